@@ -1,0 +1,204 @@
+// The one typed contract between the renderer and main. Main registers exactly these channels
+// (ipc.ts and the browser host), preload exposes exactly these, the renderer calls exactly these.
+// A channel missing or mistyped anywhere fails to compile.
+import type {
+  DirectorySearchResponse,
+  Invoice,
+  InvoiceSearchResponse,
+  Participant,
+  Webhook,
+  WebhookCreate,
+  WebhookRef,
+} from './operator/schemas.ts';
+
+// ---- Errors ----
+export const ERROR_KINDS = [
+  'auth', // wrong or missing credentials (401, invalid_client)
+  'forbidden', // the connection lacks the role (403)
+  'not_found', // 404
+  'conflict', // 409
+  'invalid_input', // our arguments or the operator's 400
+  'rate_limited', // 429 after our retries
+  'offline', // host unreachable (DNS, refused, reset)
+  'timeout', // no answer in time
+  'tls', // certificate or TLS handshake failure
+  'invalid_response', // the operator answered something the spec does not allow
+  'server', // 5xx after our retries
+  'keychain', // the OS keychain is unavailable or refused
+  'cancelled', // the caller cancelled
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+/** What crosses the boundary when a call fails. `message` is for logs and details panes; the UI
+ * shows a translated text chosen by `kind`, plus `operatorMessage` when the operator sent one. */
+export interface AppError {
+  kind: ErrorKind;
+  message: string;
+  status?: number;
+  operatorMessage?: string;
+  details?: unknown;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/** Every operator result says where it came from. */
+export interface Sourced<T> {
+  data: T;
+  source: 'live' | 'cache';
+  fetchedAt: string; // ISO date-time
+}
+
+// ---- Settings and connections ----
+export const LANGUAGE_PREFERENCES = ['system', 'fr', 'en'] as const;
+export type LanguagePreference = (typeof LANGUAGE_PREFERENCES)[number];
+export type Language = 'fr' | 'en';
+
+export interface Settings {
+  language: LanguagePreference;
+  activeProfileId: string;
+}
+
+export interface AppInfo {
+  version: string;
+  /** The language to show now: forced by INVOICE_DESK_LANG, else settings, else the OS. */
+  language: Language;
+  /** True when INVOICE_DESK_LANG forces the language (settings cannot change it). */
+  languageForced: boolean;
+  osLocale: string;
+  shell: 'electron' | 'browser';
+}
+
+/** The built-in demo connections: the embedded operator with its admin or user client. */
+export const DEMO_PROFILE_IDS = { admin: 'demo-admin', user: 'demo-user' } as const;
+
+export interface ProfileSummary {
+  id: string;
+  name: string;
+  kind: 'demo' | 'custom';
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  customerId?: string;
+  /** Where the secret is kept; the secret itself never leaves main. */
+  secret: 'keychain' | 'session' | 'none' | 'builtin';
+}
+
+export interface ProfileInput {
+  /** Absent to create a new connection. */
+  id?: string;
+  name: string;
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  customerId?: string;
+  /** Absent to keep the stored secret unchanged. */
+  clientSecret?: string;
+  /** 'session' keeps the secret in memory only (no keychain available, or the user's choice). */
+  secretStorage?: 'keychain' | 'session';
+}
+
+export interface VaultStatus {
+  available: boolean;
+  /** Why the keychain cannot be used, in English, for the details pane. */
+  reason?: string;
+}
+
+export interface ConnectionTestReport {
+  tokenObtained: boolean;
+  /** The endpoint called after the token, and what it answered. */
+  probe: { endpoint: string; ok: boolean; status?: number };
+  /** Roles deduced from what the operator allowed. */
+  roles: { user: boolean; admin: boolean };
+  durationMs: number;
+}
+
+// ---- Operator calls ----
+export interface InvoiceSearchArgs {
+  /** A q expression of the operator's syntax; empty for all invoices. */
+  q?: string;
+  offset: number;
+  limit: number;
+}
+
+export interface DirectorySearchArgs {
+  q: string;
+  offset?: number;
+  limit?: number;
+}
+
+export interface ParticipantSearchArgs {
+  value: string;
+  offset?: number;
+  limit?: number;
+}
+
+// ---- The channels ----
+export interface Contract {
+  'app:info': { args: void; result: AppInfo };
+  'settings:get': { args: void; result: Settings };
+  'settings:update': { args: Partial<Settings>; result: Settings };
+  'profiles:list': { args: void; result: ProfileSummary[] };
+  'profiles:save': { args: ProfileInput; result: ProfileSummary };
+  'profiles:delete': { args: { id: string }; result: void };
+  'profiles:test': { args: { id: string }; result: ConnectionTestReport };
+  'vault:status': { args: void; result: VaultStatus };
+  'invoices:search': { args: InvoiceSearchArgs; result: Sourced<InvoiceSearchResponse> };
+  'invoices:get': { args: { invoiceId: string }; result: Sourced<Invoice> };
+  'directory:search': { args: DirectorySearchArgs; result: Sourced<DirectorySearchResponse> };
+  'participants:search': { args: ParticipantSearchArgs; result: Sourced<Participant[]> };
+  'webhooks:list': { args: void; result: Sourced<Webhook[]> };
+  'webhooks:create': { args: WebhookCreate; result: WebhookRef };
+  'webhooks:delete': { args: { webhookId: string }; result: WebhookRef };
+}
+
+export type Channel = keyof Contract;
+export type ArgsOf<C extends Channel> = Contract[C]['args'];
+export type ResultOf<C extends Channel> = Contract[C]['result'];
+
+/** The runtime list, checked against the interface both ways below. */
+export const CHANNELS = [
+  'app:info',
+  'settings:get',
+  'settings:update',
+  'profiles:list',
+  'profiles:save',
+  'profiles:delete',
+  'profiles:test',
+  'vault:status',
+  'invoices:search',
+  'invoices:get',
+  'directory:search',
+  'participants:search',
+  'webhooks:list',
+  'webhooks:create',
+  'webhooks:delete',
+] as const satisfies readonly Channel[];
+type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
+const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;
+void everyChannelListed;
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value);
+}
+
+// ---- Events main sends ----
+export interface Events {
+  /** The active connection's reachability changed. */
+  'connectivity:changed': { online: boolean };
+  /** Profiles or the active profile changed (another window, or main itself). */
+  'profiles:changed': void;
+}
+export type EventName = keyof Events;
+export const EVENTS = ['connectivity:changed', 'profiles:changed'] as const satisfies readonly EventName[];
+
+/** What the renderer sees as window.api, in Electron (preload) and in the browser host alike. */
+export interface Api {
+  invoke<C extends Channel>(
+    channel: C,
+    ...args: ArgsOf<C> extends void ? [] : [ArgsOf<C>]
+  ): Promise<Result<ResultOf<C>>>;
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+}
+
+/** The Electron IPC channel prefix, so that our channels never collide with Electron's own. */
+export const IPC_PREFIX = 'invoice-desk:';
