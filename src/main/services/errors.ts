@@ -1,0 +1,240 @@
+// Errors of the main process and their mapping onto the envelope's AppError (shared/contract.ts).
+// Messages are plain English for logs and the details pane; the UI translates by kind. Nothing
+// here may carry a client secret or a bearer token: messages and details are redacted on the way
+// out as a last line of defence, and the operator client never puts them there in the first place.
+import type { AppError, ErrorKind } from '../../shared/contract.ts';
+import { ERROR_KINDS } from '../../shared/contract.ts';
+
+export interface OperatorErrorInit {
+  kind: ErrorKind;
+  message: string;
+  status?: number;
+  operatorMessage?: string;
+  details?: unknown;
+  cause?: unknown;
+  /** How long the operator asked us to wait before trying again (429 / 503 Retry-After). */
+  retryAfterMs?: number;
+}
+
+export class OperatorError extends Error {
+  readonly kind: ErrorKind;
+  readonly status?: number;
+  readonly operatorMessage?: string;
+  readonly details?: unknown;
+  /** Set from a Retry-After header; used by the retry loop, never sent to the renderer. */
+  readonly retryAfterMs?: number;
+
+  constructor(init: OperatorErrorInit) {
+    super(redact(init.message), init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'OperatorError';
+    this.kind = init.kind;
+    if (init.status !== undefined) this.status = init.status;
+    if (init.operatorMessage !== undefined) this.operatorMessage = init.operatorMessage;
+    if (init.details !== undefined) this.details = init.details;
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+export function isOperatorError(error: unknown): error is OperatorError {
+  return error instanceof OperatorError;
+}
+
+// ---- Network error classification (undici's fetch) ----
+
+/** TLS failures: certificate chain, self-signed, host name mismatch, expiry, handshake. */
+const TLS_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_CRL',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECRYPT_CRL_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'CERT_SIGNATURE_FAILURE',
+  'CRL_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'CRL_NOT_YET_VALID',
+  'CRL_HAS_EXPIRED',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'CERT_CHAIN_TOO_LONG',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_TLS_HANDSHAKE_TIMEOUT',
+  'ERR_TLS_INVALID_PROTOCOL_VERSION',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'EPROTO',
+]);
+
+/** The host cannot be reached, or the connection broke. */
+const OFFLINE_CODES = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NODATA',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
+
+const TIMEOUT_CODES = new Set([
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/** The first error code found in the cause chain (and AggregateError members) of a fetch error. */
+export function networkErrorCode(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (current === null || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+    const errors = (current as { errors?: unknown }).errors;
+    if (Array.isArray(errors)) queue.push(...errors);
+    queue.push((current as { cause?: unknown }).cause);
+  }
+  return undefined;
+}
+
+/** The kind of a network-level failure (fetch rejected, or the body stream broke). */
+export function networkErrorKind(code: string | undefined): 'tls' | 'offline' | 'timeout' {
+  if (code === undefined) return 'offline';
+  if (TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))
+    return 'tls';
+  if (TIMEOUT_CODES.has(code)) return 'timeout';
+  if (OFFLINE_CODES.has(code)) return 'offline';
+  return 'offline';
+}
+
+function isDomException(error: unknown, name: string): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === name &&
+    (error instanceof DOMException || error instanceof Error)
+  );
+}
+
+// ---- Redaction ----
+
+const REDACTIONS: [RegExp, string][] = [
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, '$1 [redacted]'],
+  [
+    /\b(access_token|refresh_token|id_token|client_secret|clientSecret|password|secret)(["']?\s*[:=]\s*["']?)[^"'&\s,}]+/gi,
+    '$1$2[redacted]',
+  ],
+];
+
+/** Removes anything shaped like a credential from a text meant for logs or the renderer. */
+export function redact(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of REDACTIONS) out = out.replace(pattern, replacement);
+  return out;
+}
+
+const SECRET_KEY =
+  /^(authorization|access_token|refresh_token|id_token|client_secret|clientsecret|password|secret|token)$/i;
+
+/** A JSON-safe, bounded, redacted copy of details (they cross IPC and may be logged). */
+export function sanitizeDetails(value: unknown, depth = 0): unknown {
+  if (value === null || value === undefined) return value;
+  if (typeof value === 'string')
+    return redact(value.length > 2000 ? `${value.slice(0, 2000)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return value.toString();
+  if (depth >= 8) return '[…]';
+  if (Array.isArray(value)) {
+    const items = value.slice(0, 100).map((item) => sanitizeDetails(item, depth + 1));
+    if (value.length > 100) items.push(`… ${value.length - 100} more`);
+    return items;
+  }
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    let count = 0;
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+      if (count++ >= 100) break;
+      out[key] = SECRET_KEY.test(key) ? '[redacted]' : sanitizeDetails(item, depth + 1);
+    }
+    return out;
+  }
+  return undefined;
+}
+
+// ---- The envelope ----
+
+/** An error that already carries an envelope kind (e.g. the spine's AppFailure): passed through. */
+export function hasErrorKind(error: unknown): error is { kind: ErrorKind; message?: unknown } {
+  return (
+    typeof error === 'object' && error !== null && isErrorKind((error as { kind?: unknown }).kind)
+  );
+}
+
+function isErrorKind(value: unknown): value is ErrorKind {
+  return typeof value === 'string' && (ERROR_KINDS as readonly string[]).includes(value);
+}
+
+/** Any thrown value → the envelope's AppError. Never puts a secret or token in message/details. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof OperatorError) {
+    const out: AppError = { kind: error.kind, message: redact(error.message) };
+    if (error.status !== undefined) out.status = error.status;
+    if (error.operatorMessage !== undefined) out.operatorMessage = redact(error.operatorMessage);
+    if (error.details !== undefined) out.details = sanitizeDetails(error.details);
+    return out;
+  }
+  if (isDomException(error, 'AbortError'))
+    return { kind: 'cancelled', message: 'The request was cancelled.' };
+  if (isDomException(error, 'TimeoutError'))
+    return { kind: 'timeout', message: 'The request timed out.' };
+  // Something already shaped like an AppError (e.g. from another service).
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    isErrorKind((error as { kind?: unknown }).kind)
+  ) {
+    const e = error as {
+      kind: ErrorKind;
+      message?: unknown;
+      status?: unknown;
+      operatorMessage?: unknown;
+      details?: unknown;
+    };
+    const out: AppError = {
+      kind: e.kind,
+      message: redact(typeof e.message === 'string' ? e.message : String(e.kind)),
+    };
+    if (typeof e.status === 'number') out.status = e.status;
+    if (typeof e.operatorMessage === 'string') out.operatorMessage = redact(e.operatorMessage);
+    if (e.details !== undefined) out.details = sanitizeDetails(e.details);
+    return out;
+  }
+  // undici's "fetch failed" and friends that escaped a service.
+  if (error instanceof TypeError && error.message === 'fetch failed') {
+    const code = networkErrorCode(error);
+    const kind = networkErrorKind(code);
+    return { kind, message: `Network error${code ? ` (${code})` : ''}.` };
+  }
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return { kind: 'server', message: redact(`Unexpected error: ${text}`.slice(0, 1000)) };
+}

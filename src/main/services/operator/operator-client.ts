@@ -1,0 +1,606 @@
+// The operator client (shared/spec/operator-api.md, section 4): OAuth token, then HTTP with a
+// timeout, retries (network errors and 5xx on idempotent calls, 429 on every call), one retry
+// after a 401 with a fresh token, every response validated against the spec's schemas, and every
+// failure thrown as an OperatorError of a kind the UI can act on. Plain TypeScript: no electron.
+import type { ConnectionTestReport } from '../../../shared/contract.ts';
+import {
+  EXPAND_VALUES,
+  INVOICE_SEARCH_LIMITS,
+  type ExpandValue,
+} from '../../../shared/operator/enums.ts';
+import {
+  directorySearchResponseSchema,
+  invoiceSchema,
+  invoiceSearchResponseSchema,
+  operatorErrorBodySchema,
+  participantSearchResponseSchema,
+  webhookCreateSchema,
+  webhookListResponseSchema,
+  webhookRefSchema,
+  type DirectorySearchResponse,
+  type Invoice,
+  type InvoiceSearchResponse,
+  type Participant,
+  type Webhook,
+  type WebhookCreate,
+  type WebhookRef,
+} from '../../../shared/operator/schemas.ts';
+import { TokenProvider } from '../auth/token-provider.ts';
+import { OperatorError, hasErrorKind } from '../errors.ts';
+import {
+  cancelledError,
+  defaultSleep,
+  parseJson,
+  parseRetryAfter,
+  raceSignal,
+  send,
+  throwIfCancelled,
+  type HttpResponse,
+} from './http.ts';
+import { formatIssues, validateResponse } from './validation.ts';
+
+export interface OperatorConnection {
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  customerId?: string;
+}
+
+export interface OperatorClientOptions {
+  connection: OperatorConnection;
+  getClientSecret: () => Promise<string>;
+  fetch?: typeof fetch;
+  timeoutMs?: number /* default 20000 */;
+  maxRetries?: number /* default 3 */;
+  retryBaseDelayMs?: number /* default 300 */;
+  maxRetryAfterSeconds?: number /* cap, default 30 */;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Clock of the token cache (tests). */
+  now?: () => number;
+  /** Refresh the token this long before it expires (default 30 s, at most half its lifetime). */
+  refreshMarginSeconds?: number;
+  /** Share a token provider between clients of the same connection (default: one per client). */
+  tokenProvider?: TokenProvider;
+}
+
+/** The two paths the spec gives for the French directory, in the order we try them (4.3). */
+export const DIRECTORY_PATHS = ['/v1/directory/french', '/v1/directory/fr/search'] as const;
+
+type Method = 'GET' | 'POST' | 'DELETE';
+type QueryValue = string | number | readonly string[] | undefined;
+
+interface RequestSpec<T> {
+  method: Method;
+  /** Path below baseUrl, each dynamic segment already encoded. */
+  path: string;
+  /** Names the endpoint in messages, without ids or query: "GET /v1/invoice/{invoiceId}". */
+  label: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Send the connection's customer-id header (invoice endpoints). */
+  customer?: boolean;
+  parse: (json: unknown, status: number) => T;
+}
+
+const DEFAULTS = {
+  timeoutMs: 20_000,
+  maxRetries: 3,
+  retryBaseDelayMs: 300,
+  maxRetryAfterSeconds: 30,
+} as const;
+
+function invalidInput(message: string, details?: unknown): OperatorError {
+  return new OperatorError({
+    kind: 'invalid_input',
+    message,
+    ...(details !== undefined ? { details } : {}),
+  });
+}
+
+function checkInteger(name: string, value: number | undefined, min: number, max: number): void {
+  if (value === undefined) return;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw invalidInput(`${name} must be an integer from ${min} to ${max}.`, { [name]: value });
+  }
+}
+
+function checkText(name: string, value: unknown, options: { required: boolean }): void {
+  if (value === undefined && !options.required) return;
+  if (typeof value !== 'string' || (options.required && value.trim() === '')) {
+    throw invalidInput(`${name} must be a non-empty string.`);
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'the operator rejected the request as invalid',
+  401: 'the operator did not accept the access token',
+  403: 'the operator refused: this connection lacks the role for this call',
+  404: 'the operator found nothing at this address',
+  409: 'the operator reports a conflict with an existing resource',
+  429: 'the operator is rate limiting this client',
+};
+
+function kindOfStatus(status: number): OperatorError['kind'] {
+  switch (status) {
+    case 400:
+      return 'invalid_input';
+    case 401:
+      return 'auth';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 429:
+      return 'rate_limited';
+    default:
+      if (status >= 500) return 'server';
+      if (status >= 400) return 'invalid_input';
+      return 'invalid_response';
+  }
+}
+
+export class OperatorClient {
+  readonly #connection: OperatorConnection;
+  readonly #tokens: TokenProvider;
+  readonly #fetch: typeof fetch;
+  readonly #timeoutMs: number;
+  readonly #maxRetries: number;
+  readonly #retryBaseDelayMs: number;
+  readonly #maxRetryAfterMs: number;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  #directoryPath: string | undefined;
+
+  constructor(options: OperatorClientOptions) {
+    this.#connection = { ...options.connection };
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+    this.#maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULTS.maxRetries));
+    this.#retryBaseDelayMs = Math.max(0, options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs);
+    this.#maxRetryAfterMs = Math.max(
+      0,
+      (options.maxRetryAfterSeconds ?? DEFAULTS.maxRetryAfterSeconds) * 1000,
+    );
+    this.#sleep = options.sleep ?? defaultSleep;
+    this.#tokens =
+      options.tokenProvider ??
+      new TokenProvider({
+        credentials: {
+          tokenUrl: options.connection.tokenUrl,
+          clientId: options.connection.clientId,
+          getClientSecret: options.getClientSecret,
+        },
+        fetch: this.#fetch,
+        timeoutMs: this.#timeoutMs,
+        ...(options.now ? { now: options.now } : {}),
+        ...(options.refreshMarginSeconds !== undefined
+          ? { refreshMarginSeconds: options.refreshMarginSeconds }
+          : {}),
+      });
+  }
+
+  /** The token provider of this client (to share it, or to read its request count). */
+  get tokenProvider(): TokenProvider {
+    return this.#tokens;
+  }
+
+  // ---- 4.1 Search invoices ----
+  searchInvoices(
+    params: { q?: string; expand?: ExpandValue[]; offset?: number; limit?: number },
+    signal?: AbortSignal,
+  ): Promise<InvoiceSearchResponse> {
+    return this.#call(signal, () => {
+      checkText('q', params.q, { required: false });
+      checkInteger('offset', params.offset, 0, INVOICE_SEARCH_LIMITS.offsetMax);
+      checkInteger(
+        'limit',
+        params.limit,
+        INVOICE_SEARCH_LIMITS.limitMin,
+        INVOICE_SEARCH_LIMITS.limitMax,
+      );
+      const expand = params.expand === undefined ? [] : [...new Set(params.expand)];
+      for (const value of expand) {
+        if (!(EXPAND_VALUES as readonly string[]).includes(value)) {
+          throw invalidInput(`expand accepts ${EXPAND_VALUES.join(', ')}.`, { expand: value });
+        }
+      }
+      const label = 'GET /v1.1/invoice/search';
+      return {
+        method: 'GET',
+        path: '/v1.1/invoice/search',
+        label,
+        customer: true,
+        query: {
+          q: params.q === '' ? undefined : params.q,
+          expand: expand.length > 0 ? expand : undefined,
+          offset: params.offset,
+          limit: params.limit,
+        },
+        parse: (json, status) => validateResponse(invoiceSearchResponseSchema, json, label, status),
+      };
+    });
+  }
+
+  // ---- 4.2 Retrieve invoice ----
+  getInvoice(invoiceId: string, signal?: AbortSignal): Promise<Invoice> {
+    return this.#call(signal, () => {
+      checkText('invoiceId', invoiceId, { required: true });
+      const label = 'GET /v1/invoice/{invoiceId}';
+      return {
+        method: 'GET',
+        path: `/v1/invoice/${encodeURIComponent(invoiceId)}`,
+        label,
+        customer: true,
+        parse: (json, status) => {
+          // The real operator has been seen to answer with an array of one invoice.
+          if (Array.isArray(json)) {
+            if (json.length === 0) {
+              throw new OperatorError({
+                kind: 'not_found',
+                status,
+                message: `${label}: the operator answered with no invoice.`,
+              });
+            }
+            if (json.length > 1) {
+              throw new OperatorError({
+                kind: 'invalid_response',
+                status,
+                message: `${label}: the operator answered with ${json.length} invoices instead of one.`,
+              });
+            }
+            return validateResponse(invoiceSchema, json[0], label, status);
+          }
+          return validateResponse(invoiceSchema, json, label, status);
+        },
+      };
+    });
+  }
+
+  // ---- 4.3 French legal directory ----
+  async searchDirectory(
+    params: { q: string; offset?: number; limit?: number },
+    signal?: AbortSignal,
+  ): Promise<DirectorySearchResponse> {
+    const spec = (path: string): RequestSpec<DirectorySearchResponse> => {
+      checkText('q', params.q, { required: false });
+      checkInteger('offset', params.offset, 0, Number.MAX_SAFE_INTEGER);
+      checkInteger('limit', params.limit, 1, Number.MAX_SAFE_INTEGER);
+      const label = `GET ${path}`;
+      return {
+        method: 'GET',
+        path,
+        label,
+        query: {
+          q: params.q === '' ? undefined : params.q,
+          offset: params.offset,
+          limit: params.limit,
+        },
+        parse: (json, status) =>
+          validateResponse(directorySearchResponseSchema, json, label, status),
+      };
+    };
+    const known = this.#directoryPath;
+    if (known !== undefined) return this.#call(signal, () => spec(known));
+    const [first, fallback] = DIRECTORY_PATHS;
+    try {
+      const result = await this.#call(signal, () => spec(first));
+      this.#directoryPath = first;
+      return result;
+    } catch (error) {
+      if (!(error instanceof OperatorError && error.kind === 'not_found' && error.status === 404))
+        throw error;
+    }
+    const result = await this.#call(signal, () => spec(fallback));
+    this.#directoryPath = fallback;
+    return result;
+  }
+
+  // ---- 4.4 Participants ----
+  searchParticipants(
+    params: { value: string; offset?: number; limit?: number },
+    signal?: AbortSignal,
+  ): Promise<Participant[]> {
+    return this.#call(signal, () => {
+      checkText('value', params.value, { required: true });
+      checkInteger('offset', params.offset, 0, Number.MAX_SAFE_INTEGER);
+      checkInteger('limit', params.limit, 1, Number.MAX_SAFE_INTEGER);
+      const label = 'GET /v1/config/participant';
+      return {
+        method: 'GET',
+        path: '/v1/config/participant',
+        label,
+        query: { value: params.value, offset: params.offset, limit: params.limit },
+        parse: (json, status) =>
+          validateResponse(participantSearchResponseSchema, json, label, status),
+      };
+    });
+  }
+
+  // ---- 4.6 List webhooks ----
+  listWebhooks(signal?: AbortSignal): Promise<Webhook[]> {
+    const label = 'GET /v1/config/webhook';
+    return this.#call(signal, () => ({
+      method: 'GET',
+      path: '/v1/config/webhook',
+      label,
+      parse: (json, status) => validateResponse(webhookListResponseSchema, json, label, status),
+    }));
+  }
+
+  // ---- 4.5 Create webhook ----
+  createWebhook(body: WebhookCreate, signal?: AbortSignal): Promise<WebhookRef> {
+    return this.#call(signal, () => {
+      const parsed = webhookCreateSchema.safeParse(body);
+      if (!parsed.success) {
+        throw invalidInput(
+          'The webhook to create is not valid.',
+          formatIssues(parsed.error.issues),
+        );
+      }
+      const label = 'POST /v1/config/webhook';
+      return {
+        method: 'POST',
+        path: '/v1/config/webhook',
+        label,
+        body: parsed.data,
+        parse: (json, status) => validateResponse(webhookRefSchema, json, label, status),
+      };
+    });
+  }
+
+  // ---- 4.7 Delete webhook ----
+  deleteWebhook(webhookId: string, signal?: AbortSignal): Promise<WebhookRef> {
+    return this.#call(signal, () => {
+      checkText('webhookId', webhookId, { required: true });
+      const label = 'DELETE /v1/config/webhook/{webhookId}';
+      return {
+        method: 'DELETE',
+        path: `/v1/config/webhook/${encodeURIComponent(webhookId)}`,
+        label,
+        parse: (json, status) => validateResponse(webhookRefSchema, json, label, status),
+      };
+    });
+  }
+
+  /** Gets a token, then probes: invoice search (limit 1), directory (user role), webhook list
+   * (admin role). Throws OperatorError when the token cannot be obtained; reports roles otherwise. */
+  async testConnection(signal?: AbortSignal): Promise<ConnectionTestReport> {
+    const started = performance.now();
+    await this.#withRetries('Token request', true, signal, () => this.#tokens.getToken(signal));
+    const [invoices, directory, webhooks] = await Promise.all([
+      probe(() => this.searchInvoices({ limit: 1 }, signal)),
+      probe(() => this.searchDirectory({ q: '', limit: 1 }, signal)),
+      probe(() => this.listWebhooks(signal)),
+    ]);
+    // A 400 or 404 still means the call got past the role check.
+    const allowed = (p: ProbeResult): boolean => p.ok || p.status === 400 || p.status === 404;
+    return {
+      tokenObtained: true,
+      probe: { endpoint: 'GET /v1.1/invoice/search', ...invoices },
+      roles: { user: allowed(directory), admin: allowed(webhooks) },
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
+
+  // ---- The machinery ----
+
+  /** Builds the request (argument errors are thrown as rejections) and runs it. */
+  async #call<T>(signal: AbortSignal | undefined, build: () => RequestSpec<T>): Promise<T> {
+    const spec = build();
+    return this.#execute(spec, signal);
+  }
+
+  #url(spec: RequestSpec<unknown>): string {
+    const base = this.#connection.baseUrl.replace(/\/+$/, '');
+    const parts: string[] = [];
+    for (const [name, value] of Object.entries(spec.query ?? {})) {
+      if (value === undefined) continue;
+      const encoded =
+        typeof value === 'string' || typeof value === 'number'
+          ? encodeURIComponent(String(value))
+          : value.map((v) => encodeURIComponent(v)).join(','); // comma-separated, not exploded
+      parts.push(`${encodeURIComponent(name)}=${encoded}`);
+    }
+    return `${base}${spec.path}${parts.length > 0 ? `?${parts.join('&')}` : ''}`;
+  }
+
+  #headers(spec: RequestSpec<unknown>, token: string): Record<string, string> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+    };
+    if (spec.body !== undefined) headers['content-type'] = 'application/json';
+    const customerId = this.#connection.customerId;
+    if (spec.customer && customerId !== undefined && customerId !== '')
+      headers['customer-id'] = customerId;
+    return headers;
+  }
+
+  async #execute<T>(spec: RequestSpec<T>, signal: AbortSignal | undefined): Promise<T> {
+    const url = this.#url(spec);
+    const idempotent = spec.method !== 'POST';
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    let authRetried = false;
+    return this.#withRetries(spec.label, idempotent, signal, async () => {
+      for (;;) {
+        // The token phase: the request has not been sent, so its failures may be retried for
+        // any method (the retry loop sees them as phase 'token').
+        let token: string;
+        try {
+          token = await this.#tokens.getToken(signal);
+        } catch (error) {
+          throw markTokenPhase(error);
+        }
+        const response = await send(
+          url,
+          {
+            method: spec.method,
+            headers: this.#headers(spec, token),
+            ...(body !== undefined ? { body } : {}),
+          },
+          { fetch: this.#fetch, timeoutMs: this.#timeoutMs, signal, what: spec.label },
+        );
+        if (response.status === 401 && !authRetried) {
+          // One retry with a fresh token: the operator may have forgotten or expired this one.
+          authRetried = true;
+          this.#tokens.invalidate(token);
+          continue;
+        }
+        if (response.status >= 200 && response.status < 300) {
+          const json = parseJson(response.text);
+          if (!json.ok) {
+            throw new OperatorError({
+              kind: 'invalid_response',
+              status: response.status,
+              message: `${spec.label}: the operator answered ${response.status} with a body that is not JSON.`,
+            });
+          }
+          return spec.parse(json.value, response.status);
+        }
+        throw this.#statusError(spec.label, response);
+      }
+    });
+  }
+
+  /** Runs `attempt`, retrying what may be retried, sleeping between tries (cancellable). */
+  async #withRetries<T>(
+    what: string,
+    idempotent: boolean,
+    signal: AbortSignal | undefined,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
+    for (let retry = 0; ; retry++) {
+      throwIfCancelled(signal, what);
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof OperatorError)) {
+          // Another service's typed failure (e.g. the vault's, from getClientSecret): unchanged.
+          if (hasErrorKind(error)) throw error;
+          throw unexpected(what, error);
+        }
+        const err = error;
+        if (err.kind === 'cancelled' || signal?.aborted)
+          throw err.kind === 'cancelled' ? err : cancelledError(what, err);
+        if (!this.#retryable(err, idempotent)) throw err;
+        if (retry >= this.#maxRetries) throw this.#exhausted(err, retry + 1);
+        await this.#pause(err, retry, signal, what);
+      }
+    }
+  }
+
+  #retryable(error: OperatorError, idempotent: boolean): boolean {
+    // 429 means the request was not processed: safe to repeat for any method.
+    if (error.kind === 'rate_limited') return true;
+    const beforeSending = tokenPhase.has(error);
+    if (error.kind === 'server' || error.kind === 'offline') return idempotent || beforeSending;
+    return false;
+  }
+
+  #exhausted(error: OperatorError, attempts: number): OperatorError {
+    if (attempts <= 1) return error;
+    return new OperatorError({
+      kind: error.kind,
+      message: `${error.message} Gave up after ${attempts} attempts.`,
+      ...(error.status !== undefined ? { status: error.status } : {}),
+      ...(error.operatorMessage !== undefined ? { operatorMessage: error.operatorMessage } : {}),
+      ...(error.details !== undefined ? { details: error.details } : {}),
+      cause: error,
+    });
+  }
+
+  async #pause(
+    error: OperatorError,
+    retry: number,
+    signal: AbortSignal | undefined,
+    what: string,
+  ): Promise<void> {
+    let ms: number;
+    if (error.retryAfterMs !== undefined) {
+      ms = Math.min(error.retryAfterMs, this.#maxRetryAfterMs);
+    } else {
+      // Exponential backoff with jitter: base·2^retry scaled by a random factor in [0.5, 1).
+      const exp = Math.min(this.#retryBaseDelayMs * 2 ** retry, this.#maxRetryAfterMs || Infinity);
+      ms = Math.round(exp * (0.5 + Math.random() * 0.5));
+    }
+    if (ms <= 0) return;
+    const sleeping = this.#sleep(ms, signal);
+    await raceSignal(sleeping, signal, what).catch((sleepError: unknown) => {
+      if (signal?.aborted || sleepError instanceof OperatorError)
+        throw cancelledError(what, sleepError);
+      throw sleepError;
+    });
+  }
+
+  #statusError(label: string, response: HttpResponse): OperatorError {
+    const { status } = response;
+    const json = parseJson(response.text);
+    let operatorMessage: string | undefined;
+    let details: unknown;
+    let code: string | undefined;
+    if (json.ok) {
+      const parsed = operatorErrorBodySchema.safeParse(json.value);
+      if (parsed.success) {
+        const raw = parsed.data as Record<string, unknown>;
+        const message =
+          parsed.data.statusMessage ??
+          (typeof raw.message === 'string' ? raw.message : undefined) ??
+          (typeof raw.error_description === 'string' ? raw.error_description : undefined);
+        if (message !== undefined) operatorMessage = message.slice(0, 1000);
+        code = parsed.data.code;
+        details = parsed.data.details ?? (code !== undefined ? { code } : undefined);
+      }
+    }
+    const kind = kindOfStatus(status);
+    const reason =
+      STATUS_TEXT[status] ??
+      (status >= 500 ? 'the operator failed' : `the operator answered with an unexpected status`);
+    const retryAfterMs =
+      status === 429 || status === 503
+        ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
+        : undefined;
+    return new OperatorError({
+      kind,
+      status,
+      message: `${label}: ${reason} (${status}${code ? `, ${code}` : ''}).`,
+      ...(operatorMessage !== undefined ? { operatorMessage } : {}),
+      ...(details !== undefined ? { details } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    });
+  }
+}
+
+// Errors raised while getting the token, before the API request was sent.
+const tokenPhase = new WeakSet<OperatorError>();
+
+function markTokenPhase(error: unknown): unknown {
+  if (error instanceof OperatorError) tokenPhase.add(error);
+  return error;
+}
+
+function unexpected(what: string, error: unknown): OperatorError {
+  return new OperatorError({
+    kind: 'server',
+    message: `${what}: unexpected failure (${error instanceof Error ? error.name : typeof error}).`,
+    cause: error,
+  });
+}
+
+interface ProbeResult {
+  ok: boolean;
+  status?: number;
+}
+
+async function probe(call: () => Promise<unknown>): Promise<ProbeResult> {
+  try {
+    await call();
+    return { ok: true, status: 200 };
+  } catch (error) {
+    if (error instanceof OperatorError) {
+      if (error.kind === 'cancelled') throw error;
+      return error.status !== undefined ? { ok: false, status: error.status } : { ok: false };
+    }
+    throw error;
+  }
+}
