@@ -1,0 +1,156 @@
+// `npm run sandbox -- [options]`: runs the demo operator until SIGINT/SIGTERM.
+import { parseArgs } from 'node:util';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from './index.ts';
+import { MAX_INVOICES } from './data/dataset.ts';
+
+const USAGE = `usage: cli.ts sandbox [options]
+  --port N             port to listen on (default 0: any free port)
+  --host H             address to bind (default 127.0.0.1)
+  --seed S             data seed (default 42)
+  --invoices N         number of invoices, 0..${MAX_INVOICES} (default 3000)
+  --token-lifetime S   access token lifetime in seconds (default 300)
+  --latency MS         added latency per request (default 0)
+  --failure-rate R     share of API requests answered 503, 0..1 (default 0)
+  --rate-limit N       requests per second before 429 (default 0: off)
+  --json               print one line of JSON (urls and demo clients) instead of text
+`;
+
+class UsageError extends Error {}
+
+function integer(
+  name: string,
+  raw: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^-?\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  }
+  return Number(raw);
+}
+
+function parseOptions(argv: string[]): { options: SandboxOptions; json: boolean } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        invoices: { type: 'string' },
+        json: { type: 'boolean' },
+        latency: { type: 'string' },
+        'failure-rate': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'token-lifetime': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  let failureRate: number | undefined;
+  if (values['failure-rate'] !== undefined) {
+    const raw = values['failure-rate'];
+    failureRate = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(failureRate) || failureRate < 0 || failureRate > 1) {
+      throw new UsageError(`--failure-rate must be a number from 0 to 1, got '${raw}'`);
+    }
+  }
+  const faults = {
+    ...(values.latency !== undefined
+      ? { latencyMs: integer('latency', values.latency, 0, 60_000) }
+      : {}),
+    ...(failureRate !== undefined ? { failureRate } : {}),
+    ...(values['rate-limit'] !== undefined
+      ? { rateLimitPerSecond: integer('rate-limit', values['rate-limit'], 0, 1_000_000) }
+      : {}),
+  };
+  const options: SandboxOptions = { faults };
+  const port = integer('port', values.port, 0, 65535);
+  const seed = integer('seed', values.seed, -2147483648, 4294967295);
+  const invoices = integer('invoices', values.invoices, 0, MAX_INVOICES);
+  const lifetime = integer('token-lifetime', values['token-lifetime'], 1, 86_400 * 365);
+  if (port !== undefined) options.port = port;
+  if (seed !== undefined) options.seed = seed;
+  if (invoices !== undefined) options.invoices = invoices;
+  if (lifetime !== undefined) options.tokenLifetimeSeconds = lifetime;
+  if (values.host !== undefined) {
+    if (values.host.trim() === '') throw new UsageError('--host must not be empty');
+    options.host = values.host;
+  }
+  return { options, json: values.json === true };
+}
+
+function describe(sandbox: RunningSandbox, options: SandboxOptions): string {
+  const { admin, user } = sandbox.clients;
+  return [
+    `Invoice Desk demo operator listening on ${sandbox.baseUrl}`,
+    `  base URL    ${sandbox.baseUrl}`,
+    `  token URL   ${sandbox.tokenUrl}`,
+    `  admin client  id ${admin.clientId}  secret ${admin.clientSecret}  (roles admin, user)`,
+    `  user client   id ${user.clientId}  secret ${user.clientSecret}  (role user)`,
+    `  data: ${options.invoices ?? 3000} invoices, seed ${options.seed ?? 42}; tokens valid ${options.tokenLifetimeSeconds ?? 300} s`,
+    `Press Ctrl+C to stop.`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Runs the sandbox from command-line flags until SIGINT/SIGTERM, then resolves with
+ * process.exitCode set: 0 after a clean stop, 2 for bad flags (nothing started), 1 if it cannot start.
+ */
+export async function runSandboxCli(argv: string[]): Promise<void> {
+  let parsed: { options: SandboxOptions; json: boolean };
+  try {
+    parsed = parseOptions(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`sandbox: ${e.message}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox(parsed.options);
+  } catch (e) {
+    process.stderr.write(`sandbox: cannot start: ${(e as Error).message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  if (parsed.json) {
+    const { baseUrl, tokenUrl, clients } = sandbox;
+    process.stdout.write(`${JSON.stringify({ baseUrl, tokenUrl, clients })}\n`);
+  } else {
+    process.stdout.write(describe(sandbox, parsed.options));
+  }
+  // Resolves only once stopped: a caller that exits when this settles must not cut the server.
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      if (!parsed.json) process.stderr.write(`sandbox: ${signal} received, stopping\n`);
+      sandbox.close().then(
+        () => {
+          process.exitCode = 0;
+          resolve();
+        },
+        (error: unknown) => {
+          process.stderr.write(`sandbox: error while stopping: ${(error as Error).message}\n`);
+          process.exitCode = 1;
+          resolve();
+        },
+      );
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
