@@ -1,2 +1,68 @@
-// placeholder, replaced by the Electron shell
-export {};
+// Electron lifecycle only: one instance, one window, services closed on quit.
+import { app, type BrowserWindow } from 'electron';
+import { createDispatcher, createHandlers } from './handlers.ts';
+import { registerIpc } from './ipc.ts';
+import { openElectronSettingsStore } from './platform/settings-store.ts';
+import { createMainWindow, installSessionSecurity } from './platform/window.ts';
+import { createServices, type Services } from './services/index.ts';
+import { APP_NAME, ensureDataDir, resolveDataDir } from './services/paths.ts';
+
+// Before ready: the userData folder must be the data directory the CLI and browser host use.
+app.setName(APP_NAME);
+const dataDir = ensureDataDir(resolveDataDir());
+app.setPath('userData', dataDir);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let window: BrowserWindow | undefined;
+  let services: Services | undefined;
+  let unregister: (() => void) | undefined;
+
+  app.on('second-instance', () => {
+    if (!window || window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  const openWindow = (): void => {
+    if (!services) return;
+    unregister?.();
+    window = createMainWindow();
+    unregister = registerIpc(
+      window,
+      createDispatcher(createHandlers(services), { log: console }),
+      services.events,
+      console,
+    );
+  };
+
+  void app.whenReady().then(() => {
+    installSessionSecurity();
+    services = createServices({
+      dataDir,
+      shell: 'electron',
+      settingsStore: openElectronSettingsStore(dataDir, console),
+      osLocale: () => app.getSystemLocale() || app.getLocale(),
+      version: app.getVersion(),
+    });
+    openWindow();
+    app.on('activate', () => {
+      if (!window || window.isDestroyed()) openWindow();
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed || !services) return;
+    // Let the demo operator stop cleanly, then quit for real.
+    event.preventDefault();
+    closed = true;
+    unregister?.();
+    void services.close().finally(() => app.quit());
+  });
+}

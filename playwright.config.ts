@@ -1,0 +1,40 @@
+// End-to-end tests: the real renderer build, served by the browser host (tests/e2e/fixtures.ts),
+// driven in the system Chromium. `npm test` builds first (electron-vite build).
+import { defineConfig, devices } from '@playwright/test';
+
+/** Chromium flags for a headless CI box: no sandbox (containers), no GPU, no background traffic. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  // One browser at a time: the build machines have 2 cores.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: 'list',
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...devices['Desktop Chrome'],
+    // The system Chromium: Playwright's own browsers are never downloaded here.
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    headless: true,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    viewport: { width: 1366, height: 850 },
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    video: 'off',
+  },
+  projects: [{ name: 'chromium' }],
+});

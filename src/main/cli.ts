@@ -1,0 +1,39 @@
+// Headless entry: `node src/main/cli.ts <command> [options]`.
+//   web      serve the built renderer and the handlers to a local browser (npm run start:web)
+//   sandbox  run the demo operator alone (npm run sandbox)
+import { runWebCli } from './host/web-cli.ts';
+
+/** A command resolves with an exit code when it is done, or with nothing while it keeps serving. */
+type Command = (argv: string[]) => Promise<number | void>;
+
+const COMMANDS: Record<string, Command> = {
+  web: runWebCli,
+  // Loaded on demand: `web` does not need the sandbox's CLI.
+  sandbox: async (argv) => (await import('./sandbox/index.ts')).runSandboxCli(argv),
+};
+
+async function main(argv: string[]): Promise<number | void> {
+  const [command, ...rest] = argv;
+  const run = command === undefined ? undefined : COMMANDS[command];
+  if (!run) {
+    process.stderr.write(
+      `Usage: node src/main/cli.ts <${Object.keys(COMMANDS).join('|')}> [options]\n`,
+    );
+    return 2;
+  }
+  return run(rest);
+}
+
+if (import.meta.main) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      if (typeof code === 'number') process.exit(code);
+    },
+    (error: unknown) => {
+      process.stderr.write(
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
+}

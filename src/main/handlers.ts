@@ -1,0 +1,187 @@
+// The only place a channel meets a service: one function per contract channel, and the
+// dispatcher both transports (Electron IPC, the browser host) call with untrusted input.
+import {
+  CHANNELS,
+  isChannel,
+  type AppInfo,
+  type ArgsOf,
+  type Channel,
+  type Language,
+  type Result,
+  type ResultOf,
+  type Settings,
+  type Sourced,
+} from '../shared/contract.ts';
+import { EXPAND_VALUES } from '../shared/operator/enums.ts';
+import { argSchemas } from './contract-args.ts';
+import { toAppError } from './services/errors.ts';
+import type { Logger, Services } from './services/index.ts';
+
+export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
+export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
+
+type HandlerServices = Pick<
+  Services,
+  'version' | 'shell' | 'env' | 'osLocale' | 'profiles' | 'vault' | 'operators' | 'events' | 'log'
+>;
+
+/** The language to show: INVOICE_DESK_LANG forces it, else the settings, else the OS locale. */
+export function resolveLanguage(
+  env: NodeJS.ProcessEnv,
+  settings: Settings,
+  osLocale: string,
+): { language: Language; forced: boolean } {
+  const forced = env.INVOICE_DESK_LANG?.trim().toLowerCase();
+  if (forced === 'fr' || forced === 'en') return { language: forced, forced: true };
+  if (settings.language !== 'system') return { language: settings.language, forced: false };
+  return { language: osLocale.toLowerCase().startsWith('fr') ? 'fr' : 'en', forced: false };
+}
+
+function live<T>(data: T): Sourced<T> {
+  return { data, source: 'live', fetchedAt: new Date().toISOString() };
+}
+
+export function createHandlers(services: HandlerServices): Handlers {
+  const { profiles, vault, operators, events } = services;
+  let online = true;
+
+  // Reachability follows what the operator calls meet; the renderer hears about changes only.
+  async function operatorCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      const value = await call();
+      setOnline(true);
+      return value;
+    } catch (error) {
+      const { kind } = toAppError(error);
+      if (kind === 'offline' || kind === 'timeout') setOnline(false);
+      throw error;
+    }
+  }
+  function setOnline(next: boolean): void {
+    if (next === online) return;
+    online = next;
+    events.emit('connectivity:changed', { online });
+  }
+
+  const active = () => operators.forActive();
+
+  return {
+    'app:info': async (): Promise<AppInfo> => {
+      const osLocale = services.osLocale();
+      const { language, forced } = resolveLanguage(services.env, profiles.getSettings(), osLocale);
+      return {
+        version: services.version,
+        language,
+        languageForced: forced,
+        osLocale,
+        shell: services.shell,
+      };
+    },
+    'settings:get': async () => profiles.getSettings(),
+    'settings:update': async (patch) => {
+      const before = profiles.getSettings();
+      const settings = profiles.updateSettings(patch);
+      if (settings.activeProfileId !== before.activeProfileId) online = true;
+      events.emit('profiles:changed', undefined);
+      return settings;
+    },
+    'profiles:list': async () => profiles.list(),
+    'profiles:save': async (input) => {
+      const summary = await profiles.save(input);
+      operators.invalidate(summary.id);
+      events.emit('profiles:changed', undefined);
+      return summary;
+    },
+    'profiles:delete': async ({ id }) => {
+      await profiles.delete(id);
+      operators.invalidate(id);
+      events.emit('profiles:changed', undefined);
+    },
+    'profiles:test': async ({ id }) => {
+      // A fresh client: the test must fetch a new token with the stored secret, not reuse one.
+      const client = await operators.fresh(id);
+      return client.testConnection();
+    },
+    'vault:status': async () => vault.status(),
+    'invoices:search': async ({ q, offset, limit }) => {
+      const client = await active();
+      const data = await operatorCall(() =>
+        client.searchInvoices({ ...(q ? { q } : {}), expand: [...EXPAND_VALUES], offset, limit }),
+      );
+      return live(data);
+    },
+    'invoices:get': async ({ invoiceId }) => {
+      const client = await active();
+      return live(await operatorCall(() => client.getInvoice(invoiceId)));
+    },
+    'directory:search': async (args) => {
+      const client = await active();
+      return live(await operatorCall(() => client.searchDirectory(args)));
+    },
+    'participants:search': async (args) => {
+      const client = await active();
+      return live(await operatorCall(() => client.searchParticipants(args)));
+    },
+    'webhooks:list': async () => {
+      const client = await active();
+      return live(await operatorCall(() => client.listWebhooks()));
+    },
+    'webhooks:create': async (body) => {
+      const client = await active();
+      return operatorCall(() => client.createWebhook(body));
+    },
+    'webhooks:delete': async ({ webhookId }) => {
+      const client = await active();
+      return operatorCall(() => client.deleteWebhook(webhookId));
+    },
+  };
+}
+
+/**
+ * The one entry point for untrusted calls: rejects unknown channels, validates the arguments
+ * against the channel's schema, runs the handler and wraps any outcome in the Result envelope.
+ * Failures are logged by channel and kind only: arguments may hold a client secret.
+ */
+export function createDispatcher(handlers: Handlers, options: { log?: Logger } = {}): Dispatch {
+  const log = options.log ?? console;
+  return async (channel, rawArgs) => {
+    if (!isChannel(channel)) {
+      const message = `Unknown channel ${JSON.stringify(String(channel).slice(0, 100))}`;
+      log.warn(`[rpc] ${message}`);
+      return {
+        ok: false,
+        error: { kind: 'invalid_input', message, details: { channels: CHANNELS } },
+      };
+    }
+    const parsed = argSchemas[channel].safeParse(rawArgs);
+    if (!parsed.success) {
+      // Paths and messages only: zod's issues can quote the input, which may be a secret.
+      const issues = parsed.error.issues.map((issue) => ({
+        path: issue.path.map((segment) =>
+          typeof segment === 'symbol' ? String(segment) : segment,
+        ),
+        code: issue.code,
+        message: issue.message,
+      }));
+      const where = issues.map((issue) => issue.path.join('.') || '(arguments)').join(', ');
+      log.warn(`[rpc] ${channel}: invalid arguments at ${where}`);
+      return {
+        ok: false,
+        error: {
+          kind: 'invalid_input',
+          message: `Invalid arguments for ${channel}: ${where}`,
+          details: { issues },
+        },
+      };
+    }
+    try {
+      const handler = handlers[channel] as (args: unknown) => Promise<unknown>;
+      const value = await handler(parsed.data);
+      return { ok: true, value };
+    } catch (error) {
+      const appError = toAppError(error);
+      log.warn(`[rpc] ${channel} failed: ${appError.kind}: ${appError.message}`);
+      return { ok: false, error: appError };
+    }
+  };
+}

@@ -1,0 +1,341 @@
+// The browser host: the built renderer and the same dispatcher as Electron's IPC, served over
+// loopback HTTP (protocol in src/shared/rpc.ts) for a local browser. 127.0.0.1 only, a random
+// per-launch token on every call, Host and Origin checked (no DNS rebinding, no cross-site call).
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EVENTS, isChannel, type AppError } from '../../shared/contract.ts';
+import {
+  EVENTS_PATH,
+  RPC_PATH_PREFIX,
+  TOKEN_FRAGMENT_KEY,
+  TOKEN_HEADER,
+} from '../../shared/rpc.ts';
+import { createDispatcher, createHandlers, type Dispatch } from '../handlers.ts';
+import { createServices, stderrLogger, type Logger, type Services } from '../services/index.ts';
+import { CONTENT_SECURITY_POLICY } from './csp.ts';
+import { resolveStaticFile } from './static-files.ts';
+
+/** Larger than any contract argument (a secret is at most 4 KiB), small enough to be harmless. */
+export const MAX_BODY_BYTES = 256 * 1024;
+const SSE_HEARTBEAT_MS = 20_000;
+
+export interface BrowserHostOptions {
+  /** 0 or absent: a random free port. */
+  port?: number;
+  dataDir: string;
+  rendererDir: string;
+  log?: Logger;
+  /** Test seam: services built by the caller (closed by the host's close()). */
+  services?: Services;
+}
+
+export interface BrowserHost {
+  /** What to open: http://127.0.0.1:PORT/#token=… (a fragment is never sent to a server). */
+  url: string;
+  origin: string;
+  token: string;
+  services: Services;
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
+class HttpFailure extends Error {
+  readonly status: number;
+  readonly kind: AppError['kind'];
+  readonly headers: Record<string, string>;
+  constructor(
+    status: number,
+    kind: AppError['kind'],
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.kind = kind;
+    this.headers = headers;
+  }
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/** Equal-length digests make the comparison constant-time whatever the candidate's length. */
+function tokenMatches(expected: Buffer, candidate: unknown): boolean {
+  if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 1024)
+    return false;
+  return timingSafeEqual(expected, digest(candidate));
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}
+
+function sendFailure(res: ServerResponse, failure: HttpFailure): void {
+  sendJson(
+    res,
+    failure.status,
+    { ok: false, error: { kind: failure.kind, message: failure.message } },
+    failure.headers,
+  );
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        // Stop buffering; the rest is read and dropped so the client sees our 413, not a reset.
+        chunks.length = 0;
+        reject(
+          new HttpFailure(413, 'invalid_input', `The request body is larger than ${limit} bytes`, {
+            connection: 'close',
+          }),
+        );
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!done) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      if (!done)
+        reject(
+          new HttpFailure(
+            400,
+            'invalid_input',
+            `The request body could not be read: ${error.message}`,
+          ),
+        );
+      done = true;
+    });
+  });
+}
+
+/** Starts the host on 127.0.0.1; the services (and the demo operator) stop with close(). */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const log = options.log ?? stderrLogger;
+  const services =
+    options.services ?? createServices({ dataDir: options.dataDir, shell: 'browser', log });
+  const dispatch: Dispatch = createDispatcher(createHandlers(services), { log });
+  const token = randomBytes(32).toString('base64url');
+  const tokenDigest = digest(token);
+  const eventStreams = new Set<ServerResponse>();
+  let allowedHosts = new Set<string>();
+  let allowedOrigins = new Set<string>();
+
+  const unsubscribe = services.events.subscribe((event, payload) => {
+    const frame = `event: ${event}\ndata: ${JSON.stringify(payload ?? null)}\n\n`;
+    for (const stream of eventStreams) stream.write(frame);
+  });
+
+  function checkHostAndOrigin(req: IncomingMessage): void {
+    const host = req.headers.host?.toLowerCase();
+    if (!host || !allowedHosts.has(host)) {
+      throw new HttpFailure(
+        403,
+        'forbidden',
+        'Unexpected Host header: this server answers on its loopback address only',
+      );
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
+      throw new HttpFailure(403, 'forbidden', 'Cross-origin requests are not allowed');
+    }
+  }
+
+  async function handleRpc(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (req.method !== 'POST') {
+      throw new HttpFailure(405, 'invalid_input', 'Use POST for /rpc calls', { allow: 'POST' });
+    }
+    if (!tokenMatches(tokenDigest, req.headers[TOKEN_HEADER])) {
+      throw new HttpFailure(401, 'auth', 'Missing or wrong token');
+    }
+    let channel: string;
+    try {
+      channel = decodeURIComponent(path.slice(RPC_PATH_PREFIX.length));
+    } catch {
+      channel = '';
+    }
+    if (!isChannel(channel)) throw new HttpFailure(404, 'not_found', 'Unknown channel');
+    const contentType = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (contentType !== 'application/json') {
+      throw new HttpFailure(415, 'invalid_input', 'The body must be application/json');
+    }
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+      throw new HttpFailure(
+        413,
+        'invalid_input',
+        `The request body is larger than ${MAX_BODY_BYTES} bytes`,
+        {
+          connection: 'close',
+        },
+      );
+    }
+    const body = await readBody(req, MAX_BODY_BYTES);
+    let envelope: unknown;
+    try {
+      envelope = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new HttpFailure(400, 'invalid_input', 'The body is not valid JSON');
+    }
+    if (!envelope || typeof envelope !== 'object' || Array.isArray(envelope)) {
+      throw new HttpFailure(400, 'invalid_input', 'The body must be a JSON object {"args": …}');
+    }
+    const result = await dispatch(channel, (envelope as { args?: unknown }).args);
+    sendJson(res, 200, result);
+  }
+
+  function handleEvents(req: IncomingMessage, res: ServerResponse, query: string): void {
+    if (req.method !== 'GET')
+      throw new HttpFailure(405, 'invalid_input', 'Use GET for /events', { allow: 'GET' });
+    if (!tokenMatches(tokenDigest, new URLSearchParams(query).get(TOKEN_FRAGMENT_KEY))) {
+      throw new HttpFailure(401, 'auth', 'Missing or wrong token');
+    }
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    res.write(`retry: 2000\n: events ${EVENTS.join(' ')}\n\n`);
+    eventStreams.add(res);
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
+    heartbeat.unref();
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      eventStreams.delete(res);
+    });
+  }
+
+  async function handleStatic(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+  ): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      throw new HttpFailure(405, 'invalid_input', 'Only GET and HEAD are served here', {
+        allow: 'GET, HEAD',
+      });
+    }
+    const file = await resolveStaticFile(options.rendererDir, path);
+    if (!file) throw new HttpFailure(404, 'not_found', 'Not found');
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': file.contentType,
+      'content-length': file.size,
+      // index.html names the hashed assets of this build: always revalidate it.
+      'cache-control': file.contentType.startsWith('text/html') ? 'no-store' : 'no-cache',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const stream = file.open();
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawUrl = req.url ?? '/';
+    const queryAt = rawUrl.indexOf('?');
+    const path = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
+    const query = queryAt < 0 ? '' : rawUrl.slice(queryAt + 1);
+    try {
+      checkHostAndOrigin(req);
+      if (path.startsWith(RPC_PATH_PREFIX) || path === RPC_PATH_PREFIX.slice(0, -1)) {
+        await handleRpc(req, res, path);
+      } else if (path === EVENTS_PATH) {
+        handleEvents(req, res, query);
+      } else {
+        await handleStatic(req, res, path);
+      }
+    } catch (error) {
+      if (error instanceof HttpFailure) {
+        sendFailure(res, error);
+        // Drain what the client still sends so it reads our answer instead of a reset.
+        req.resume();
+      } else {
+        // Never a stack trace or a secret to the client.
+        log.error(
+          `[host] ${req.method} ${path} failed: ${(error as Error)?.message ?? String(error)}`,
+        );
+        sendJson(res, 500, { ok: false, error: { kind: 'server', message: 'Internal error' } });
+      }
+    }
+  }
+
+  const server = createServer({ requestTimeout: 60_000, headersTimeout: 20_000 }, (req, res) => {
+    void handle(req, res);
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  const origin = `http://127.0.0.1:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${origin}/#${TOKEN_FRAGMENT_KEY}=${token}`,
+    origin,
+    token,
+    services,
+    close() {
+      closing ??= (async () => {
+        unsubscribe();
+        for (const stream of eventStreams) stream.end();
+        eventStreams.clear();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await services.close();
+      })();
+      return closing;
+    },
+  };
+}

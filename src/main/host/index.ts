@@ -1,0 +1,5 @@
+export { startBrowserHost, MAX_BODY_BYTES } from './browser-host.ts';
+export type { BrowserHost, BrowserHostOptions } from './browser-host.ts';
+export { CONTENT_SECURITY_POLICY } from './csp.ts';
+export { electronBinaryStatus, electronUnavailableMessage } from './electron-binary.ts';
+export type { ElectronBinaryStatus } from './electron-binary.ts';

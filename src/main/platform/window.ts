@@ -1,0 +1,95 @@
+// The main window and the rules every web contents of the app lives by (Electron's security
+// checklist): isolated, sandboxed, no Node, a CSP header, no navigation, no new windows, no
+// permission granted, no webview.
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { app, BrowserWindow, session, shell, type WebContents } from 'electron';
+import { APP_NAME } from '../services/paths.ts';
+import { CONTENT_SECURITY_POLICY } from '../host/csp.ts';
+
+const PRELOAD_PATH = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+const RENDERER_INDEX = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
+
+/** electron-vite's dev server in `electron-vite dev`, else the built files. */
+function devServerUrl(): string | undefined {
+  return !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+}
+
+/** True when a URL is a page of this app (and of nowhere else). */
+export function isAppUrl(candidate: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return false;
+  }
+  const dev = devServerUrl();
+  if (dev) return url.origin === new URL(dev).origin;
+  return url.protocol === 'file:' && url.pathname === pathToFileURL(RENDERER_INDEX).pathname;
+}
+
+/** Links the user follows go to the OS browser, and only plain web links. */
+function openExternally(target: string): void {
+  try {
+    const url = new URL(target);
+    if (url.protocol === 'https:' || url.protocol === 'http:')
+      void shell.openExternal(url.toString());
+  } catch {
+    // Not a URL: nothing to open.
+  }
+}
+
+function lockDown(contents: WebContents): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternally(url);
+    return { action: 'deny' };
+  });
+}
+
+/** Session-wide rules; call once, after app ready. */
+export function installSessionSecurity(): void {
+  const defaultSession = session.defaultSession;
+  defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: {
+        ...details.responseHeaders,
+        'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
+        'X-Content-Type-Options': ['nosniff'],
+      },
+    });
+  });
+  defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  defaultSession.setPermissionCheckHandler(() => false);
+  app.on('web-contents-created', (_event, contents) => lockDown(contents));
+}
+
+export function createMainWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    title: APP_NAME,
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    webPreferences: {
+      preload: PRELOAD_PATH,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  const dev = devServerUrl();
+  if (dev) void window.loadURL(dev);
+  else void window.loadFile(RENDERER_INDEX);
+  return window;
+}

@@ -1,0 +1,141 @@
+// The composition root: builds every service of the main process from its dependencies.
+// Plain Node (no 'electron' import): the Electron shell passes its own settings store and locale.
+import { Console } from 'node:console';
+import type { EventName, Events } from '../../shared/contract.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
+import { ensureDataDir } from './paths.ts';
+import {
+  DemoOperator,
+  OperatorClients,
+  ProfileStore,
+  openConfSettingsStore,
+  type KeyValueStore,
+  type StartDemo,
+  type CreateOperatorClient,
+} from './profiles/index.ts';
+import { CredentialVault, type KeytarLike } from './vault/index.ts';
+
+export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
+
+/** A logger that keeps stdout free (the CLI's --json output owns it). */
+export const stderrLogger: Logger = new Console({ stdout: process.stderr, stderr: process.stderr });
+
+export type EventListener = <E extends EventName>(event: E, payload: Events[E]) => void;
+
+/** Where main's events go; each transport (IPC, the browser host's SSE) subscribes. */
+export interface EventHub {
+  emit<E extends EventName>(event: E, payload: Events[E]): void;
+  subscribe(listener: EventListener): () => void;
+}
+
+export function createEventHub(log: Logger = stderrLogger): EventHub {
+  const listeners = new Set<EventListener>();
+  return {
+    emit(event, payload) {
+      for (const listener of listeners) {
+        try {
+          listener(event, payload);
+        } catch (error) {
+          log.warn(`[events] a listener of ${event} failed: ${(error as Error).message}`);
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export interface Services {
+  dataDir: string;
+  shell: 'electron' | 'browser';
+  version: string;
+  env: NodeJS.ProcessEnv;
+  osLocale: () => string;
+  log: Logger;
+  profiles: ProfileStore;
+  vault: CredentialVault;
+  demo: DemoOperator;
+  operators: OperatorClients;
+  events: EventHub;
+  /** Stops what the services started (the demo operator). */
+  close(): Promise<void>;
+}
+
+export interface CreateServicesOptions {
+  dataDir: string;
+  shell: 'electron' | 'browser';
+  /** The Electron shell passes electron-store over the same file; plain Node opens it with conf. */
+  settingsStore?: { store: KeyValueStore; recover?: () => void };
+  env?: NodeJS.ProcessEnv;
+  osLocale?: () => string;
+  log?: Logger;
+  version?: string;
+  /** Test seams. */
+  startDemo?: StartDemo;
+  createOperatorClient?: CreateOperatorClient;
+  loadKeytar?: () => Promise<KeytarLike>;
+}
+
+/** The OS locale as a BCP 47 tag, from the POSIX variables first (what the user set). */
+export function detectOsLocale(env: NodeJS.ProcessEnv = process.env): string {
+  const posix = (env.LC_ALL || env.LC_MESSAGES || env.LANG || '').split(/[.@]/)[0]!;
+  // "C" and "POSIX" say nothing about the user's language.
+  if (posix && posix !== 'C' && posix !== 'POSIX') return posix.replace('_', '-');
+  return Intl.DateTimeFormat().resolvedOptions().locale;
+}
+
+const defaultStartDemo: StartDemo = async () => {
+  // Loaded on first use: the demo operator's data generator is not needed before.
+  const { startSandbox } = await import('../sandbox/index.ts');
+  return startSandbox({ port: 0 });
+};
+
+const defaultCreateOperatorClient: CreateOperatorClient = async (profile) => {
+  const { OperatorClient } = await import('./operator/operator-client.ts');
+  return new OperatorClient({
+    connection: profile.connection,
+    getClientSecret: profile.getClientSecret,
+  });
+};
+
+export function createServices(options: CreateServicesOptions): Services {
+  const log = options.log ?? stderrLogger;
+  const dataDir = ensureDataDir(options.dataDir);
+  const settings = options.settingsStore ?? openConfSettingsStore(dataDir, log);
+  const vault = new CredentialVault({
+    log,
+    ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
+  });
+  const demo = new DemoOperator(options.startDemo ?? defaultStartDemo);
+  const profiles = new ProfileStore({
+    store: settings.store,
+    vault,
+    demo,
+    log,
+    ...(settings.recover ? { recover: settings.recover } : {}),
+  });
+  const operators = new OperatorClients(
+    profiles,
+    options.createOperatorClient ?? defaultCreateOperatorClient,
+  );
+  const env = options.env ?? process.env;
+  return {
+    dataDir,
+    shell: options.shell,
+    version: options.version ?? packageJson.version,
+    env,
+    osLocale: options.osLocale ?? (() => detectOsLocale(env)),
+    log,
+    profiles,
+    vault,
+    demo,
+    operators,
+    events: createEventHub(log),
+    async close() {
+      operators.invalidate();
+      await demo.close();
+    },
+  };
+}

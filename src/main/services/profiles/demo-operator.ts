@@ -1,0 +1,46 @@
+// The embedded demo operator behind the built-in demo connections: started on first use on a
+// free 127.0.0.1 port, closed on shutdown.
+export interface DemoClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface DemoEndpoints {
+  baseUrl: string;
+  tokenUrl: string;
+  clients: { admin: DemoClient; user: DemoClient };
+}
+
+export type StartDemo = () => Promise<DemoEndpoints & { close(): Promise<void> }>;
+
+export class DemoOperator {
+  readonly #start: StartDemo;
+  #running: Promise<DemoEndpoints & { close(): Promise<void> }> | undefined;
+
+  constructor(start: StartDemo) {
+    this.#start = start;
+  }
+
+  /** Starts the demo operator once; concurrent callers share the same start. */
+  ensureStarted(): Promise<DemoEndpoints> {
+    if (!this.#running) {
+      this.#running = this.#start();
+      // A failed start may succeed on the next use (a port race, say).
+      this.#running.catch(() => {
+        this.#running = undefined;
+      });
+    }
+    return this.#running;
+  }
+
+  async close(): Promise<void> {
+    const running = this.#running;
+    this.#running = undefined;
+    if (!running) return;
+    try {
+      await (await running).close();
+    } catch {
+      // It never started: nothing to close.
+    }
+  }
+}

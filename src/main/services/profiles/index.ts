@@ -1,0 +1,19 @@
+export { ProfileStore, isDemoProfileId } from './profile-store.ts';
+export type { ProfileStoreOptions, ResolvedProfile } from './profile-store.ts';
+export { DemoOperator } from './demo-operator.ts';
+export type { DemoEndpoints, DemoClient, StartDemo } from './demo-operator.ts';
+export { AppFailure, isAppFailure } from './app-failure.ts';
+export {
+  openConfSettingsStore,
+  repairSettingsFile,
+  sanitizeSettingsData,
+  settingsStoreOptions,
+  settingsJsonSchema,
+  adaptStore,
+  SETTINGS_CONFIG_NAME,
+  SETTINGS_PROJECT_NAME,
+  DEFAULT_SETTINGS,
+} from './settings-file.ts';
+export type { KeyValueStore, StoredConnection, OpenedSettingsStore } from './settings-file.ts';
+export { OperatorClients } from './operator-clients.ts';
+export type { CreateOperatorClient } from './operator-clients.ts';

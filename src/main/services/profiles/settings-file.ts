@@ -1,0 +1,236 @@
+// The settings file, read defensively: a hand-edited or damaged file must neither crash the app
+// nor lose the connections that are still valid. Nothing secret is ever kept in it.
+import { existsSync, readFileSync, renameSync, writeFileSync, chmodSync } from 'node:fs';
+import { z } from 'zod';
+import Conf from 'conf';
+import { DEMO_PROFILE_IDS, LANGUAGE_PREFERENCES, type Settings } from '../../../shared/contract.ts';
+import { settingsFilePath } from '../paths.ts';
+
+type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
+
+/** What ProfileStore needs from conf or electron-store. */
+export interface KeyValueStore {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}
+
+export const SETTINGS_CONFIG_NAME = 'settings';
+export const SETTINGS_PROJECT_NAME = 'invoice-desk';
+
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const { protocol } = new URL(value);
+      return protocol === 'https:' || protocol === 'http:';
+    } catch {
+      return false;
+    }
+  });
+
+/** One stored connection. Unknown keys (a hand-added clientSecret, say) are stripped. */
+export const storedConnectionSchema = z.object({
+  id: z.string().min(1).max(200),
+  name: z.string().trim().min(1).max(100),
+  baseUrl: httpUrl,
+  tokenUrl: httpUrl,
+  clientId: z.string().trim().min(1).max(200),
+  customerId: z.uuid().optional(),
+});
+export type StoredConnection = z.infer<typeof storedConnectionSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  language: 'system',
+  activeProfileId: DEMO_PROFILE_IDS.admin,
+};
+
+const demoIds: readonly string[] = Object.values(DEMO_PROFILE_IDS);
+
+export interface SanitizedSettings {
+  settings: Settings;
+  connections: StoredConnection[];
+  warnings: string[];
+}
+
+/** Keeps every valid field and connection of whatever the file held; says what was dropped. */
+export function sanitizeSettingsData(raw: unknown): SanitizedSettings {
+  const warnings: string[] = [];
+  const root =
+    raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  if (root !== raw) warnings.push('the settings file does not hold an object');
+
+  const settings: Settings = { ...DEFAULT_SETTINGS };
+  const rawSettings = root.settings;
+  if (rawSettings !== undefined) {
+    if (rawSettings && typeof rawSettings === 'object' && !Array.isArray(rawSettings)) {
+      const { language, activeProfileId } = rawSettings as Record<string, unknown>;
+      const languageResult = z.enum(LANGUAGE_PREFERENCES).safeParse(language);
+      if (languageResult.success) settings.language = languageResult.data;
+      else if (language !== undefined)
+        warnings.push('settings.language is invalid: reset to "system"');
+      if (typeof activeProfileId === 'string' && activeProfileId.length > 0)
+        settings.activeProfileId = activeProfileId;
+      else if (activeProfileId !== undefined)
+        warnings.push('settings.activeProfileId is invalid: reset');
+    } else {
+      warnings.push('settings is not an object: reset to defaults');
+    }
+  }
+
+  const connections: StoredConnection[] = [];
+  const rawConnections = root.connections;
+  if (rawConnections !== undefined && !Array.isArray(rawConnections)) {
+    warnings.push('connections is not a list: no connection could be kept');
+  } else if (Array.isArray(rawConnections)) {
+    const seen = new Set<string>();
+    rawConnections.forEach((entry, index) => {
+      const parsed = storedConnectionSchema.safeParse(entry);
+      if (!parsed.success) {
+        const paths = parsed.error.issues
+          .map((issue) => issue.path.join('.') || '(entry)')
+          .join(', ');
+        warnings.push(`connections[${index}] dropped: invalid ${paths}`);
+        return;
+      }
+      if (demoIds.includes(parsed.data.id) || seen.has(parsed.data.id)) {
+        warnings.push(`connections[${index}] dropped: duplicate or reserved id`);
+        return;
+      }
+      const extra = Object.keys(entry as object).filter(
+        (key) => !(key in storedConnectionSchema.shape),
+      );
+      if (extra.length > 0)
+        warnings.push(`connections[${index}]: unknown keys removed (${extra.join(', ')})`);
+      seen.add(parsed.data.id);
+      connections.push(parsed.data);
+    });
+  }
+
+  if (
+    settings.activeProfileId !== DEFAULT_SETTINGS.activeProfileId &&
+    !demoIds.includes(settings.activeProfileId) &&
+    !connections.some((connection) => connection.id === settings.activeProfileId)
+  ) {
+    warnings.push('settings.activeProfileId names no connection: back to the demo');
+    settings.activeProfileId = DEFAULT_SETTINGS.activeProfileId;
+  }
+  return { settings, connections, warnings };
+}
+
+function writeJson(path: string, data: unknown): void {
+  const temporary = `${path}.tmp-${process.pid}`;
+  writeFileSync(temporary, JSON.stringify(data, undefined, '\t'), { mode: 0o600 });
+  renameSync(temporary, path);
+}
+
+/**
+ * Repairs the settings file in place before a store opens it: an unreadable file is moved to
+ * `settings.json.corrupt-<timestamp>` (the store then starts fresh); a readable one keeps its
+ * valid entries and loses the invalid ones, each with a logged warning.
+ */
+export function repairSettingsFile(dataDir: string, log: Logger = console): void {
+  const path = settingsFilePath(dataDir);
+  if (!existsSync(path)) return;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    log.warn(`[settings] cannot read ${path}: ${(error as Error).message}`);
+    return;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    raw = undefined;
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    const backup = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(path, backup);
+    if (process.platform !== 'win32') chmodSync(backup, 0o600);
+    log.warn(
+      `[settings] the settings file is not readable JSON: moved to ${backup}, starting fresh`,
+    );
+    return;
+  }
+  const { settings, connections, warnings } = sanitizeSettingsData(raw);
+  if (warnings.length === 0) return;
+  for (const warning of warnings) log.warn(`[settings] ${warning}`);
+  const rest = { ...(raw as Record<string, unknown>) };
+  delete rest.settings;
+  delete rest.connections;
+  // Keys of other engineers' features (and conf's own bookkeeping) stay as they were.
+  writeJson(path, { ...rest, settings, connections });
+}
+
+/** The JSON schema conf and electron-store enforce on every read and write. */
+export const settingsJsonSchema = {
+  settings: {
+    type: 'object',
+    properties: {
+      language: { type: 'string', enum: [...LANGUAGE_PREFERENCES] },
+      activeProfileId: { type: 'string', minLength: 1 },
+    },
+  },
+  connections: {
+    type: 'array',
+    items: {
+      type: 'object',
+      // No other key: a secret can never be written here by mistake.
+      additionalProperties: false,
+      required: ['id', 'name', 'baseUrl', 'tokenUrl', 'clientId'],
+      properties: {
+        id: { type: 'string', minLength: 1 },
+        name: { type: 'string', minLength: 1 },
+        baseUrl: { type: 'string', minLength: 1 },
+        tokenUrl: { type: 'string', minLength: 1 },
+        clientId: { type: 'string', minLength: 1 },
+        customerId: { type: 'string' },
+      },
+    },
+  },
+} as const;
+
+/** The options both conf (plain Node) and electron-store (the Electron shell) open the file with. */
+export function settingsStoreOptions(dataDir: string) {
+  return {
+    cwd: dataDir,
+    schema: settingsJsonSchema,
+    configFileMode: 0o600,
+    clearInvalidConfig: false,
+  };
+}
+
+export interface OpenedSettingsStore {
+  store: KeyValueStore;
+  /** Re-runs the repair when the file went bad while the app was running. */
+  recover: () => void;
+}
+
+/** Opens the settings file with conf, after repairing it. */
+export function openConfSettingsStore(dataDir: string, log: Logger = console): OpenedSettingsStore {
+  repairSettingsFile(dataDir, log);
+  const conf = new Conf<Record<string, unknown>>({
+    ...settingsStoreOptions(dataDir),
+    configName: SETTINGS_CONFIG_NAME,
+    projectName: SETTINGS_PROJECT_NAME,
+    // conf's schema type is stricter than the literal above; the shape is checked by the tests.
+    schema: settingsJsonSchema as never,
+  });
+  return { store: adaptStore(conf), recover: () => repairSettingsFile(dataDir, log) };
+}
+
+/** conf and electron-store share this API; the adapter narrows it to KeyValueStore. */
+export function adaptStore(store: {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}): KeyValueStore {
+  return {
+    get: (key) => store.get(key),
+    set: (key, value) => store.set(key, value),
+    delete: (key) => store.delete(key),
+  };
+}

@@ -1,0 +1,212 @@
+import { test, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_PROFILE_IDS } from '../../../src/shared/contract.ts';
+import {
+  type AppFailure,
+  DemoOperator,
+  ProfileStore,
+  openConfSettingsStore,
+} from '../../../src/main/services/profiles/index.ts';
+import { CredentialVault } from '../../../src/main/services/vault/index.ts';
+import { fakeKeytar, fakeStartDemo, recordingLog } from './fakes.ts';
+
+const SECRET = 's3cr3t-value-that-must-stay-in-the-keychain';
+let dataDir: string;
+
+function open(keytar = fakeKeytar()) {
+  const log = recordingLog();
+  const { store, recover } = openConfSettingsStore(dataDir, log);
+  const vault = new CredentialVault({ loadKeytar: async () => keytar, log });
+  const profiles = new ProfileStore({
+    store,
+    vault,
+    demo: new DemoOperator(fakeStartDemo),
+    log,
+    recover,
+  });
+  return { profiles, vault, keytar, log };
+}
+
+const input = {
+  name: 'Cabinet Martin',
+  baseUrl: 'https://api.operator.example/api',
+  tokenUrl: 'https://auth.operator.example/oauth/token',
+  clientId: 'martin-client',
+};
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'spine-profiles-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+test('defaults: demo profiles listed first, demo-admin active', async () => {
+  const { profiles } = open();
+  assert.deepEqual(profiles.getSettings(), {
+    language: 'system',
+    activeProfileId: DEMO_PROFILE_IDS.admin,
+  });
+  const list = await profiles.list();
+  assert.deepEqual(
+    list.map((p) => [p.id, p.name, p.kind, p.secret]),
+    [
+      ['demo-admin', 'Démo (administrateur)', 'demo', 'builtin'],
+      ['demo-user', 'Démo (utilisateur)', 'demo', 'builtin'],
+    ],
+  );
+  assert.match(list[0]!.baseUrl, /^http:\/\/127\.0\.0\.1:/);
+});
+
+test('a connection round-trips through the file; its secret stays in the keychain', async () => {
+  const first = open();
+  const saved = await first.profiles.save({
+    ...input,
+    customerId: '8f1e0a52-5d4b-4a0e-9b1c-2f3d4e5f6a7b',
+    clientSecret: SECRET,
+  });
+  assert.equal(saved.kind, 'custom');
+  assert.equal(saved.secret, 'keychain');
+  assert.equal([...first.keytar.entries.values()][0], SECRET);
+  first.profiles.updateSettings({ language: 'en', activeProfileId: saved.id });
+
+  // A second store over the same file (the next launch) sees the same data.
+  const second = open(first.keytar);
+  assert.deepEqual(second.profiles.getSettings(), { language: 'en', activeProfileId: saved.id });
+  const list = await second.profiles.list();
+  assert.deepEqual(list[2], saved);
+  assert.equal(await second.profiles.resolve(saved.id).then((p) => p.getClientSecret()), SECRET);
+
+  const file = readFileSync(join(dataDir, 'settings.json'), 'utf8');
+  assert.ok(!file.includes(SECRET), 'the secret is not in settings.json');
+  assert.ok(file.includes('Cabinet Martin'));
+
+  // Updating without a secret keeps the stored one.
+  const renamed = await second.profiles.save({
+    ...input,
+    id: saved.id,
+    name: 'Cabinet Martin & fils',
+  });
+  assert.equal(renamed.secret, 'keychain');
+  assert.equal(renamed.customerId, undefined);
+});
+
+test('deleting the active connection falls back to demo-admin and forgets its secret', async () => {
+  const { profiles, keytar } = open();
+  const saved = await profiles.save({ ...input, clientSecret: SECRET });
+  profiles.updateSettings({ activeProfileId: saved.id });
+  await profiles.delete(saved.id);
+  assert.equal(profiles.getSettings().activeProfileId, DEMO_PROFILE_IDS.admin);
+  assert.equal(keytar.entries.size, 0);
+  assert.equal((await profiles.list()).length, 2);
+});
+
+test('demo connections cannot be edited or deleted', async () => {
+  const { profiles } = open();
+  for (const id of Object.values(DEMO_PROFILE_IDS)) {
+    await assert.rejects(
+      profiles.save({ ...input, id }),
+      (e: AppFailure) => e.kind === 'invalid_input',
+    );
+    await assert.rejects(profiles.delete(id), (e: AppFailure) => e.kind === 'invalid_input');
+  }
+  await assert.rejects(profiles.delete('nope'), (e: AppFailure) => e.kind === 'not_found');
+  assert.throws(
+    () => profiles.updateSettings({ activeProfileId: 'nope' }),
+    (e: AppFailure) => e.kind === 'not_found',
+  );
+});
+
+test('a hand-edited file keeps its valid connections, drops the invalid ones, keeps nothing secret', async () => {
+  const good = { id: 'c1', ...input };
+  const alsoGood = { id: 'c2', ...input, name: 'Second', clientSecret: 'typed-by-hand-secret' };
+  writeFileSync(
+    join(dataDir, 'settings.json'),
+    JSON.stringify({
+      settings: { language: 'klingon', activeProfileId: 'c2' },
+      connections: [
+        good,
+        { id: 'c3', name: 42 },
+        'junk',
+        alsoGood,
+        { ...good, baseUrl: 'ftp://x' },
+        { ...good },
+      ],
+      otherFeature: { kept: true },
+    }),
+  );
+  const { profiles, log } = open();
+  assert.deepEqual(profiles.getSettings(), { language: 'system', activeProfileId: 'c2' });
+  const customs = (await profiles.list()).filter((p) => p.kind === 'custom');
+  assert.deepEqual(
+    customs.map((p) => p.id),
+    ['c1', 'c2'],
+  );
+  assert.ok(
+    log.lines.some((line) => line.includes('connections[1] dropped')),
+    log.lines.join('\n'),
+  );
+  const file = readFileSync(join(dataDir, 'settings.json'), 'utf8');
+  assert.ok(
+    !file.includes('typed-by-hand-secret'),
+    'a secret typed into the file is removed from it',
+  );
+  assert.ok(!log.lines.join('\n').includes('typed-by-hand-secret'), 'nor logged');
+  assert.deepEqual(JSON.parse(file).otherFeature, { kept: true });
+});
+
+test('an unreadable file is backed up and the app starts fresh', async () => {
+  writeFileSync(join(dataDir, 'settings.json'), '{"connections": [ {"id": "c1", oops');
+  const { profiles, log } = open();
+  assert.deepEqual(profiles.getSettings(), {
+    language: 'system',
+    activeProfileId: DEMO_PROFILE_IDS.admin,
+  });
+  assert.equal((await profiles.list()).length, 2);
+  const backups = readdirSync(dataDir).filter((name) => name.startsWith('settings.json.corrupt-'));
+  assert.equal(backups.length, 1);
+  assert.equal(
+    readFileSync(join(dataDir, backups[0]!), 'utf8'),
+    '{"connections": [ {"id": "c1", oops',
+  );
+  assert.ok(log.lines.some((line) => line.includes('moved to')));
+  // And the fresh store works.
+  await profiles.save({ ...input, clientSecret: SECRET });
+  assert.equal((await profiles.list()).length, 3);
+});
+
+test('a file damaged while running is repaired on the next read', async () => {
+  const { profiles } = open();
+  const saved = await profiles.save({ ...input, clientSecret: SECRET });
+  const raw = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'));
+  raw.connections.push({ id: 'bad', name: 7 });
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(raw));
+  const customs = (await profiles.list()).filter((p) => p.kind === 'custom');
+  assert.deepEqual(
+    customs.map((p) => p.id),
+    [saved.id],
+  );
+  await profiles.save({ ...input, name: 'Another', clientSecret: SECRET });
+  assert.equal((await profiles.list()).length, 4);
+});
+
+test('session storage keeps the secret in memory only', async () => {
+  const { profiles, keytar } = open();
+  const saved = await profiles.save({ ...input, clientSecret: SECRET, secretStorage: 'session' });
+  assert.equal(saved.secret, 'session');
+  assert.equal(keytar.entries.size, 0);
+  assert.ok(!readFileSync(join(dataDir, 'settings.json'), 'utf8').includes(SECRET));
+  // Moving it to the keychain without retyping it.
+  const moved = await profiles.save({ ...input, id: saved.id, secretStorage: 'keychain' });
+  assert.equal(moved.secret, 'keychain');
+  assert.equal(keytar.entries.size, 1);
+});
+
+test('a connection without a secret says so, and resolving its secret is an auth error', async () => {
+  const { profiles } = open();
+  const saved = await profiles.save(input);
+  assert.equal(saved.secret, 'none');
+  const resolved = await profiles.resolve(saved.id);
+  await assert.rejects(resolved.getClientSecret(), (e: AppFailure) => e.kind === 'auth');
+});
