@@ -1,0 +1,155 @@
+// Shared texts: shell, navigation, generic components, error kinds, invoice states.
+export default {
+  app: {
+    name: 'Invoice Desk',
+    skipToContent: 'Aller au contenu',
+    offlineBanner:
+      'Opérateur injoignable : les écrans montrent les résultats enregistrés, avec leur date.',
+    startupFailed: 'Impossible de démarrer l’application',
+  },
+  nav: {
+    label: 'Navigation principale',
+    invoices: 'Factures',
+    directory: 'Annuaire',
+    participants: 'Participants',
+    webhooks: 'Webhooks',
+    settings: 'Connexions et paramètres',
+  },
+  actions: {
+    retry: 'Réessayer',
+    close: 'Fermer',
+    cancel: 'Annuler',
+    save: 'Enregistrer',
+    delete: 'Supprimer',
+    edit: 'Modifier',
+    confirm: 'Confirmer',
+    refresh: 'Actualiser',
+    copy: 'Copier',
+    copyValue: 'Copier {label}',
+    copied: 'Copié',
+    copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le au clavier',
+    showDetails: 'Détails techniques',
+  },
+  states: {
+    PENDING: 'En attente',
+    VALID: 'Valide',
+    INVALID: 'Invalide',
+    DUPLICATED: 'Doublon',
+    WRONG_ROUTING: 'Erreur d’acheminement',
+    NOT_DELIVERED: 'Non distribuée',
+    DELIVERED: 'Distribuée',
+    DELIVERY_PENDING: 'Distribution en attente',
+    PROCESSING: 'En traitement',
+    CONVERTED: 'Convertie',
+    CONVERSION_FAILED: 'Échec de conversion',
+  },
+  stateHints: {
+    PENDING: 'Reçue, sera traitée',
+    VALID: 'A passé les contrôles de validation',
+    INVALID: 'Rejetée pour un problème de validation',
+    DUPLICATED: 'Rejetée : le même identifiant existe déjà',
+    WRONG_ROUTING: 'Rejetée : aucune plateforme destinataire trouvée',
+    NOT_DELIVERED: 'Non remise au destinataire',
+    DELIVERED: 'Remise au destinataire',
+    DELIVERY_PENDING: 'En attente de remise',
+    PROCESSING: 'En cours de traitement',
+    CONVERTED: 'Convertie',
+    CONVERSION_FAILED: 'La conversion a échoué',
+  },
+  errors: {
+    operatorSaid: 'Message de l’opérateur : {message}',
+    status: 'Code HTTP {status}',
+    auth: {
+      title: 'Identifiants refusés',
+      advice:
+        'L’opérateur a refusé l’identifiant client ou le secret. Vérifiez-les dans Connexions et paramètres.',
+    },
+    forbidden: {
+      title: 'Accès refusé',
+      advice:
+        'Cette connexion n’a pas le rôle nécessaire. Choisissez une connexion administrateur ou demandez le rôle à l’opérateur.',
+    },
+    not_found: {
+      title: 'Introuvable',
+      advice: 'L’élément demandé n’existe pas, ou plus, chez l’opérateur.',
+    },
+    conflict: {
+      title: 'Conflit',
+      advice: 'Un élément identique existe déjà. Modifiez-le ou supprimez-le d’abord.',
+    },
+    invalid_input: {
+      title: 'Demande refusée',
+      advice:
+        'Vérifiez les critères saisis (format des identifiants, syntaxe de l’expression de recherche).',
+    },
+    rate_limited: {
+      title: 'Trop de demandes',
+      advice: 'L’opérateur limite le nombre d’appels. Patientez quelques secondes puis réessayez.',
+    },
+    offline: {
+      title: 'Opérateur injoignable',
+      advice:
+        'Vérifiez votre réseau et l’adresse de l’opérateur. Les résultats déjà consultés restent disponibles hors ligne.',
+    },
+    timeout: {
+      title: 'Pas de réponse à temps',
+      advice: 'L’opérateur met trop de temps à répondre. Réessayez dans un moment.',
+    },
+    tls: {
+      title: 'Connexion sécurisée impossible',
+      advice:
+        'Le certificat de l’opérateur n’a pas pu être vérifié. Vérifiez l’adresse (https) ou contactez votre service informatique.',
+    },
+    invalid_response: {
+      title: 'Réponse inattendue de l’opérateur',
+      advice:
+        'L’opérateur a répondu dans un format que sa spécification ne prévoit pas. Vérifiez l’adresse de base de la connexion, sinon signalez-le à l’opérateur.',
+    },
+    server: {
+      title: 'Erreur chez l’opérateur',
+      advice: 'L’opérateur rencontre un problème. Réessayez plus tard.',
+    },
+    keychain: {
+      title: 'Trousseau du système indisponible',
+      advice:
+        'Le secret ne peut pas être enregistré dans le trousseau. Vous pouvez le garder pour cette session seulement.',
+    },
+    cancelled: {
+      title: 'Opération annulée',
+      advice: 'Relancez-la si besoin.',
+    },
+  },
+  status: {
+    loading: 'Chargement…',
+    empty: 'Rien à afficher',
+  },
+  table: {
+    sortAscending: 'trié par ordre croissant',
+    sortDescending: 'trié par ordre décroissant',
+    sortBy: 'Trier par {column}',
+    rowCount: '{count} lignes',
+    keyboardHint: 'Flèches pour parcourir, Entrée pour ouvrir',
+  },
+  pager: {
+    label: 'Pagination',
+    previous: 'Page précédente',
+    next: 'Page suivante',
+    first: 'Première page',
+    range: '{from}–{to} sur {total}',
+    rangeEmpty: '0 sur {total}',
+    pageSize: 'Lignes par page',
+    page: 'Page {page} sur {pages}',
+  },
+  source: {
+    live: 'En direct · {date}',
+    cache: 'Hors ligne : résultats enregistrés le {date}',
+    cacheHint: 'L’opérateur n’a pas pu être joint ; ces données viennent du cache local.',
+  },
+  connection: {
+    label: 'Connexion active',
+    switched: 'Connexion active : {name}',
+  },
+  placeholder: {
+    soon: 'Cet écran arrive bientôt.',
+  },
+} as const;

@@ -1,0 +1,61 @@
+// Page object of the French legal directory workspace (views/Directory.svelte).
+import { test, type Locator, type Page } from '@playwright/test';
+
+export class DirectoryPage {
+  readonly heading: Locator;
+  readonly searchBox: Locator;
+  readonly results: Locator;
+  readonly count: Locator;
+
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.heading = page.getByRole('heading', { level: 1, name: 'Annuaire légal français' });
+    this.searchBox = page.getByRole('searchbox', { name: 'Nom, SIREN ou SIRET' });
+    this.results = page.getByRole('region', { name: 'Résultats' });
+    this.count = this.results.getByRole('status').filter({ hasText: /entrées? dans l’annuaire/ });
+  }
+
+  async open(): Promise<void> {
+    await test.step('open the directory', async () => {
+      await this.page
+        .getByRole('navigation', { name: 'Navigation principale' })
+        .getByRole('link', { name: 'Annuaire' })
+        .click();
+      await this.heading.waitFor();
+    });
+  }
+
+  async search(text: string, match: 'commence par' | 'contient' = 'commence par'): Promise<void> {
+    await test.step(`search the directory for "${text}"`, async () => {
+      await this.searchBox.fill(text);
+      const radio = this.page.getByRole('radio', { name: match });
+      if (await radio.isEnabled()) await radio.check();
+      await this.page
+        .getByRole('search', { name: 'Recherche dans l’annuaire' })
+        .getByRole('button', { name: 'Rechercher', exact: true })
+        .click();
+      await this.count.waitFor();
+    });
+  }
+
+  /** One legal unit with its offices, by the heading "NAME, SIREN 123456789". */
+  groups(): Locator {
+    return this.results.getByRole('article');
+  }
+
+  groupHeadings(): Locator {
+    return this.results.getByRole('heading', { level: 3 });
+  }
+
+  /** The raw q expression of the advanced field. */
+  queryField(): Locator {
+    return this.page.getByRole('textbox', { name: 'Expression de recherche (q)' });
+  }
+
+  async openAdvanced(): Promise<void> {
+    const toggle = this.page.getByRole('button', { name: 'Requête avancée' });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
+}

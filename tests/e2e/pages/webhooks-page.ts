@@ -1,0 +1,73 @@
+// Page object of the webhooks workspace (views/Webhooks.svelte).
+import { test, type Locator, type Page } from '@playwright/test';
+
+export interface NewWebhook {
+  label: string;
+  direction: 'Les deux sens' | 'Factures reçues' | 'Factures émises';
+  statusUrl: string;
+  invoiceUrl: string;
+}
+
+export class WebhooksPage {
+  readonly heading: Locator;
+  readonly list: Locator;
+  readonly form: Locator;
+  readonly adminRequired: Locator;
+  readonly notice: Locator;
+
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.heading = page.getByRole('heading', { level: 1, name: 'Webhooks' });
+    this.list = page.getByRole('region', { name: 'Webhooks configurés' });
+    this.form = page.getByRole('form', { name: 'Nouveau webhook' });
+    this.adminRequired = page.getByRole('alert').filter({ hasText: 'Rôle administrateur requis' });
+    this.notice = page.getByRole('status').filter({ hasText: /Webhook|webhook/ });
+  }
+
+  async open(): Promise<void> {
+    await test.step('open the webhooks', async () => {
+      await this.page
+        .getByRole('navigation', { name: 'Navigation principale' })
+        .getByRole('link', { name: 'Webhooks' })
+        .click();
+      await this.heading.waitFor();
+    });
+  }
+
+  async create(webhook: NewWebhook): Promise<void> {
+    await test.step(`create webhook "${webhook.label}" (${webhook.direction})`, async () => {
+      if (!(await this.form.isVisible()))
+        await this.page.getByRole('button', { name: 'Nouveau webhook' }).click();
+      await this.form.getByRole('textbox', { name: 'Libellé' }).fill(webhook.label);
+      await this.form
+        .getByRole('combobox', { name: 'Sens des factures' })
+        .selectOption({ label: webhook.direction });
+      await this.form
+        .getByRole('textbox', { name: 'Adresse des rappels de statut' })
+        .fill(webhook.statusUrl);
+      await this.form
+        .getByRole('textbox', { name: 'Adresse des rappels de factures' })
+        .fill(webhook.invoiceUrl);
+      await this.form.getByRole('button', { name: 'Créer le webhook' }).click();
+    });
+  }
+
+  row(label: string): Locator {
+    return this.list
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: label, exact: true }) });
+  }
+
+  details(label: string): Locator {
+    return this.page.getByRole('region', { name: `Webhook ${label}` });
+  }
+
+  async askDelete(label: string): Promise<Locator> {
+    await this.list.getByRole('button', { name: `Supprimer le webhook ${label}` }).click();
+    const dialog = this.page.getByRole('dialog', { name: `Supprimer le webhook « ${label} » ?` });
+    await dialog.waitFor();
+    return dialog;
+  }
+}
