@@ -1,11 +1,7 @@
 // Runtime validation of every channel's arguments, in main: the renderer is not trusted.
 // Typed against the contract, so a schema that drifts from it fails to compile.
 import { z } from 'zod';
-import {
-  LANGUAGE_PREFERENCES,
-  type ArgsOf,
-  type Channel,
-} from '../shared/contract.ts';
+import { LANGUAGE_PREFERENCES, type ArgsOf, type Channel } from '../shared/contract.ts';
 import { INVOICE_SEARCH_LIMITS } from '../shared/operator/enums.ts';
 import { webhookCreateSchema } from '../shared/operator/schemas.ts';
 

@@ -189,7 +189,10 @@ export interface Events {
   'profiles:changed': void;
 }
 export type EventName = keyof Events;
-export const EVENTS = ['connectivity:changed', 'profiles:changed'] as const satisfies readonly EventName[];
+export const EVENTS = [
+  'connectivity:changed',
+  'profiles:changed',
+] as const satisfies readonly EventName[];
 
 /** What the renderer sees as window.api, in Electron (preload) and in the browser host alike. */
 export interface Api {
