@@ -95,7 +95,12 @@ export default {
     electronicAddress: 'Electronic address',
     postalAddress: 'Postal address',
     contact: 'Contact',
-    identifiers: 'Other identifiers',
+    identifierTypes: {
+      ELECTRONIC_ADDRESS: 'Electronic address identifier',
+      PARTY_IDENTIFIER: 'Party identifier',
+      PARTY_LEGAL_IDENTIFIER: 'Legal identifier',
+      other: 'Other identifier',
+    },
     references: 'References',
     noReferences: 'No references',
     referencedDocuments: 'Referenced documents',

@@ -94,7 +94,12 @@ export default {
     electronicAddress: 'Adresse électronique',
     postalAddress: 'Adresse postale',
     contact: 'Contact',
-    identifiers: 'Autres identifiants',
+    identifierTypes: {
+      ELECTRONIC_ADDRESS: 'Identifiant d’adresse électronique',
+      PARTY_IDENTIFIER: 'Identifiant de l’établissement',
+      PARTY_LEGAL_IDENTIFIER: 'Identifiant légal',
+      other: 'Autre identifiant',
+    },
     references: 'Références',
     noReferences: 'Aucune référence',
     referencedDocuments: 'Documents référencés',
