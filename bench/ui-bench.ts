@@ -1,0 +1,367 @@
+// UI benchmark in the system Chromium (headless), printed as a markdown table:
+// 1. the real DataTable with 10,000 rows (bench/harness/data-table-harness.ts, built with vite):
+//    mount time, idle / wheel-scroll / jump-scroll frame times, sort click → sorted;
+// 2. time to first results on the demo connection: the browser host (`cli.ts web`) with a fresh
+//    data folder, from page.goto until the first row of "Liste des factures" is visible.
+// Needs the renderer build (out/renderer); builds it with electron-vite when it is missing.
+// Run: node_modules/.bin/node bench/ui-bench.ts
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
+const NODE = join(PROJECT_ROOT, 'node_modules', '.bin', 'node');
+const CLI = join(PROJECT_ROOT, 'src', 'main', 'cli.ts');
+const ELECTRON_VITE = join(PROJECT_ROOT, 'node_modules', '.bin', 'electron-vite');
+const RENDERER_INDEX = join(PROJECT_ROOT, 'out', 'renderer', 'index.html');
+const HARNESS_ENTRY = join(PROJECT_ROOT, 'bench', 'harness', 'data-table-harness.ts');
+
+const ROWS = 10_000;
+const TABLE_RUNS = 5; // mount + sort, for a median
+const FIRST_RESULTS_RUNS = 10;
+const HOST_START_TIMEOUT_MS = 30_000;
+const STEP_TIMEOUT_MS = 30_000;
+
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const sortedCopy = (values: number[]): number[] => [...values].sort((a, b) => a - b);
+const fmt = (ms: number): string => ms.toFixed(1);
+
+function ensureRendererBuild(): void {
+  if (existsSync(RENDERER_INDEX)) return;
+  process.stderr.write(`${RENDERER_INDEX} is missing: running electron-vite build\n`);
+  const run = spawnSync(ELECTRON_VITE, ['build'], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', process.stderr, process.stderr],
+    timeout: 300_000,
+  });
+  if (run.status !== 0 || !existsSync(RENDERER_INDEX)) {
+    throw new Error(`electron-vite build failed (status ${run.status}, signal ${run.signal})`);
+  }
+}
+
+// ---------------------------------------------------------------- 1. DataTable, 10,000 rows
+
+interface TableFigures {
+  mountMs: number[];
+  sortMs: number[];
+  renderedRows: number;
+  idleMedianMs: number;
+  wheel: { medianMs: number; p95Ms: number };
+  jump: { medianMs: number; p95Ms: number; maxMs: number };
+}
+
+async function buildHarness(outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: PROJECT_ROOT,
+    plugins: [svelte({ configFile: join(PROJECT_ROOT, 'svelte.config.js') })],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      lib: {
+        entry: HARNESS_ENTRY,
+        formats: ['iife'],
+        name: 'harness',
+        fileName: () => 'harness.js',
+      },
+    },
+  });
+}
+
+async function loadHarness(page: Page, outDir: string): Promise<void> {
+  await page.setContent('<!doctype html><html lang="fr"><body><div id="app"></div></body></html>');
+  const files = await readdir(outDir);
+  for (const css of files.filter((f) => f.endsWith('.css'))) {
+    await page.addStyleTag({ content: await readFile(join(outDir, css), 'utf8') });
+  }
+  await page.addStyleTag({
+    content: '#app { height: 700px; display: flex; flex-direction: column; }',
+  });
+  await page.addScriptTag({ content: await readFile(join(outDir, 'harness.js'), 'utf8') });
+}
+
+/** Frame times of this browser doing nothing, to read the scrolling figures against. */
+async function idleFrames(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const frames: number[] = [];
+    let last = performance.now();
+    for (let i = 0; i < 60; i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const now = performance.now();
+      frames.push(now - last);
+      last = now;
+    }
+    frames.sort((a, b) => a - b);
+    return frames[30]!;
+  });
+}
+
+/** Wheel-like scrolling: 200 frames of 120 px. */
+async function wheelFrames(page: Page): Promise<{ medianMs: number; p95Ms: number }> {
+  return page.evaluate(async () => {
+    const viewport = document.querySelector('.viewport') as HTMLElement;
+    const frames: number[] = [];
+    let last = performance.now();
+    for (let i = 1; i <= 200; i++) {
+      viewport.scrollTop += 120;
+      await new Promise((r) => requestAnimationFrame(r));
+      const now = performance.now();
+      frames.push(now - last);
+      last = now;
+    }
+    frames.sort((a, b) => a - b);
+    viewport.scrollTop = 0;
+    return { medianMs: frames[100]!, p95Ms: frames[190]! };
+  });
+}
+
+/** Jump from top to bottom in 120 frames: the whole window of rows is replaced each frame. */
+async function jumpFrames(page: Page): Promise<{
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+  lastRow: string | null;
+  rendered: number;
+}> {
+  return page.evaluate(async () => {
+    const viewport = document.querySelector('.viewport') as HTMLElement;
+    const frames: number[] = [];
+    let last = performance.now();
+    const total = viewport.scrollHeight - viewport.clientHeight;
+    for (let i = 1; i <= 120; i++) {
+      viewport.scrollTop = (total * i) / 120;
+      await new Promise((r) => requestAnimationFrame(r));
+      const now = performance.now();
+      frames.push(now - last);
+      last = now;
+    }
+    frames.sort((a, b) => a - b);
+    const lastRow =
+      document.querySelector('tbody tr:not(.spacer):last-of-type')?.getAttribute('aria-rowindex') ??
+      null;
+    return {
+      medianMs: frames[Math.floor(frames.length / 2)]!,
+      p95Ms: frames[Math.floor(frames.length * 0.95)]!,
+      maxMs: frames[frames.length - 1]!,
+      lastRow,
+      rendered: document.querySelectorAll('tbody tr:not(.spacer)').length,
+    };
+  });
+}
+
+async function benchTable(browser: Browser): Promise<TableFigures> {
+  const outDir = await mkdtemp(join(os.tmpdir(), 'datatable-harness-'));
+  const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  try {
+    await buildHarness(outDir);
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await loadHarness(page, outDir);
+
+    const figures: TableFigures = {
+      mountMs: [],
+      sortMs: [],
+      renderedRows: 0,
+      idleMedianMs: 0,
+      wheel: { medianMs: 0, p95Ms: 0 },
+      jump: { medianMs: 0, p95Ms: 0, maxMs: 0 },
+    };
+    for (let run = 0; run < TABLE_RUNS; run++) {
+      // mountTable unmounts the previous table: each run starts unsorted, scrolled to the top.
+      const mounted = await page.evaluate((n) => window.mountTable(n), ROWS);
+      const table = page.getByRole('table', { name: 'Table de test' });
+      const rowCount = await table.getAttribute('aria-rowcount');
+      if (rowCount !== String(ROWS + 1)) {
+        throw new Error(`aria-rowcount is ${rowCount}, expected ${ROWS + 1}`);
+      }
+      if (mounted.renderedRows >= 80) {
+        throw new Error(`${mounted.renderedRows} rows rendered after mount: not windowed`);
+      }
+      figures.mountMs.push(mounted.mountMs);
+      figures.renderedRows = mounted.renderedRows;
+
+      if (run === 0) {
+        figures.idleMedianMs = await idleFrames(page);
+        figures.wheel = await wheelFrames(page);
+        const jump = await jumpFrames(page);
+        if (jump.lastRow !== String(ROWS + 1)) {
+          throw new Error(
+            `after the jump the last rendered row is ${jump.lastRow}, not ${ROWS + 1}`,
+          );
+        }
+        if (jump.rendered >= 80) {
+          throw new Error(`${jump.rendered} rows rendered at the bottom: not windowed`);
+        }
+        figures.jump = { medianMs: jump.medianMs, p95Ms: jump.p95Ms, maxMs: jump.maxMs };
+      }
+
+      const sortedHeader = table
+        .getByRole('columnheader', { name: 'Total TTC' })
+        .and(page.locator('[aria-sort="ascending"]'));
+      const started = performance.now();
+      await table.getByRole('button', { name: 'Total TTC', exact: true }).click();
+      await sortedHeader.waitFor({ state: 'attached' });
+      figures.sortMs.push(performance.now() - started);
+    }
+    return figures;
+  } finally {
+    await context.close();
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- 2. Time to first results
+
+interface Host {
+  child: ChildProcess;
+  url: string;
+  logs(): string;
+}
+
+async function startHost(dataDir: string): Promise<Host> {
+  const child = spawn(NODE, [CLI, 'web', '--port', '0', '--json'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, INVOICE_DESK_LANG: 'fr', INVOICE_DESK_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const logs = () => stderr;
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let stdout = '';
+      const timer = setTimeout(
+        () =>
+          finish(new Error(`The browser host printed no URL within ${HOST_START_TIMEOUT_MS} ms`)),
+        HOST_START_TIMEOUT_MS,
+      );
+      const onExit = (code: number | null, signal: string | null) =>
+        finish(new Error(`The browser host exited (code ${code}, signal ${signal}) early`));
+      const onData = (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+        const newline = stdout.indexOf('\n');
+        if (newline < 0) return;
+        const line = stdout.slice(0, newline);
+        try {
+          const { url } = JSON.parse(line) as { url?: unknown };
+          if (typeof url !== 'string') throw new Error('no url');
+          finish(null, url);
+        } catch {
+          finish(new Error(`The browser host printed an unexpected first line: ${line}`));
+        }
+      };
+      function finish(error: Error | null, url?: string) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        child.off('exit', onExit);
+        if (error) reject(error);
+        else resolve(url!);
+      }
+      child.stdout!.on('data', onData);
+      child.once('exit', onExit);
+    });
+    child.stdout!.resume(); // nothing else is expected there; never let the pipe fill up
+    return { child, url, logs };
+  } catch (error) {
+    await stopHost(child);
+    throw new Error(`${(error as Error).message}\n${logs()}`, { cause: error });
+  }
+}
+
+async function stopHost(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function timeFirstResults(browser: Browser): Promise<number> {
+  const dataDir = await mkdtemp(join(os.tmpdir(), 'invoice-desk-bench-'));
+  let host: Host | undefined;
+  try {
+    host = await startHost(dataDir);
+    const context = await browser.newContext({
+      locale: 'fr-FR',
+      timezoneId: 'Europe/Paris',
+      viewport: { width: 1366, height: 850 },
+    });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(STEP_TIMEOUT_MS);
+      const firstRow = page
+        .getByRole('table', { name: 'Liste des factures' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+        .first();
+      const started = performance.now();
+      await page.goto(host.url);
+      await firstRow.waitFor({ state: 'visible' });
+      return performance.now() - started;
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\nBrowser host log:\n${host.logs()}`, {
+        cause: error,
+      });
+    } finally {
+      await context.close();
+    }
+  } finally {
+    if (host) await stopHost(host.child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+ensureRendererBuild();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
+const browserVersion = browser.version();
+let table: TableFigures;
+const firstResults: number[] = [];
+try {
+  table = await benchTable(browser);
+  for (let run = 0; run < FIRST_RESULTS_RUNS; run++) {
+    firstResults.push(await timeFirstResults(browser));
+  }
+} finally {
+  await browser.close();
+}
+
+const mount = sortedCopy(table.mountMs);
+const sort = sortedCopy(table.sortMs);
+const first = sortedCopy(firstResults);
+const lines = [
+  `Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, Node ${process.version}, Chromium ${browserVersion} headless`,
+  '',
+  '| Measure | Median (ms) | p95 / max (ms) | Runs |',
+  '|---|---:|---:|---:|',
+  `| DataTable ${ROWS.toLocaleString('en')} rows: mount (${table.renderedRows} rows rendered) | ${fmt(quantile(mount, 0.5))} | ${fmt(mount.at(-1)!)} | ${mount.length} |`,
+  `| DataTable: idle frame (reference) | ${fmt(table.idleMedianMs)} | – | 60 frames |`,
+  `| DataTable: wheel-like scroll frame (120 px) | ${fmt(table.wheel.medianMs)} | ${fmt(table.wheel.p95Ms)} | 200 frames |`,
+  `| DataTable: jump top → bottom frame | ${fmt(table.jump.medianMs)} | ${fmt(table.jump.p95Ms)} | 120 frames |`,
+  `| DataTable: sort "Total TTC" click → sorted | ${fmt(quantile(sort, 0.5))} | ${fmt(sort.at(-1)!)} | ${sort.length} |`,
+  `| First results, demo connection (goto → first row visible) | ${fmt(quantile(first, 0.5))} | ${fmt(quantile(first, 0.95))} | ${first.length} |`,
+  `| First results: cold first run | ${fmt(firstResults[0]!)} | – | 1 |`,
+];
+process.stdout.write(`${lines.join('\n')}\n`);
