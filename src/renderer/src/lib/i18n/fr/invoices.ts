@@ -1,4 +1,6 @@
 // Invoices workspace and invoice detail.
+import { LIFECYCLE_CODES } from '../../../../../shared/operator/enums.ts';
+
 export default {
   title: 'Factures',
   filters: {
@@ -39,22 +41,8 @@ export default {
     INBOUND: 'Reçue',
     OUTBOUND: 'Émise',
   },
-  lifecycle: {
-    '200': 'Déposée',
-    '201': 'Émise par la plateforme',
-    '202': 'Reçue par la plateforme',
-    '203': 'Mise à disposition',
-    '204': 'Prise en charge',
-    '205': 'Approuvée',
-    '206': 'Approuvée partiellement',
-    '207': 'En litige',
-    '208': 'Suspendue',
-    '209': 'Complétée',
-    '210': 'Refusée',
-    '211': 'Paiement transmis',
-    '212': 'Encaissée',
-    '213': 'Rejetée',
-  },
+  // The reform's official names, kept once in the shared enums.
+  lifecycle: LIFECYCLE_CODES,
   results: {
     tableLabel: 'Liste des factures',
     count: '{count} factures trouvées',
