@@ -5,27 +5,27 @@
 //    data folder, from page.goto until the first row of "Liste des factures" is visible.
 // Needs the renderer build (out/renderer); builds it with electron-vite when it is missing.
 // Run: node_modules/.bin/node bench/ui-bench.ts
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
+import {
+  PROJECT_ROOT,
+  RENDERER_INDEX,
+  startWebHost,
+  type WebHost,
+} from '../tests/support/web-host.ts';
 
-const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
-const NODE = join(PROJECT_ROOT, 'node_modules', '.bin', 'node');
-const CLI = join(PROJECT_ROOT, 'src', 'main', 'cli.ts');
 const ELECTRON_VITE = join(PROJECT_ROOT, 'node_modules', '.bin', 'electron-vite');
-const RENDERER_INDEX = join(PROJECT_ROOT, 'out', 'renderer', 'index.html');
 const HARNESS_ENTRY = join(PROJECT_ROOT, 'bench', 'harness', 'data-table-harness.ts');
 
 const ROWS = 10_000;
 const TABLE_RUNS = 5; // mount + sort, for a median
 const FIRST_RESULTS_RUNS = 10;
-const HOST_START_TIMEOUT_MS = 30_000;
 const STEP_TIMEOUT_MS = 30_000;
 
 const quantile = (sorted: number[], q: number): number =>
@@ -220,78 +220,11 @@ async function benchTable(browser: Browser): Promise<TableFigures> {
 
 // ---------------------------------------------------------------- 2. Time to first results
 
-interface Host {
-  child: ChildProcess;
-  url: string;
-  logs(): string;
-}
-
-async function startHost(dataDir: string): Promise<Host> {
-  const child = spawn(NODE, [CLI, 'web', '--port', '0', '--json'], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, INVOICE_DESK_LANG: 'fr', INVOICE_DESK_DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const logs = () => stderr;
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let stdout = '';
-      const timer = setTimeout(
-        () =>
-          finish(new Error(`The browser host printed no URL within ${HOST_START_TIMEOUT_MS} ms`)),
-        HOST_START_TIMEOUT_MS,
-      );
-      const onExit = (code: number | null, signal: string | null) =>
-        finish(new Error(`The browser host exited (code ${code}, signal ${signal}) early`));
-      const onData = (chunk: Buffer) => {
-        stdout += chunk.toString('utf8');
-        const newline = stdout.indexOf('\n');
-        if (newline < 0) return;
-        const line = stdout.slice(0, newline);
-        try {
-          const { url } = JSON.parse(line) as { url?: unknown };
-          if (typeof url !== 'string') throw new Error('no url');
-          finish(null, url);
-        } catch {
-          finish(new Error(`The browser host printed an unexpected first line: ${line}`));
-        }
-      };
-      function finish(error: Error | null, url?: string) {
-        clearTimeout(timer);
-        child.stdout!.off('data', onData);
-        child.off('exit', onExit);
-        if (error) reject(error);
-        else resolve(url!);
-      }
-      child.stdout!.on('data', onData);
-      child.once('exit', onExit);
-    });
-    child.stdout!.resume(); // nothing else is expected there; never let the pipe fill up
-    return { child, url, logs };
-  } catch (error) {
-    await stopHost(child);
-    throw new Error(`${(error as Error).message}\n${logs()}`, { cause: error });
-  }
-}
-
-async function stopHost(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 async function timeFirstResults(browser: Browser): Promise<number> {
   const dataDir = await mkdtemp(join(os.tmpdir(), 'invoice-desk-bench-'));
-  let host: Host | undefined;
+  let host: WebHost | undefined;
   try {
-    host = await startHost(dataDir);
+    host = await startWebHost(dataDir);
     const context = await browser.newContext({
       locale: 'fr-FR',
       timezoneId: 'Europe/Paris',
@@ -317,7 +250,7 @@ async function timeFirstResults(browser: Browser): Promise<number> {
       await context.close();
     }
   } finally {
-    if (host) await stopHost(host.child);
+    if (host) await host.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
