@@ -15,6 +15,7 @@ import {
 import { EXPAND_VALUES } from '../shared/operator/enums.ts';
 import { argSchemas } from './contract-args.ts';
 import { toAppError } from './services/errors.ts';
+import type { OperatorClient } from './services/operator/operator-client.ts';
 import type { Logger, Services } from './services/index.ts';
 
 export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
@@ -45,10 +46,12 @@ export function createHandlers(services: HandlerServices): Handlers {
   const { profiles, vault, operators, events } = services;
   let online = true;
 
-  // Reachability follows what the operator calls meet; the renderer hears about changes only.
-  async function operatorCall<T>(call: () => Promise<T>): Promise<T> {
+  // Every operator call goes to the active connection's client. Reachability follows what those
+  // calls meet; the renderer hears about changes only.
+  async function callActive<T>(call: (client: OperatorClient) => Promise<T>): Promise<T> {
+    const client = await operators.forActive();
     try {
-      const value = await call();
+      const value = await call(client);
       setOnline(true);
       return value;
     } catch (error) {
@@ -62,8 +65,6 @@ export function createHandlers(services: HandlerServices): Handlers {
     online = next;
     events.emit('connectivity:changed', { online });
   }
-
-  const active = () => operators.forActive();
 
   return {
     'app:info': async (): Promise<AppInfo> => {
@@ -103,37 +104,22 @@ export function createHandlers(services: HandlerServices): Handlers {
       return client.testConnection();
     },
     'vault:status': async () => vault.status(),
-    'invoices:search': async ({ q, offset, limit }) => {
-      const client = await active();
-      const data = await operatorCall(() =>
-        client.searchInvoices({ ...(q ? { q } : {}), expand: [...EXPAND_VALUES], offset, limit }),
-      );
-      return live(data);
-    },
-    'invoices:get': async ({ invoiceId }) => {
-      const client = await active();
-      return live(await operatorCall(() => client.getInvoice(invoiceId)));
-    },
-    'directory:search': async (args) => {
-      const client = await active();
-      return live(await operatorCall(() => client.searchDirectory(args)));
-    },
-    'participants:search': async (args) => {
-      const client = await active();
-      return live(await operatorCall(() => client.searchParticipants(args)));
-    },
-    'webhooks:list': async () => {
-      const client = await active();
-      return live(await operatorCall(() => client.listWebhooks()));
-    },
-    'webhooks:create': async (body) => {
-      const client = await active();
-      return operatorCall(() => client.createWebhook(body));
-    },
-    'webhooks:delete': async ({ webhookId }) => {
-      const client = await active();
-      return operatorCall(() => client.deleteWebhook(webhookId));
-    },
+    'invoices:search': async ({ q, offset, limit }) =>
+      live(
+        await callActive((client) =>
+          client.searchInvoices({ ...(q ? { q } : {}), expand: [...EXPAND_VALUES], offset, limit }),
+        ),
+      ),
+    'invoices:get': async ({ invoiceId }) =>
+      live(await callActive((client) => client.getInvoice(invoiceId))),
+    'directory:search': async (args) =>
+      live(await callActive((client) => client.searchDirectory(args))),
+    'participants:search': async (args) =>
+      live(await callActive((client) => client.searchParticipants(args))),
+    'webhooks:list': async () => live(await callActive((client) => client.listWebhooks())),
+    'webhooks:create': async (body) => callActive((client) => client.createWebhook(body)),
+    'webhooks:delete': async ({ webhookId }) =>
+      callActive((client) => client.deleteWebhook(webhookId)),
   };
 }
 
