@@ -3,21 +3,10 @@
 import { z } from 'zod';
 import { LANGUAGE_PREFERENCES, type ArgsOf, type Channel } from '../shared/contract.ts';
 import { INVOICE_SEARCH_LIMITS } from '../shared/operator/enums.ts';
-import { webhookCreateSchema } from '../shared/operator/schemas.ts';
+import { httpUrlSchema, webhookCreateSchema } from '../shared/operator/schemas.ts';
 
 const noArgs = z.undefined().or(z.null().transform(() => undefined));
 const id = z.string().min(1).max(200);
-const httpsOrLoopbackUrl = z
-  .string()
-  .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'expected an absolute http(s) URL');
 
 type ArgSchemas = { [C in Channel]: z.ZodType<ArgsOf<C>, unknown> };
 
@@ -32,8 +21,8 @@ export const argSchemas = {
   'profiles:save': z.strictObject({
     id: id.optional(),
     name: z.string().trim().min(1).max(100),
-    baseUrl: httpsOrLoopbackUrl,
-    tokenUrl: httpsOrLoopbackUrl,
+    baseUrl: httpUrlSchema,
+    tokenUrl: httpUrlSchema,
     clientId: z.string().trim().min(1).max(200),
     customerId: z.uuid().optional(),
     clientSecret: z.string().min(1).max(4096).optional(),

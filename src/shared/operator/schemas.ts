@@ -5,6 +5,7 @@
 // required. Field length bounds are enforced on what we send (webhook creation), not on what we
 // receive: an over-long reference from a real operator must not hide a whole page of invoices.
 import { z } from 'zod';
+import { isAbsoluteHttpUrl } from '../http-url.ts';
 import {
   DIRECTIONS,
   DIRECTORY_ENTRY_TYPES,
@@ -327,21 +328,14 @@ export const participantSchema = z.object({
 export const participantSearchResponseSchema = z.array(participantSchema);
 
 // ---- Webhooks (2.6) ----
-const httpUrl = z
+export const httpUrlSchema = z
   .string()
   .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'expected an absolute http(s) URL');
+  .refine(isAbsoluteHttpUrl, 'expected an absolute http(s) URL');
 
 export const webhookEndpointsSchema = z.object({
-  status: z.object({ callbackUrl: httpUrl }).optional(),
-  invoice: z.object({ callbackUrl: httpUrl }).optional(),
+  status: z.object({ callbackUrl: httpUrlSchema }).optional(),
+  invoice: z.object({ callbackUrl: httpUrlSchema }).optional(),
 });
 
 /** What a client sends to create a webhook (4.5). Bounds are ours: the spec gives none. */

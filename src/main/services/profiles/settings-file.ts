@@ -4,6 +4,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync, chmodSync } from '
 import { z } from 'zod';
 import Conf from 'conf';
 import { DEMO_PROFILE_IDS, LANGUAGE_PREFERENCES, type Settings } from '../../../shared/contract.ts';
+import { httpUrlSchema } from '../../../shared/operator/schemas.ts';
 import { settingsFilePath } from '../paths.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
@@ -18,24 +19,12 @@ export interface KeyValueStore {
 export const SETTINGS_CONFIG_NAME = 'settings';
 export const SETTINGS_PROJECT_NAME = 'invoice-desk';
 
-const httpUrl = z
-  .string()
-  .max(2048)
-  .refine((value) => {
-    try {
-      const { protocol } = new URL(value);
-      return protocol === 'https:' || protocol === 'http:';
-    } catch {
-      return false;
-    }
-  });
-
 /** One stored connection. Unknown keys (a hand-added clientSecret, say) are stripped. */
 export const storedConnectionSchema = z.object({
   id: z.string().min(1).max(200),
   name: z.string().trim().min(1).max(100),
-  baseUrl: httpUrl,
-  tokenUrl: httpUrl,
+  baseUrl: httpUrlSchema,
+  tokenUrl: httpUrlSchema,
   clientId: z.string().trim().min(1).max(200),
   customerId: z.uuid().optional(),
 });
