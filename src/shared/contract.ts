@@ -29,6 +29,18 @@ export const ERROR_KINDS = [
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
+/** What exactly went wrong, where the kind alone would send the user the wrong way: the UI
+ * words each reason (e.g. "the operator redirected to another address"). */
+export const ERROR_REASONS = [
+  'redirect', // a 3xx: the base or token URL points at the wrong place (never followed)
+  'not_json', // a body that is not JSON (often a proxy's or a login page's HTML)
+  'html', // an HTML page where JSON was expected
+  'too_large', // a body over the size cap: reading stopped, nothing retried
+  'insecure_http', // plain http:// to a host that is not this machine
+  'schema', // JSON that does not match the interface (paths in details)
+] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
 /** What crosses the boundary when a call fails. `message` is for logs and details panes; the UI
  * shows a translated text chosen by `kind`, plus `operatorMessage` when the operator sent one. */
 export interface AppError {
@@ -36,6 +48,8 @@ export interface AppError {
   message: string;
   status?: number;
   operatorMessage?: string;
+  /** Set when the kind alone is not precise enough to tell the user what happened. */
+  reason?: ErrorReason;
   details?: unknown;
 }
 
@@ -66,6 +80,20 @@ export interface AppInfo {
   languageForced: boolean;
   osLocale: string;
   shell: 'electron' | 'browser';
+  /** Set when settings.json could not be read whole at start: what was repaired, and where the
+   * untouched original was copied. Shown once to the user. */
+  settingsRepair?: SettingsRepair;
+}
+
+export interface SettingsRepair {
+  /** The copy of the file as it was found, before any repair. */
+  backupPath: string;
+  /** True when the file was not readable JSON at all (recovered field by field where possible). */
+  unreadable: boolean;
+  /** What was kept and what was dropped, one plain-English line each, e.g.
+   * "connection \"Cabinet X\" dropped: baseUrl is not an absolute https URL". No secrets. */
+  kept: string[];
+  dropped: string[];
 }
 
 /** The built-in demo connections: the embedded operator with its admin or user client. */

@@ -1,5 +1,5 @@
 // The built-in demo operator: a real HTTP server that follows the operator interface
-// (shared/spec/operator-api.md) over deterministic French demo data.
+// (docs/operator-api.md) over deterministic French demo data.
 import type { AddressInfo } from 'node:net';
 import { createDataset } from './data/dataset.ts';
 import { checkFaults, type SandboxFaults } from './faults.ts';

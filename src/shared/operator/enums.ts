@@ -1,4 +1,4 @@
-// Enumerations of the operator interface (shared/spec/operator-api.md, sections 2 and 3).
+// Enumerations of the operator interface (docs/operator-api.md, sections 2 and 3).
 
 export const INVOICE_STATES = [
   'PENDING',

@@ -1,4 +1,4 @@
-// Response and request schemas of the operator interface (shared/spec/operator-api.md, section 2).
+// Response and request schemas of the operator interface (docs/operator-api.md, section 2).
 // Used three ways: the client validates every response with them, the demo operator validates
 // request bodies with them, and tests check that the demo data conforms to them.
 // Objects strip unknown keys (the spec says extra fields are tolerated); required fields are

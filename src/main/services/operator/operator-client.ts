@@ -1,4 +1,4 @@
-// The operator client (shared/spec/operator-api.md, section 4): OAuth token, then HTTP with a
+// The operator client (docs/operator-api.md, section 4): OAuth token, then HTTP with a
 // timeout, retries (network errors and 5xx on idempotent calls, 429 on every call), one retry
 // after a 401 with a fresh token, every response validated against the spec's schemas, and every
 // failure thrown as an OperatorError of a kind the UI can act on. Plain TypeScript: no electron.

@@ -8,7 +8,7 @@ import type {
   EventName,
   Events,
   Result,
-} from '../../../shared/contract.ts';
+} from '#shared/contract.ts';
 import {
   EVENTS_PATH,
   RPC_PATH_PREFIX,
