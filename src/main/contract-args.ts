@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { LANGUAGE_PREFERENCES, type ArgsOf, type Channel } from '../shared/contract.ts';
 import { INVOICE_SEARCH_LIMITS } from '../shared/operator/enums.ts';
-import { httpUrlSchema, webhookCreateSchema } from '../shared/operator/schemas.ts';
+import { operatorUrlSchema, webhookCreateSchema } from '../shared/operator/schemas.ts';
 
 const noArgs = z.undefined().or(z.null().transform(() => undefined));
 const id = z.string().min(1).max(200);
@@ -21,8 +21,8 @@ export const argSchemas = {
   'profiles:save': z.strictObject({
     id: id.optional(),
     name: z.string().trim().min(1).max(100),
-    baseUrl: httpUrlSchema,
-    tokenUrl: httpUrlSchema,
+    baseUrl: operatorUrlSchema,
+    tokenUrl: operatorUrlSchema,
     clientId: z.string().trim().min(1).max(200),
     customerId: z.uuid().optional(),
     clientSecret: z.string().min(1).max(4096).optional(),

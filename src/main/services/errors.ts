@@ -2,14 +2,16 @@
 // Messages are plain English for logs and the details pane; the UI translates by kind. Nothing
 // here may carry a client secret or a bearer token: messages and details are redacted on the way
 // out as a last line of defence, and the operator client never puts them there in the first place.
-import type { AppError, ErrorKind } from '../../shared/contract.ts';
-import { ERROR_KINDS } from '../../shared/contract.ts';
+import type { AppError, ErrorKind, ErrorReason } from '../../shared/contract.ts';
+import { ERROR_KINDS, ERROR_REASONS } from '../../shared/contract.ts';
 
 export interface OperatorErrorInit {
   kind: ErrorKind;
   message: string;
   status?: number;
   operatorMessage?: string;
+  /** What exactly happened, where the kind alone would mislead (redirect, html, too_large…). */
+  reason?: ErrorReason;
   details?: unknown;
   cause?: unknown;
   /** How long the operator asked us to wait before trying again (429 / 503 Retry-After). */
@@ -20,6 +22,7 @@ export class OperatorError extends Error {
   readonly kind: ErrorKind;
   readonly status?: number;
   readonly operatorMessage?: string;
+  readonly reason?: ErrorReason;
   readonly details?: unknown;
   /** Set from a Retry-After header; used by the retry loop, never sent to the renderer. */
   readonly retryAfterMs?: number;
@@ -30,6 +33,7 @@ export class OperatorError extends Error {
     this.kind = init.kind;
     if (init.status !== undefined) this.status = init.status;
     if (init.operatorMessage !== undefined) this.operatorMessage = init.operatorMessage;
+    if (init.reason !== undefined) this.reason = init.reason;
     if (init.details !== undefined) this.details = init.details;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
   }
@@ -138,11 +142,22 @@ function isDomException(error: unknown, name: string): boolean {
 
 // ---- Redaction ----
 
+// Patterns catch credentials we were never told about; the actual secret and tokens are removed
+// by value (SecretScrubber). A pattern replaces only the value, and only a value that looks like a
+// credential (8+ characters with a digit or a symbol), so prose such as "access_token: Invalid
+// input: expected string" or "Basic authentication" is left whole.
+const CREDENTIAL = String.raw`(?=[A-Za-z0-9._~+/=-]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,}`;
+const SECRET_NAMES = String.raw`access_token|refresh_token|id_token|client_secret|clientSecret|password|secret`;
 const REDACTIONS: [RegExp, string][] = [
-  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, '$1 [redacted]'],
+  [new RegExp(String.raw`\b(Bearer|Basic)(\s+)${CREDENTIAL}`, 'gi'), '$1$2[redacted]'],
+  // JSON: "access_token": "anything up to the closing quote"
+  [new RegExp(String.raw`("(?:${SECRET_NAMES})"\s*:\s*")(?:[^"\\]|\\.)*"`, 'gi'), '$1[redacted]"'],
+  // Form or query: access_token=value
+  [new RegExp(String.raw`\b((?:${SECRET_NAMES})=)[^&\s"']+`, 'gi'), '$1[redacted]'],
+  // Prose or headers: access_token: value (a credential-looking value only)
   [
-    /\b(access_token|refresh_token|id_token|client_secret|clientSecret|password|secret)(["']?\s*[:=]\s*["']?)[^"'&\s,}]+/gi,
-    '$1$2[redacted]',
+    new RegExp(String.raw`\b((?:${SECRET_NAMES})['"]?\s*:\s*['"]?)${CREDENTIAL}`, 'gi'),
+    '$1[redacted]',
   ],
 ];
 
@@ -151,6 +166,75 @@ export function redact(text: string): string {
   let out = text;
   for (const [pattern, replacement] of REDACTIONS) out = out.replace(pattern, replacement);
   return out;
+}
+
+/** The forms a value takes on the wire: as is, percent- and form-encoded, base64 (a Basic header
+ * carries base64 of "id:secret", so the pair is added too, by the token provider). */
+function wireForms(value: string): string[] {
+  const forms = new Set([value, encodeURIComponent(value)]);
+  forms.add(new URLSearchParams([['v', value]]).toString().slice(2));
+  forms.add(Buffer.from(value, 'utf8').toString('base64'));
+  forms.add(Buffer.from(value, 'utf8').toString('base64').replace(/=+$/, ''));
+  return [...forms];
+}
+
+/** Values too short to remove without mangling every message (a one-letter "secret"). */
+const MIN_SCRUBBED_LENGTH = 4;
+const MAX_REMEMBERED = 64;
+
+/** Removes the actual secrets one client knows (its client secret, the tokens it was given), in
+ * every form they travel in, from errors before they leave the client. */
+export class SecretScrubber {
+  readonly #values: string[] = [];
+
+  /** Remembers a secret value (and its encodings); the oldest are forgotten past a bound. */
+  add(value: string): void {
+    for (const form of wireForms(value)) {
+      if (form.length < MIN_SCRUBBED_LENGTH || this.#values.includes(form)) continue;
+      this.#values.push(form);
+    }
+    if (this.#values.length > MAX_REMEMBERED)
+      this.#values.splice(0, this.#values.length - MAX_REMEMBERED);
+    // Longest first, so that a value containing another is removed whole.
+    this.#values.sort((a, b) => b.length - a.length);
+  }
+
+  text(value: string): string {
+    let out = value;
+    for (const secret of this.#values) out = out.split(secret).join('[redacted]');
+    return out;
+  }
+
+  /** A deep copy of JSON-like data with every string scrubbed. */
+  data(value: unknown, depth = 0): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (value === null || typeof value !== 'object' || depth > 10) return value;
+    if (Array.isArray(value)) return value.map((item) => this.data(item, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value as Record<string, unknown>))
+      out[this.text(key)] = this.data(item, depth + 1);
+    return out;
+  }
+
+  /** The error with its message, operator message and details scrubbed (same kind, status…). */
+  error<E>(error: E): E {
+    if (this.#values.length === 0) return error;
+    if (error instanceof OperatorError) {
+      return new OperatorError({
+        kind: error.kind,
+        message: this.text(error.message),
+        ...(error.status !== undefined ? { status: error.status } : {}),
+        ...(error.operatorMessage !== undefined
+          ? { operatorMessage: this.text(error.operatorMessage) }
+          : {}),
+        ...(error.reason !== undefined ? { reason: error.reason } : {}),
+        ...(error.details !== undefined ? { details: this.data(error.details) } : {}),
+        ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+        // The cause may quote the raw body: it stays behind.
+      }) as E;
+    }
+    return error;
+  }
 }
 
 const SECRET_KEY =
@@ -190,6 +274,10 @@ export function hasErrorKind(error: unknown): error is { kind: ErrorKind; messag
   );
 }
 
+function isErrorReason(value: unknown): value is ErrorReason {
+  return typeof value === 'string' && (ERROR_REASONS as readonly string[]).includes(value);
+}
+
 function isErrorKind(value: unknown): value is ErrorKind {
   return typeof value === 'string' && (ERROR_KINDS as readonly string[]).includes(value);
 }
@@ -200,6 +288,7 @@ export function toAppError(error: unknown): AppError {
     const out: AppError = { kind: error.kind, message: redact(error.message) };
     if (error.status !== undefined) out.status = error.status;
     if (error.operatorMessage !== undefined) out.operatorMessage = redact(error.operatorMessage);
+    if (error.reason !== undefined) out.reason = error.reason;
     if (error.details !== undefined) out.details = sanitizeDetails(error.details);
     return out;
   }
@@ -218,6 +307,7 @@ export function toAppError(error: unknown): AppError {
       message?: unknown;
       status?: unknown;
       operatorMessage?: unknown;
+      reason?: unknown;
       details?: unknown;
     };
     const out: AppError = {
@@ -226,6 +316,7 @@ export function toAppError(error: unknown): AppError {
     };
     if (typeof e.status === 'number') out.status = e.status;
     if (typeof e.operatorMessage === 'string') out.operatorMessage = redact(e.operatorMessage);
+    if (isErrorReason(e.reason)) out.reason = e.reason;
     if (e.details !== undefined) out.details = sanitizeDetails(e.details);
     return out;
   }

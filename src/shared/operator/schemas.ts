@@ -2,10 +2,13 @@
 // Used three ways: the client validates every response with them, the demo operator validates
 // request bodies with them, and tests check that the demo data conforms to them.
 // Objects strip unknown keys (the spec says extra fields are tolerated); required fields are
-// required. Field length bounds are enforced on what we send (webhook creation), not on what we
+// required. Real operators send `null` for an absent optional field as often as they omit it:
+// every optional field of a response reads null as absent (`opt`). An optional field the app only
+// shows also reads a value it cannot understand (an unknown code, a malformed block) as absent
+// (`shown`), so that one odd field never hides a whole page. Request schemas stay strict. Field length bounds are enforced on what we send (webhook creation), not on what we
 // receive: an over-long reference from a real operator must not hide a whole page of invoices.
 import { z } from 'zod';
-import { isAbsoluteHttpUrl } from '../http-url.ts';
+import { INSECURE_HTTP_MESSAGE, isAbsoluteHttpUrl, isSecureOperatorUrl } from '../http-url.ts';
 import {
   DIRECTIONS,
   DIRECTORY_ENTRY_TYPES,
@@ -25,48 +28,61 @@ import {
 } from './enums.ts';
 
 const uuid = z.uuid();
+
+const nullAsAbsent = (value: unknown): unknown => (value === null ? undefined : value);
+
+/** An optional field of a response: absent or null reads as undefined. */
+export function opt<S extends z.ZodType>(schema: S) {
+  return z.preprocess(nullAsAbsent, schema.optional());
+}
+
+/** An optional field the app only displays: absent, null or unreadable reads as undefined. */
+export function shown<S extends z.ZodType>(schema: S) {
+  return z.preprocess(nullAsAbsent, schema.optional().catch(undefined));
+}
+
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD');
 
 // ---- Amounts and parties (2.2) ----
-export const amountSchema = z.object({ amount: z.number(), currency: z.string().optional() });
+export const amountSchema = z.object({ amount: z.number(), currency: opt(z.string()) });
 export const amountRequiredCurrencySchema = z.object({ amount: z.number(), currency: z.string() });
 export const bareAmountSchema = z.object({ amount: z.number() });
 
 export const postalAddressSchema = z.object({
-  addressLineOne: z.string().optional(),
-  addressLineTwo: z.string().optional(),
-  addressLineThree: z.string().optional(),
-  cityName: z.string().optional(),
-  postalCode: z.string().optional(),
-  countrySubDivision: z.string().optional(),
+  addressLineOne: opt(z.string()),
+  addressLineTwo: opt(z.string()),
+  addressLineThree: opt(z.string()),
+  cityName: opt(z.string()),
+  postalCode: opt(z.string()),
+  countrySubDivision: opt(z.string()),
   country: z.string(),
 });
 
 export const contactSchema = z.object({
-  personName: z.string().optional(),
-  departmentName: z.string().optional(),
-  phoneNumber: z.string().optional(),
-  email: z.string().optional(),
+  personName: opt(z.string()),
+  departmentName: opt(z.string()),
+  phoneNumber: opt(z.string()),
+  email: opt(z.string()),
 });
 
 export const partyIdentifierSchema = z.object({
-  type: z.enum(PARTY_IDENTIFIER_TYPES).optional(),
+  type: shown(z.enum(PARTY_IDENTIFIER_TYPES)),
   scheme: z.string(),
   value: z.string(),
 });
 
 const partyFields = {
-  tradingBusinessName: z.string().optional(),
-  siren: z.string().optional(),
-  siret: z.string().optional(),
-  vatNumber: z.string().optional(),
-  postalAddress: postalAddressSchema.optional(),
-  contact: contactSchema.optional(),
-  identifiers: z.array(partyIdentifierSchema).optional(),
+  tradingBusinessName: opt(z.string()),
+  siren: opt(z.string()),
+  siret: opt(z.string()),
+  vatNumber: opt(z.string()),
+  postalAddress: shown(postalAddressSchema),
+  contact: shown(contactSchema),
+  identifiers: shown(z.array(partyIdentifierSchema)),
 };
 export const sellerSchema = z.object({
   name: z.string(),
-  electronicAddress: z.string().optional(),
+  electronicAddress: opt(z.string()),
   ...partyFields,
 });
 export const buyerSchema = z.object({
@@ -75,32 +91,32 @@ export const buyerSchema = z.object({
   ...partyFields,
 });
 export const payeeSchema = z.object({
-  name: z.string().optional(),
-  electronicAddress: z.string().optional(),
+  name: opt(z.string()),
+  electronicAddress: opt(z.string()),
   ...partyFields,
 });
 
 // ---- Payment means, referenced documents, shipping (2.3) ----
 export const paymentMeansSchema = z.object({
   typeCode: z.string(),
-  label: z.string().optional(),
-  paymentReference: z.string().optional(),
-  bankTransfer: z
-    .object({
+  label: opt(z.string()),
+  paymentReference: opt(z.string()),
+  bankTransfer: shown(
+    z.object({
       iban: z.string(),
-      accountName: z.string().optional(),
-      bic: z.string().optional(),
-      proprietaryId: z.string().optional(),
-    })
-    .optional(),
-  creditCard: z.object({ cardId: z.string(), cardHolderName: z.string() }).optional(),
-  bankDirectDebit: z.object({ iban: z.string() }).optional(),
+      accountName: opt(z.string()),
+      bic: opt(z.string()),
+      proprietaryId: opt(z.string()),
+    }),
+  ),
+  creditCard: shown(z.object({ cardId: z.string(), cardHolderName: z.string() })),
+  bankDirectDebit: shown(z.object({ iban: z.string() })),
 });
 
 export const referencedDocumentSchema = z.object({
   invoiceId: z.string(),
-  date: isoDate.optional(),
-  type: z.string().optional(),
+  date: opt(isoDate),
+  type: opt(z.string()),
 });
 
 export const shippingSchema = z.object({
@@ -115,72 +131,72 @@ export const shippingSchema = z.object({
 // ---- Invoice business data (2.2) ----
 export const taxPaymentOptionSchema = z
   .object({
-    code: z.union(TAX_PAYMENT_CODES.map((c) => z.literal(c))).optional(),
-    iopCode: z.enum(TAX_PAYMENT_IOP_CODES).optional(),
-    debitTaxPaymentActive: z.boolean().optional(),
+    code: shown(z.union(TAX_PAYMENT_CODES.map((c) => z.literal(c)))),
+    iopCode: shown(z.enum(TAX_PAYMENT_IOP_CODES)),
+    debitTaxPaymentActive: opt(z.boolean()),
   })
   .refine((o) => o.code !== undefined || o.iopCode !== undefined, {
     message: 'taxPaymentOption needs code or iopCode',
   });
 
 export const referenceDataSchema = z.object({
-  buyerReferenceId: z.string().optional(),
-  projectReferenceId: z.string().optional(),
-  contractReferenceId: z.string().optional(),
-  buyerOrderReferenceId: z.string().optional(),
-  sellerOrderReferenceId: z.string().optional(),
-  receiptDocumentReferenceId: z.string().optional(),
-  despatchDocumentReferenceId: z.string().optional(),
-  originatorDocumentReferenceId: z.string().optional(),
-  accountingCostId: z.string().optional(),
-  directDebitMandateId: z.string().optional(),
-  creditorReferenceId: z.string().optional(),
-  contractReferenceTypeId: z.string().optional(),
-  additionalReferenceIds: z.array(z.object({ id: z.string(), typeCode: z.string() })).optional(),
+  buyerReferenceId: opt(z.string()),
+  projectReferenceId: opt(z.string()),
+  contractReferenceId: opt(z.string()),
+  buyerOrderReferenceId: opt(z.string()),
+  sellerOrderReferenceId: opt(z.string()),
+  receiptDocumentReferenceId: opt(z.string()),
+  despatchDocumentReferenceId: opt(z.string()),
+  originatorDocumentReferenceId: opt(z.string()),
+  accountingCostId: opt(z.string()),
+  directDebitMandateId: opt(z.string()),
+  creditorReferenceId: opt(z.string()),
+  contractReferenceTypeId: opt(z.string()),
+  additionalReferenceIds: shown(z.array(z.object({ id: z.string(), typeCode: z.string() }))),
 });
 
 export const monetarySchema = z.object({
   invoiceCurrency: z.string(),
-  taxCurrency: z.string().optional(),
+  taxCurrency: opt(z.string()),
   invoiceAmount: amountSchema,
   taxBasisTotalAmount: amountSchema,
   taxTotalAmount: amountRequiredCurrencySchema,
   payableAmount: amountSchema,
-  taxTotalAmountAccounting: amountSchema.optional(),
-  prepaidTotalAmount: bareAmountSchema.optional(),
-  lineTotalAmount: amountSchema.optional(),
-  chargeTotalAmount: amountSchema.optional(),
-  allowanceTotalAmount: amountSchema.optional(),
-  roundingAmount: bareAmountSchema.optional(),
+  taxTotalAmountAccounting: opt(amountSchema),
+  prepaidTotalAmount: opt(bareAmountSchema),
+  lineTotalAmount: opt(amountSchema),
+  chargeTotalAmount: opt(amountSchema),
+  allowanceTotalAmount: opt(amountSchema),
+  roundingAmount: opt(bareAmountSchema),
 });
 
 export const taxDetailSchema = z.object({
   taxableAmount: bareAmountSchema,
   taxAmount: bareAmountSchema,
-  taxType: z.string().optional(),
+  taxType: opt(z.string()),
   categoryCode: z.string(),
-  percent: z.number().optional(),
-  exemptionReason: z.string().optional(),
-  exemptionReasonCode: z.string().optional(),
+  percent: opt(z.number()),
+  exemptionReason: opt(z.string()),
+  exemptionReasonCode: opt(z.string()),
 });
 
 export const businessDataSchema = z.object({
   invoiceId: z.string(),
   invoiceDate: isoDate,
   type: z.union([z.string(), z.number()]),
-  processType: z.enum(PROCESS_TYPES).optional(),
-  invoiceDueDate: isoDate.optional(),
-  taxPaymentOption: taxPaymentOptionSchema.optional(),
-  referenceData: referenceDataSchema.optional(),
+  processType: shown(z.enum(PROCESS_TYPES)),
+  invoiceDueDate: opt(isoDate),
+  taxPaymentOption: shown(taxPaymentOptionSchema),
+  referenceData: shown(referenceDataSchema),
   monetary: monetarySchema,
   taxDetails: z.array(taxDetailSchema),
   buyer: buyerSchema,
   seller: sellerSchema,
-  payee: payeeSchema.optional(),
+  payee: shown(payeeSchema),
   // The spec's search result names these as parts of business data too (2.1, 2.3).
-  paymentMeans: z.array(paymentMeansSchema).optional(),
-  referencedDocuments: z.array(referencedDocumentSchema).optional(),
-  shipping: shippingSchema.optional(),
+  paymentMeans: shown(z.array(paymentMeansSchema)),
+  referencedDocuments: shown(z.array(referencedDocumentSchema)),
+  shipping: shown(shippingSchema),
 });
 
 export const invoiceSchema = z.object({
@@ -209,34 +225,34 @@ export const lastStatusDataSchema = z.object({
 });
 
 const searchPartySchema = z.object({
-  name: z.string().optional(),
-  electronicAddress: z.string().optional(),
-  country: z.string().optional(),
-  siren: z.string().optional(),
-  siret: z.string().optional(),
-  vatNumber: z.string().optional(),
+  name: opt(z.string()),
+  electronicAddress: opt(z.string()),
+  country: opt(z.string()),
+  siren: opt(z.string()),
+  siret: opt(z.string()),
+  vatNumber: opt(z.string()),
 });
 
 /** The search result's business data: the spec only guarantees a few fields of it. */
 export const searchBusinessDataSchema = z.object({
-  invoiceId: z.string().optional(),
-  invoiceDate: z.string().optional(),
-  invoiceDueDate: z.string().optional(),
-  type: z.union([z.string(), z.number()]).optional(),
-  monetary: z
-    .object({
-      invoiceCurrency: z.string().optional(),
+  invoiceId: opt(z.string()),
+  invoiceDate: opt(z.string()),
+  invoiceDueDate: opt(z.string()),
+  type: opt(z.union([z.string(), z.number()])),
+  monetary: shown(
+    z.object({
+      invoiceCurrency: opt(z.string()),
       invoiceAmount: amountSchema,
-      taxBasisTotalAmount: amountSchema.optional(),
-      taxTotalAmount: amountSchema.optional(),
-      payableAmount: amountSchema.optional(),
-    })
-    .optional(),
-  seller: searchPartySchema.optional(),
-  buyer: searchPartySchema.optional(),
-  paymentMeans: z.array(paymentMeansSchema).optional(),
-  referencedDocuments: z.array(referencedDocumentSchema).optional(),
-  shipping: shippingSchema.optional(),
+      taxBasisTotalAmount: shown(amountSchema),
+      taxTotalAmount: shown(amountSchema),
+      payableAmount: shown(amountSchema),
+    }),
+  ),
+  seller: shown(searchPartySchema),
+  buyer: shown(searchPartySchema),
+  paymentMeans: shown(z.array(paymentMeansSchema)),
+  referencedDocuments: shown(z.array(referencedDocumentSchema)),
+  shipping: shown(shippingSchema),
 });
 
 export const pageMetaSchema = z.object({
@@ -247,8 +263,8 @@ export const pageMetaSchema = z.object({
 
 export const invoiceSearchItemSchema = z.object({
   metadata: invoiceMetadataSchema,
-  lastStatusData: lastStatusDataSchema.optional(),
-  businessData: searchBusinessDataSchema.optional(),
+  lastStatusData: shown(lastStatusDataSchema),
+  businessData: opt(searchBusinessDataSchema),
 });
 
 export const invoiceSearchResponseSchema = z.object({
@@ -268,32 +284,32 @@ export const directoryIdentifierSchema = z.object({
   type: z.enum(DIRECTORY_IDENTIFIER_TYPES),
   scheme: z.string(),
   value: z.string(),
-  networkRegistered: z.array(networkRegistrationSchema).optional(),
+  networkRegistered: shown(z.array(networkRegistrationSchema)),
 });
 
 export const directoryEntrySchema = z.object({
   businessEntityId: uuid,
   name: z.string(),
   type: z.enum(DIRECTORY_ENTRY_TYPES),
-  scope: z.string().optional(),
-  siren: z.string().optional(),
-  siret: z.string().optional(),
-  postalAddress: z
-    .object({
-      city: z.string().optional(),
-      postalCode: z.string().optional(),
-      addressLine1: z.string().optional(),
-      addressLine2: z.string().optional(),
-    })
-    .optional(),
-  legalUnit: z
-    .object({
-      businessEntityId: uuid.optional(),
-      name: z.string().optional(),
-      siren: z.string().optional(),
-    })
-    .optional(),
-  identifiers: z.array(directoryIdentifierSchema).optional(),
+  scope: opt(z.string()),
+  siren: opt(z.string()),
+  siret: opt(z.string()),
+  postalAddress: shown(
+    z.object({
+      city: opt(z.string()),
+      postalCode: opt(z.string()),
+      addressLine1: opt(z.string()),
+      addressLine2: opt(z.string()),
+    }),
+  ),
+  legalUnit: shown(
+    z.object({
+      businessEntityId: shown(uuid),
+      name: opt(z.string()),
+      siren: opt(z.string()),
+    }),
+  ),
+  identifiers: shown(z.array(directoryIdentifierSchema)),
 });
 
 export const directorySearchResponseSchema = z.object({
@@ -303,26 +319,26 @@ export const directorySearchResponseSchema = z.object({
 
 // ---- Participants (2.5) ----
 export const participantNetworkIdentifierSchema = z.object({
-  data: z.object({ clientId: z.string().optional() }).optional(),
-  electronicAddress: z
-    .object({
-      value: z.string().optional(),
-      scheme: z.string().optional(),
-      address: z.string().optional(),
-    })
-    .optional(),
-  networkIdentifier: z.string().optional(),
-  participantNetworkIdentifierId: uuid.optional(),
+  data: shown(z.object({ clientId: opt(z.string()) })),
+  electronicAddress: shown(
+    z.object({
+      value: opt(z.string()),
+      scheme: opt(z.string()),
+      address: opt(z.string()),
+    }),
+  ),
+  networkIdentifier: opt(z.string()),
+  participantNetworkIdentifierId: shown(uuid),
 });
 
 export const participantSchema = z.object({
   participantId: uuid,
   name: z.string(),
-  country: z.string().optional(),
-  vatNumber: z.string().optional(),
-  legalIdentifier: z.string().optional(),
-  partyIdentifier: z.string().optional(),
-  participantNetworkIdentifiers: z.array(participantNetworkIdentifierSchema).optional(),
+  country: opt(z.string()),
+  vatNumber: opt(z.string()),
+  legalIdentifier: opt(z.string()),
+  partyIdentifier: opt(z.string()),
+  participantNetworkIdentifiers: shown(z.array(participantNetworkIdentifierSchema)),
 });
 
 export const participantSearchResponseSchema = z.array(participantSchema);
@@ -332,6 +348,12 @@ export const httpUrlSchema = z
   .string()
   .max(2048)
   .refine(isAbsoluteHttpUrl, 'expected an absolute http(s) URL');
+
+/** An operator's base URL or token URL as a user enters it: https, or http to this machine. */
+export const operatorUrlSchema = httpUrlSchema.refine(
+  (value) => !isAbsoluteHttpUrl(value) || isSecureOperatorUrl(value),
+  INSECURE_HTTP_MESSAGE,
+);
 
 export const webhookEndpointsSchema = z.object({
   status: z.object({ callbackUrl: httpUrlSchema }).optional(),
@@ -349,21 +371,20 @@ export const webhookCreateSchema = z.strictObject({
 
 export const webhookSchema = z.object({
   webhookId: z.string(),
-  filterStreamDirection: z.enum(WEBHOOK_DIRECTIONS).nullable().optional(),
-  status: z.enum(WEBHOOK_STATUSES).optional(),
-  adapterCode: z.string().optional(),
-  label: z.string().nullable().optional(),
-  interopData: z
-    .looseObject({
-      endpoints: z
-        .object({
-          status: z.object({ callbackUrl: z.string() }).optional(),
-          invoice: z.object({ callbackUrl: z.string() }).optional(),
-        })
-        .optional(),
-    })
-    .nullable()
-    .optional(),
+  filterStreamDirection: shown(z.enum(WEBHOOK_DIRECTIONS)),
+  status: shown(z.enum(WEBHOOK_STATUSES)),
+  adapterCode: opt(z.string()),
+  label: opt(z.string()),
+  interopData: shown(
+    z.looseObject({
+      endpoints: shown(
+        z.object({
+          status: shown(z.object({ callbackUrl: z.string() })),
+          invoice: shown(z.object({ callbackUrl: z.string() })),
+        }),
+      ),
+    }),
+  ),
 });
 
 export const webhookListResponseSchema = z.array(webhookSchema);
@@ -374,14 +395,14 @@ export const webhookRefSchema = z.object({ type: z.literal('WEBHOOK'), id: z.str
 export const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
   token_type: z.string().refine((t) => t.toLowerCase() === 'bearer', 'expected a Bearer token'),
-  expires_in: z.number().positive().optional(),
+  expires_in: opt(z.number().positive()),
 });
 
 // ---- Operator error body (what the real operator sends on 400/409) ----
 export const operatorErrorBodySchema = z.looseObject({
-  statusMessage: z.string().optional(),
-  code: z.string().optional(),
-  details: z.unknown().optional(),
+  statusMessage: opt(z.string()),
+  code: opt(z.string()),
+  details: opt(z.unknown()),
 });
 
 export type Amount = z.infer<typeof amountSchema>;
@@ -412,3 +433,11 @@ export type Webhook = z.infer<typeof webhookSchema>;
 export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
 export type WebhookRef = z.infer<typeof webhookRefSchema>;
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** A webhook as the spec shows it on the wire (absent fields as null), for the demo operator
+ * that answers it; the client reads it as `Webhook` (null read as absent). */
+export type WebhookAnswer = Omit<Webhook, 'filterStreamDirection' | 'label' | 'interopData'> & {
+  filterStreamDirection?: Webhook['filterStreamDirection'] | null;
+  label?: string | null;
+  interopData?: Webhook['interopData'] | null;
+};

@@ -591,8 +591,12 @@ describe('testConnection', () => {
   });
 
   test('a failing probe is reported, not thrown', async () => {
-    api = (req, res) =>
-      req.path.includes('/invoice/search') ? json(res, 403, {}) : json(res, 200, []);
+    api = (req, res) => {
+      if (req.path.includes('/invoice/search')) json(res, 403, {});
+      else if (req.path.includes('/directory/'))
+        json(res, 200, { data: [], meta: { offset: 0, limit: 1, count: 0 } });
+      else json(res, 200, []);
+    };
     const report = await client().testConnection();
     assert.deepEqual(report.probe, {
       endpoint: 'GET /v1.1/invoice/search',

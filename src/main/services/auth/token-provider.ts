@@ -1,13 +1,17 @@
 // OAuth 2.0 client credentials grant (RFC 6749 §4.4) with HTTP Basic client authentication
 // (§2.3.1). The token is cached until shortly before it expires; however many callers wait, only
-// one token request is in flight. The secret is asked for at each token request and never kept,
-// never logged, never put into an error.
-import { OperatorError, hasErrorKind } from '../errors.ts';
+// one token request is in flight. The secret is asked for at each token request, never logged,
+// never put into an error: its value (and the tokens') is remembered only by the scrubber that
+// removes it from every error leaving the client, should an operator echo it back.
+import { OperatorError, SecretScrubber, hasErrorKind } from '../errors.ts';
 import {
+  MAX_TOKEN_RESPONSE_BYTES,
+  hostOf,
   parseJson,
   parseRetryAfter,
   raceSignal,
   send,
+  successJson,
   throwIfCancelled,
 } from '../operator/http.ts';
 import { tokenResponseSchema } from '../../../shared/operator/schemas.ts';
@@ -60,6 +64,7 @@ export class TokenProvider {
   #current: CachedToken | undefined;
   #inflight: Promise<string> | undefined;
   #requestCount = 0;
+  readonly #scrubber = new SecretScrubber();
 
   constructor(options: TokenProviderOptions) {
     this.#credentials = options.credentials;
@@ -67,6 +72,11 @@ export class TokenProvider {
     this.#now = options.now ?? Date.now;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#marginSeconds = Math.max(0, options.refreshMarginSeconds ?? DEFAULT_MARGIN_SECONDS);
+  }
+
+  /** Knows the secret read and the tokens received: errors pass through it on their way out. */
+  get scrubber(): SecretScrubber {
+    return this.#scrubber;
   }
 
   /** How many token requests this provider has sent (diagnostics and tests). */
@@ -86,7 +96,9 @@ export class TokenProvider {
     if (current && this.#now() < current.refreshAt) return Promise.resolve(current.token);
     let inflight = this.#inflight;
     if (!inflight) {
-      const started = this.#refresh();
+      const started = this.#refresh().catch((error: unknown) => {
+        throw this.#scrubber.error(error);
+      });
       const clear = (): void => {
         if (this.#inflight === started) this.#inflight = undefined;
       };
@@ -104,22 +116,33 @@ export class TokenProvider {
   async #refresh(): Promise<string> {
     const startedAt = this.#now();
     const secret = await this.#readSecret();
+    this.#scrubber.add(secret);
+    const authorization = basicAuthorization(this.#credentials.clientId, secret);
+    this.#scrubber.add(authorization.slice('Basic '.length));
     this.#requestCount += 1;
     const response = await send(
       this.#credentials.tokenUrl,
       {
         method: 'POST',
         headers: {
-          authorization: basicAuthorization(this.#credentials.clientId, secret),
+          authorization,
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
         },
         body: 'grant_type=client_credentials',
       },
-      { fetch: this.#fetch, timeoutMs: this.#timeoutMs, what: WHAT },
+      {
+        fetch: this.#fetch,
+        timeoutMs: this.#timeoutMs,
+        what: WHAT,
+        maxBytes: MAX_TOKEN_RESPONSE_BYTES,
+      },
     );
     if (response.status >= 200 && response.status < 300)
-      return this.#accept(response.text, startedAt);
+      return this.#accept(
+        successJson(response, WHAT, hostOf(this.#credentials.tokenUrl)),
+        startedAt,
+      );
     throw tokenEndpointError(response.status, response.text, response.headers, this.#now());
   }
 
@@ -146,15 +169,7 @@ export class TokenProvider {
     return secret;
   }
 
-  #accept(text: string, startedAt: number): string {
-    const json = parseJson(text);
-    if (!json.ok) {
-      throw new OperatorError({
-        kind: 'invalid_response',
-        message: `${WHAT}: the token endpoint answered with a body that is not JSON.`,
-      });
-    }
-    const body = json.value;
+  #accept(body: unknown, startedAt: number): string {
     // Tolerate expires_in sent as a numeric string (seen in the wild; RFC 6749 says a number).
     if (
       typeof body === 'object' &&
@@ -170,10 +185,12 @@ export class TokenProvider {
     if (!parsed.success) {
       throw new OperatorError({
         kind: 'invalid_response',
+        reason: 'schema',
         message: `${WHAT}: the token endpoint's answer is not an OAuth 2.0 token response (RFC 6749 §5.1).`,
         details: formatIssues(parsed.error.issues),
       });
     }
+    this.#scrubber.add(parsed.data.access_token);
     const lifetime = parsed.data.expires_in ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
     const margin = Math.min(this.#marginSeconds, lifetime / 2);
     const expiresAt = startedAt + lifetime * 1000;

@@ -1,8 +1,14 @@
 // One HTTP exchange with the operator (or its token endpoint): timeout combined with the caller's
-// signal, the whole body read inside that time, and every failure turned into an OperatorError
+// signal, the body read as a stream inside that time and up to a size cap, redirects never
+// followed, plain http refused off this machine, and every failure turned into an OperatorError
 // of the right kind. No retries here: callers decide.
 import { setTimeout as delay } from 'node:timers/promises';
+import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '../../../shared/http-url.ts';
 import { OperatorError, networkErrorCode, networkErrorKind } from '../errors.ts';
+
+/** Caps on what is read: a page of 200 invoices is a few hundred KB, a token answer a few KB. */
+export const MAX_API_RESPONSE_BYTES = 8 * 1024 * 1024;
+export const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 
 export interface HttpResponse {
   status: number;
@@ -17,6 +23,8 @@ export interface SendOptions {
   signal?: AbortSignal | undefined;
   /** Names the exchange in messages, e.g. "GET /v1/invoice/{id}". Never a secret. */
   what: string;
+  /** Reading stops past this many bytes of body (default MAX_API_RESPONSE_BYTES). */
+  maxBytes?: number;
 }
 
 export function cancelledError(what: string, cause?: unknown): OperatorError {
@@ -53,11 +61,23 @@ export async function send(
       message: `${what}: the address is not a valid URL.`,
     });
   }
+  if (!isSecureOperatorUrl(url)) {
+    throw new OperatorError({
+      kind: 'invalid_input',
+      reason: 'insecure_http',
+      message: `${what}: refused to send to ${hostOf(url)}: ${INSECURE_HTTP_MESSAGE}.`,
+    });
+  }
+  const maxBytes = options.maxBytes ?? MAX_API_RESPONSE_BYTES;
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   try {
-    const response = await options.fetch(url, { ...init, signal: combined });
-    const text = await response.text();
+    const response = await options.fetch(url, { ...init, redirect: 'manual', signal: combined });
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => undefined);
+      throw redirectError(what, url, response);
+    }
+    const text = await readCapped(response, maxBytes, what, url);
     return { status: response.status, headers: response.headers, text };
   } catch (error) {
     if (signal?.aborted) throw cancelledError(what, error);
@@ -83,6 +103,92 @@ export async function send(
       cause: error,
     });
   }
+}
+
+function redirectError(what: string, url: string, response: Response): OperatorError {
+  const location = response.headers.get('location');
+  let target = '(no address given)';
+  if (location !== null) {
+    try {
+      target = new URL(location, url).host;
+    } catch {
+      target = '(an invalid address)';
+    }
+  }
+  return new OperatorError({
+    kind: 'invalid_response',
+    reason: 'redirect',
+    status: response.status,
+    message: `${what}: ${hostOf(url)} redirected to ${target} (${response.status}); redirects are not followed: check the address in the connection.`,
+    details: { redirectHost: target },
+  });
+}
+
+function tooLargeError(what: string, url: string, maxBytes: number): OperatorError {
+  return new OperatorError({
+    kind: 'invalid_response',
+    reason: 'too_large',
+    message: `${what}: the answer from ${hostOf(url)} is larger than ${formatBytes(maxBytes)}; reading stopped.`,
+  });
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** The body as UTF-8 text, read chunk by chunk; past maxBytes the stream is cancelled. */
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+  what: string,
+  url: string,
+): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLargeError(what, url, maxBytes);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLargeError(what, url, maxBytes);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/** The JSON of a successful answer, or invalid_response saying what came instead: an HTML page
+ * (a proxy's, a login page: reason 'html'), or anything else that is not JSON ('not_json'). */
+export function successJson(response: HttpResponse, what: string, host: string): unknown {
+  const type = (response.headers.get('content-type') ?? '').toLowerCase();
+  const looksHtml = /^\s*</.test(response.text);
+  if (type.includes('text/html') || (looksHtml && !type.includes('json'))) {
+    throw new OperatorError({
+      kind: 'invalid_response',
+      reason: 'html',
+      status: response.status,
+      message: `${what}: ${host} answered ${response.status} with an HTML page instead of JSON (a proxy or a login page?).`,
+    });
+  }
+  const json = parseJson(response.text);
+  if (!json.ok) {
+    throw new OperatorError({
+      kind: 'invalid_response',
+      reason: 'not_json',
+      status: response.status,
+      message: `${what}: ${host} answered ${response.status} with a body that is not JSON.`,
+    });
+  }
+  return json.value;
 }
 
 /** Resolves with the promise, or rejects as cancelled as soon as the signal aborts. */

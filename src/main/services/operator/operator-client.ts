@@ -2,6 +2,9 @@
 // timeout, retries (network errors and 5xx on idempotent calls, 429 on every call), one retry
 // after a 401 with a fresh token, every response validated against the spec's schemas, and every
 // failure thrown as an OperatorError of a kind the UI can act on. Plain TypeScript: no electron.
+// A 429 pauses the whole client, not one call: every call waits for the same "not before" time,
+// and for a while after it calls go one at a time, so a burst does not hammer a rate limit.
+// Every error leaving the client is scrubbed of the actual secret and tokens it knows.
 import type { ConnectionTestReport } from '../../../shared/contract.ts';
 import {
   EXPAND_VALUES,
@@ -29,11 +32,14 @@ import { TokenProvider } from '../auth/token-provider.ts';
 import { OperatorError, hasErrorKind } from '../errors.ts';
 import {
   cancelledError,
+  MAX_API_RESPONSE_BYTES,
   defaultSleep,
+  hostOf,
   parseJson,
   parseRetryAfter,
   raceSignal,
   send,
+  successJson,
   throwIfCancelled,
   type HttpResponse,
 } from './http.ts';
@@ -61,6 +67,8 @@ export interface OperatorClientOptions {
   refreshMarginSeconds?: number;
   /** Share a token provider between clients of the same connection (default: one per client). */
   tokenProvider?: TokenProvider;
+  /** Reading an answer stops past this size (default 8 MB): invalid_response, too_large. */
+  maxResponseBytes?: number;
 }
 
 /** The two paths the spec gives for the French directory, in the order we try them (4.3). */
@@ -81,6 +89,9 @@ interface RequestSpec<T> {
   customer?: boolean;
   parse: (json: unknown, status: number) => T;
 }
+
+/** After a 429, calls go one at a time for this long past the pause. */
+const RATE_LIMIT_CAUTION_MS = 5_000;
 
 const DEFAULTS = {
   timeoutMs: 20_000,
@@ -150,7 +161,14 @@ export class OperatorClient {
   readonly #retryBaseDelayMs: number;
   readonly #maxRetryAfterMs: number;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #maxResponseBytes: number;
   #directoryPath: string | undefined;
+  /** No request leaves before this time (epoch ms): set by a 429, shared by every call. */
+  #notBefore = 0;
+  /** Until this time calls go one at a time (a rate limit was met recently). */
+  #cautiousUntil = 0;
+  /** The tail of the one-at-a-time queue. */
+  #queue: Promise<void> = Promise.resolve();
 
   constructor(options: OperatorClientOptions) {
     this.#connection = { ...options.connection };
@@ -163,6 +181,7 @@ export class OperatorClient {
       (options.maxRetryAfterSeconds ?? DEFAULTS.maxRetryAfterSeconds) * 1000,
     );
     this.#sleep = options.sleep ?? defaultSleep;
+    this.#maxResponseBytes = options.maxResponseBytes ?? MAX_API_RESPONSE_BYTES;
     this.#tokens =
       options.tokenProvider ??
       new TokenProvider({
@@ -364,10 +383,16 @@ export class OperatorClient {
   }
 
   /** Gets a token, then probes: invoice search (limit 1), directory (user role), webhook list
-   * (admin role). Throws OperatorError when the token cannot be obtained; reports roles otherwise. */
+   * (admin role). A probe refused with 400, 403 or 404 tells about roles and is reported; any
+   * other failure (no token, not JSON, an HTML page, a redirect, a timeout…) says what happened
+   * and is thrown as it is, never passed off as missing rights. */
   async testConnection(signal?: AbortSignal): Promise<ConnectionTestReport> {
     const started = performance.now();
-    await this.#withRetries('Token request', true, signal, () => this.#tokens.getToken(signal));
+    try {
+      await this.#withRetries('Token request', true, signal, () => this.#tokens.getToken(signal));
+    } catch (error) {
+      throw this.#tokens.scrubber.error(error);
+    }
     const [invoices, directory, webhooks] = await Promise.all([
       probe(() => this.searchInvoices({ limit: 1 }, signal)),
       probe(() => this.searchDirectory({ q: '', limit: 1 }, signal)),
@@ -385,10 +410,15 @@ export class OperatorClient {
 
   // ---- The machinery ----
 
-  /** Builds the request (argument errors are thrown as rejections) and runs it. */
+  /** Builds the request (argument errors are thrown as rejections) and runs it; what fails
+   * leaves scrubbed of the secret and tokens. */
   async #call<T>(signal: AbortSignal | undefined, build: () => RequestSpec<T>): Promise<T> {
     const spec = build();
-    return this.#execute(spec, signal);
+    try {
+      return await this.#execute(spec, signal);
+    } catch (error) {
+      throw this.#tokens.scrubber.error(error);
+    }
   }
 
   #url(spec: RequestSpec<unknown>): string {
@@ -439,7 +469,13 @@ export class OperatorClient {
             headers: this.#headers(spec, token),
             ...(body !== undefined ? { body } : {}),
           },
-          { fetch: this.#fetch, timeoutMs: this.#timeoutMs, signal, what: spec.label },
+          {
+            fetch: this.#fetch,
+            timeoutMs: this.#timeoutMs,
+            signal,
+            what: spec.label,
+            maxBytes: this.#maxResponseBytes,
+          },
         );
         if (response.status === 401 && !authRetried) {
           // One retry with a fresh token: the operator may have forgotten or expired this one.
@@ -448,15 +484,8 @@ export class OperatorClient {
           continue;
         }
         if (response.status >= 200 && response.status < 300) {
-          const json = parseJson(response.text);
-          if (!json.ok) {
-            throw new OperatorError({
-              kind: 'invalid_response',
-              status: response.status,
-              message: `${spec.label}: the operator answered ${response.status} with a body that is not JSON.`,
-            });
-          }
-          return spec.parse(json.value, response.status);
+          const json = successJson(response, spec.label, hostOf(url));
+          return spec.parse(json, response.status);
         }
         throw this.#statusError(spec.label, response);
       }
@@ -470,10 +499,16 @@ export class OperatorClient {
     signal: AbortSignal | undefined,
     attempt: () => Promise<T>,
   ): Promise<T> {
+    // The "not before" time this call already waited for (its own pause, or another call's).
+    const waited = { until: 0 };
     for (let retry = 0; ; retry++) {
       throwIfCancelled(signal, what);
       try {
-        return await attempt();
+        return await this.#paced(
+          () => this.#waitNotBefore(waited, signal, what).then(attempt),
+          signal,
+          what,
+        );
       } catch (error) {
         if (!(error instanceof OperatorError)) {
           // Another service's typed failure (e.g. the vault's, from getClientSecret): unchanged.
@@ -485,9 +520,48 @@ export class OperatorClient {
           throw err.kind === 'cancelled' ? err : cancelledError(what, err);
         if (!this.#retryable(err, idempotent)) throw err;
         if (retry >= this.#maxRetries) throw this.#exhausted(err, retry + 1);
-        await this.#pause(err, retry, signal, what);
+        await this.#pause(err, retry, signal, what, waited);
       }
     }
+  }
+
+  /** Runs `go` at once, or in the one-at-a-time queue while a rate limit was met recently. */
+  async #paced<T>(go: () => Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
+    if (Date.now() >= this.#cautiousUntil) return go();
+    const previous = this.#queue;
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    this.#queue = previous.then(() => mine);
+    try {
+      await raceSignal(previous, signal, what);
+      return await go();
+    } finally {
+      release();
+    }
+  }
+
+  /** Waits for the client-wide "not before" time, unless this call already waited for it. */
+  async #waitNotBefore(
+    waited: { until: number },
+    signal: AbortSignal | undefined,
+    what: string,
+  ): Promise<void> {
+    const until = this.#notBefore;
+    if (until <= waited.until) return;
+    waited.until = until;
+    const ms = until - Date.now();
+    if (ms > 0) await this.#waitUntil(until, ms, signal, what);
+  }
+
+  /** Sleeps until the shared time; once it is reached, it is the past (whatever the sleep). */
+  async #waitUntil(
+    until: number,
+    ms: number,
+    signal: AbortSignal | undefined,
+    what: string,
+  ): Promise<void> {
+    await this.#sleepCancellable(ms, signal, what);
+    if (this.#notBefore === until) this.#notBefore = Math.min(until, Date.now());
   }
 
   #retryable(error: OperatorError, idempotent: boolean): boolean {
@@ -505,6 +579,7 @@ export class OperatorClient {
       message: `${error.message} Gave up after ${attempts} attempts.`,
       ...(error.status !== undefined ? { status: error.status } : {}),
       ...(error.operatorMessage !== undefined ? { operatorMessage: error.operatorMessage } : {}),
+      ...(error.reason !== undefined ? { reason: error.reason } : {}),
       ...(error.details !== undefined ? { details: error.details } : {}),
       cause: error,
     });
@@ -515,6 +590,7 @@ export class OperatorClient {
     retry: number,
     signal: AbortSignal | undefined,
     what: string,
+    waited: { until: number },
   ): Promise<void> {
     let ms: number;
     if (error.retryAfterMs !== undefined) {
@@ -524,7 +600,25 @@ export class OperatorClient {
       const exp = Math.min(this.#retryBaseDelayMs * 2 ** retry, this.#maxRetryAfterMs || Infinity);
       ms = Math.round(exp * (0.5 + Math.random() * 0.5));
     }
+    if (error.kind === 'rate_limited') {
+      // One pause for the whole client: every call waits for the same time.
+      const now = Date.now();
+      this.#notBefore = Math.max(this.#notBefore, now + ms);
+      this.#cautiousUntil = Math.max(this.#cautiousUntil, this.#notBefore + RATE_LIMIT_CAUTION_MS);
+      const until = this.#notBefore;
+      waited.until = until;
+      if (until > now) await this.#waitUntil(until, until - now, signal, what);
+      return;
+    }
     if (ms <= 0) return;
+    await this.#sleepCancellable(ms, signal, what);
+  }
+
+  async #sleepCancellable(
+    ms: number,
+    signal: AbortSignal | undefined,
+    what: string,
+  ): Promise<void> {
     const sleeping = this.#sleep(ms, signal);
     await raceSignal(sleeping, signal, what).catch((sleepError: unknown) => {
       if (signal?.aborted || sleepError instanceof OperatorError)
@@ -587,6 +681,8 @@ function unexpected(what: string, error: unknown): OperatorError {
   });
 }
 
+const ROLE_STATUSES = new Set([400, 403, 404]);
+
 interface ProbeResult {
   ok: boolean;
   status?: number;
@@ -597,9 +693,13 @@ async function probe(call: () => Promise<unknown>): Promise<ProbeResult> {
     await call();
     return { ok: true, status: 200 };
   } catch (error) {
-    if (error instanceof OperatorError) {
-      if (error.kind === 'cancelled') throw error;
-      return error.status !== undefined ? { ok: false, status: error.status } : { ok: false };
+    // Only a refusal by status says something about roles; anything else is what went wrong.
+    if (
+      error instanceof OperatorError &&
+      error.status !== undefined &&
+      ROLE_STATUSES.has(error.status)
+    ) {
+      return { ok: false, status: error.status };
     }
     throw error;
   }

@@ -38,6 +38,7 @@ export function validateResponse<T>(
   const count = parsed.error.issues.length;
   throw new OperatorError({
     kind: 'invalid_response',
+    reason: 'schema',
     message: `${what}: the operator's answer does not match the interface (${count} problem${count === 1 ? '' : 's'}; first: ${lines[0] ?? 'unknown'}).`,
     details: lines,
     ...(status !== undefined ? { status } : {}),
