@@ -1,0 +1,156 @@
+// The archive screen's filters and sorts, turned into SQL with bound parameters. Sort keys are
+// whitelisted (no caller text ever reaches the SQL), and every order ends on invoice_id so pages
+// are stable.
+import { CREDIT_NOTE_TYPE_CODES } from './invoice-columns.ts';
+
+export interface ArchiveFilter {
+  /** Invoice date (BT-2) range, YYYY-MM-DD, both ends included. */
+  invoiceDateFrom?: string;
+  invoiceDateTo?: string;
+  /** Due date (BT-9) range, YYYY-MM-DD, both ends included. */
+  dueDateFrom?: string;
+  dueDateTo?: string;
+  /** The other party: a SIREN (9 digits), SIRET (14 digits) or VAT number matches exactly;
+   * anything else is a name searched word by word (prefixes, accents ignored). */
+  counterparty?: string;
+  /** Words searched in both parties' names and the invoice number. */
+  text?: string;
+  /** TTC range in cents, both ends included. */
+  ttcMinCents?: number;
+  ttcMaxCents?: number;
+  kind?: 'invoice' | 'credit_note';
+  lifecycleCodes?: readonly string[];
+  direction?: 'INBOUND' | 'OUTBOUND';
+  states?: readonly string[];
+  /** Only invoices whose full business data was fetched (true) or not yet (false). */
+  detailFetched?: boolean;
+}
+
+export const SORT_COLUMNS = {
+  invoiceId: 'invoice_id',
+  direction: 'direction',
+  state: 'state',
+  invoiceNumber: 'invoice_number',
+  typeCode: 'type_code',
+  invoiceDate: 'invoice_date',
+  dueDate: 'due_date',
+  createDate: 'create_date',
+  sellerName: 'seller_name',
+  buyerName: 'buyer_name',
+  counterpartyName: 'counterparty_name',
+  counterpartySiren: 'counterparty_siren',
+  counterpartySiret: 'counterparty_siret',
+  counterpartyVat: 'counterparty_vat',
+  htCents: 'ht_cents',
+  tvaCents: 'tva_cents',
+  ttcCents: 'ttc_cents',
+  currency: 'currency',
+  lifecycleCode: 'lifecycle_code',
+  lifecycleDate: 'lifecycle_date',
+  detailFetchedAt: 'detail_fetched_at',
+} as const;
+export type SortKey = keyof typeof SORT_COLUMNS;
+
+export interface ArchiveSort {
+  key: SortKey;
+  descending?: boolean;
+}
+
+/** Default: newest deposits first, the operator's own order. */
+export const DEFAULT_SORT: ArchiveSort = { key: 'createDate', descending: true };
+
+type SqlValue = string | number | null;
+export interface SqlWhere {
+  sql: string;
+  params: SqlValue[];
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function day(name: string, value: string): string {
+  if (!ISO_DAY.test(value)) throw new RangeError(`${name} must be a date YYYY-MM-DD, got ${value}`);
+  return value;
+}
+
+function cents(name: string, value: number): number {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${name} must be an integer of cents`);
+  return value;
+}
+
+/** Words of free text as an FTS5 query: each a quoted prefix, all required. */
+export function ftsQuery(text: string): string | null {
+  const words = text
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+  if (words.length === 0) return null;
+  return words.map((w) => `"${w}"*`).join(' ');
+}
+
+export type CounterpartyKey = { column: string; value: string } | { fts: string } | null;
+
+/** What a counterparty search means: an identifier matched exactly, else name words. */
+export function counterpartyKey(input: string): CounterpartyKey {
+  const compact = input.replace(/[\s.]/g, '').toUpperCase();
+  if (/^\d{9}$/.test(compact)) return { column: 'counterparty_siren', value: compact };
+  if (/^\d{14}$/.test(compact)) return { column: 'counterparty_siret', value: compact };
+  if (/^[A-Z]{2}[0-9A-Z+*]{2,16}$/.test(compact) && /\d/.test(compact))
+    return { column: 'counterparty_vat', value: compact };
+  const fts = ftsQuery(input);
+  return fts === null ? null : { fts: `counterparty_name : (${fts})` };
+}
+
+export function whereOf(filter: ArchiveFilter = {}): SqlWhere {
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  const add = (sql: string, ...values: SqlValue[]) => {
+    parts.push(sql);
+    params.push(...values);
+  };
+  if (filter.invoiceDateFrom)
+    add('invoice_date >= ?', day('invoiceDateFrom', filter.invoiceDateFrom));
+  if (filter.invoiceDateTo) add('invoice_date <= ?', day('invoiceDateTo', filter.invoiceDateTo));
+  if (filter.dueDateFrom) add('due_date >= ?', day('dueDateFrom', filter.dueDateFrom));
+  if (filter.dueDateTo) add('due_date <= ?', day('dueDateTo', filter.dueDateTo));
+  if (filter.ttcMinCents !== undefined)
+    add('ttc_cents >= ?', cents('ttcMinCents', filter.ttcMinCents));
+  if (filter.ttcMaxCents !== undefined)
+    add('ttc_cents <= ?', cents('ttcMaxCents', filter.ttcMaxCents));
+  if (filter.counterparty?.trim()) {
+    const key = counterpartyKey(filter.counterparty);
+    if (key && 'column' in key) add(`${key.column} = ?`, key.value);
+    else if (key) add('rid IN (SELECT rowid FROM invoice_fts WHERE invoice_fts MATCH ?)', key.fts);
+  }
+  if (filter.text?.trim()) {
+    const fts = ftsQuery(filter.text);
+    if (fts) add('rid IN (SELECT rowid FROM invoice_fts WHERE invoice_fts MATCH ?)', fts);
+  }
+  if (filter.kind) {
+    const list = CREDIT_NOTE_TYPE_CODES.map(() => '?').join(', ');
+    add(
+      filter.kind === 'credit_note'
+        ? `type_code IN (${list})`
+        : `(type_code IS NULL OR type_code NOT IN (${list}))`,
+      ...CREDIT_NOTE_TYPE_CODES,
+    );
+  }
+  if (filter.lifecycleCodes && filter.lifecycleCodes.length > 0)
+    add(
+      `lifecycle_code IN (${filter.lifecycleCodes.map(() => '?').join(', ')})`,
+      ...filter.lifecycleCodes,
+    );
+  if (filter.direction) add('direction = ?', filter.direction);
+  if (filter.states && filter.states.length > 0)
+    add(`state IN (${filter.states.map(() => '?').join(', ')})`, ...filter.states);
+  if (filter.detailFetched !== undefined)
+    parts.push(filter.detailFetched ? 'detail_json IS NOT NULL' : 'detail_json IS NULL');
+  return { sql: parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+export function orderOf(sort: ArchiveSort = DEFAULT_SORT): string {
+  if (!Object.hasOwn(SORT_COLUMNS, sort.key)) throw new RangeError(`Unknown sort key: ${sort.key}`);
+  const column = SORT_COLUMNS[sort.key];
+  const dir = sort.descending ? 'DESC' : 'ASC';
+  // Empty values last whatever the direction.
+  return `ORDER BY ${column} IS NULL, ${column} ${dir}, invoice_id ${dir}`;
+}

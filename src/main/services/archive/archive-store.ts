@@ -1,0 +1,449 @@
+// One connection's archive: a SQLite file under <dataDir>/archive/<connectionId>.sqlite (mode
+// 0600, WAL, foreign keys, busy timeout) holding what the operator answered, never a secret.
+// Writes are synchronous transactions (BEGIN IMMEDIATE … COMMIT) on one DatabaseSync: in one
+// process they cannot interleave, and across processes SQLite's lock plus the busy timeout
+// serialise them. A kill loses at most the transaction under way.
+import { chmodSync, closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
+import {
+  DEFAULT_SORT,
+  orderOf,
+  whereOf,
+  type ArchiveFilter,
+  type ArchiveSort,
+} from './archive-query.ts';
+import {
+  INVOICE_COLUMN_NAMES,
+  columnsOf,
+  mergeSearchItems,
+  type InvoiceColumns,
+} from './invoice-columns.ts';
+import { SCHEMA_VERSION, migrate } from './schema.ts';
+
+/** A connection id usable as a file name: letters, digits, '-' and '_' (uuids, demo ids). */
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+export function archiveDir(dataDir: string): string {
+  return join(dataDir, 'archive');
+}
+
+export function archivePath(dataDir: string, connectionId: string): string {
+  if (!SAFE_ID.test(connectionId))
+    throw new RangeError(
+      `Not a valid connection id for an archive file: ${JSON.stringify(connectionId)}`,
+    );
+  return join(archiveDir(dataDir), `${connectionId}.sqlite`);
+}
+
+const SIDE_FILES = ['', '-wal', '-shm', '-journal'] as const;
+
+/** Deletes a connection's archive files (close its ArchiveStore first). */
+export function clearArchive(dataDir: string, connectionId: string): void {
+  const path = archivePath(dataDir, connectionId);
+  for (const suffix of SIDE_FILES) rmSync(path + suffix, { force: true });
+}
+
+export type CachedKind = 'invoice_search' | 'directory' | 'participants' | 'webhooks';
+
+/** The canonical key of a request: its parameters as JSON with sorted keys, absent ones left out. */
+export function requestKey(params: Record<string, unknown>): string {
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(params).sort()) {
+    const value = params[key];
+    if (value === undefined || value === '') continue;
+    sorted[key] = Array.isArray(value) ? [...value].map(String).sort() : value;
+  }
+  return JSON.stringify(sorted);
+}
+
+/** The key of an invoice search page: its q, offset and limit (expand does not change which
+ * invoices a page holds). */
+export function invoiceSearchKey(params: { q?: string; offset?: number; limit?: number }): string {
+  return requestKey({
+    q: params.q?.trim() || undefined,
+    offset: params.offset ?? 0,
+    limit: params.limit ?? 50,
+  });
+}
+
+export interface ArchiveRow {
+  invoiceId: string;
+  direction: string;
+  state: string;
+  invoiceNumber: string | null;
+  typeCode: string | null;
+  invoiceDate: string | null;
+  dueDate: string | null;
+  createDate: string | null;
+  sellerName: string | null;
+  sellerSiren: string | null;
+  sellerSiret: string | null;
+  sellerVat: string | null;
+  buyerName: string | null;
+  buyerSiren: string | null;
+  buyerSiret: string | null;
+  buyerVat: string | null;
+  counterpartyName: string | null;
+  counterpartySiren: string | null;
+  counterpartySiret: string | null;
+  counterpartyVat: string | null;
+  htCents: number | null;
+  tvaCents: number | null;
+  ttcCents: number | null;
+  currency: string | null;
+  lifecycleCode: string | null;
+  lifecycleDate: string | null;
+  searchFetchedAt: string;
+  detailFetchedAt: string | null;
+}
+
+export interface ArchivedInvoice {
+  row: ArchiveRow;
+  /** The operator's search item as last read (with business data when it was expanded). */
+  searchItem: InvoiceSearchItem;
+  /** The full invoice (GET /v1/invoice/{id}) when fetched, else null. */
+  detail: Invoice | null;
+}
+
+export interface ArchiveStats {
+  connectionId: string;
+  invoices: number;
+  details: number;
+  /** Database, WAL and shared-memory files together. */
+  sizeBytes: number;
+  lastSyncAt: string | null;
+  schemaVersion: number;
+}
+
+export interface UpsertResult {
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Ids already archived with the same state and lifecycle before this write. */
+  unchangedIds: string[];
+}
+
+const ROW_SELECT = `SELECT ${[...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'].join(', ')} FROM invoices`;
+
+function camel(name: string): string {
+  return name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+const ROW_KEYS = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'].map(
+  (n) => [n, camel(n)] as const,
+);
+
+function toRow(record: Record<string, unknown>): ArchiveRow {
+  const row: Record<string, unknown> = {};
+  for (const [column, key] of ROW_KEYS) row[key] = record[column] ?? null;
+  return row as unknown as ArchiveRow;
+}
+
+export interface OpenArchiveOptions {
+  /** How long a write waits for another process's lock, ms (default 5000). */
+  busyTimeoutMs?: number;
+  /** Apply migrations up to this version only (tests of upgrades). */
+  schemaVersion?: number;
+}
+
+export class ArchiveStore {
+  readonly connectionId: string;
+  readonly path: string;
+  /** The open database, for the sync engine's checkpoints (same process, same writer). */
+  readonly db: DatabaseSync;
+  #inTransaction = false;
+
+  constructor(dataDir: string, connectionId: string, options: OpenArchiveOptions = {}) {
+    this.connectionId = connectionId;
+    this.path = archivePath(dataDir, connectionId);
+    const dir = archiveDir(dataDir);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Create the file owner-only before SQLite opens it; SQLite gives -wal and -shm its mode.
+    closeSync(openSync(this.path, 'a', 0o600));
+    if (process.platform !== 'win32') {
+      chmodSync(dir, 0o700);
+      chmodSync(this.path, 0o600);
+    }
+    this.db = new DatabaseSync(this.path, { timeout: options.busyTimeoutMs ?? 5000 });
+    try {
+      this.db.exec('PRAGMA journal_mode = WAL');
+      this.db.exec('PRAGMA synchronous = NORMAL'); // WAL + NORMAL: a kill never corrupts
+      this.db.exec('PRAGMA foreign_keys = ON');
+      migrate(this.db, options.schemaVersion ?? SCHEMA_VERSION);
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  /** Runs `fn` in one write transaction (nested calls join the outer one). */
+  transaction<T>(fn: () => T): T {
+    if (this.#inTransaction) return fn();
+    this.db.exec('BEGIN IMMEDIATE');
+    this.#inTransaction = true;
+    try {
+      const result = fn();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      this.#inTransaction = false;
+    }
+  }
+
+  // ---- writes ----
+
+  /** Archives search items (inserted, or merged into what is stored). */
+  upsertSearchItems(
+    items: readonly InvoiceSearchItem[],
+    fetchedAt: string,
+    statusRunId?: number,
+  ): UpsertResult {
+    const result: UpsertResult = { added: 0, updated: 0, unchanged: 0, unchangedIds: [] };
+    const find = this.db.prepare(
+      'SELECT search_json, detail_json, state, lifecycle_code, lifecycle_date FROM invoices WHERE invoice_id = ?',
+    );
+    const names = INVOICE_COLUMN_NAMES;
+    const insert = this.db.prepare(
+      `INSERT INTO invoices (${names.join(', ')}, search_json, search_fetched_at, status_run_id)
+       VALUES (${names.map(() => '?').join(', ')}, ?, ?, ?)`,
+    );
+    const update = this.db.prepare(
+      `UPDATE invoices SET ${names.map((n) => `${n} = ?`).join(', ')}, search_json = ?,
+       search_fetched_at = ?, status_run_id = coalesce(?, status_run_id) WHERE invoice_id = ?`,
+    );
+    this.transaction(() => {
+      for (const item of items) {
+        const id = item.metadata.invoiceId.toLowerCase();
+        const old = find.get(id) as
+          | {
+              search_json: string;
+              detail_json: string | null;
+              state: string;
+              lifecycle_code: string | null;
+              lifecycle_date: string | null;
+            }
+          | undefined;
+        const merged = old ? mergeSearchItems(JSON.parse(old.search_json), item) : item;
+        const detail = old?.detail_json ? (JSON.parse(old.detail_json) as Invoice) : null;
+        const columns = columnsOf(merged, detail);
+        const values = names.map((n) => columns[n]) as SQLInputValue[];
+        if (!old) {
+          insert.run(...values, JSON.stringify(merged), fetchedAt, statusRunId ?? null);
+          result.added++;
+          continue;
+        }
+        update.run(...values, JSON.stringify(merged), fetchedAt, statusRunId ?? null, id);
+        if (
+          old.state === columns.state &&
+          old.lifecycle_code === columns.lifecycle_code &&
+          old.lifecycle_date === columns.lifecycle_date
+        ) {
+          result.unchanged++;
+          result.unchangedIds.push(id);
+        } else result.updated++;
+      }
+    });
+    return result;
+  }
+
+  /** Write-through of a live invoice search page: the page by its request, and its invoices. */
+  saveInvoiceSearchPage(
+    params: { q?: string; offset?: number; limit?: number },
+    response: { data: InvoiceSearchItem[]; meta: unknown },
+    fetchedAt: string = new Date().toISOString(),
+  ): UpsertResult {
+    return this.transaction(() => {
+      this.saveResponse('invoice_search', invoiceSearchKey(params), response, fetchedAt);
+      return this.upsertSearchItems(response.data, fetchedAt);
+    });
+  }
+
+  /** Stores the full invoice; the columns take its business data. False when the invoice is not
+   * archived yet (details are only kept for invoices a search listed). */
+  saveDetail(invoice: Invoice, fetchedAt: string = new Date().toISOString()): boolean {
+    return this.transaction(() => {
+      const id = invoice.invoiceId.toLowerCase();
+      const old = this.db
+        .prepare('SELECT search_json FROM invoices WHERE invoice_id = ?')
+        .get(id) as { search_json: string } | undefined;
+      if (!old) return false;
+      const columns = columnsOf(JSON.parse(old.search_json), invoice);
+      const names = INVOICE_COLUMN_NAMES.filter((n) => n !== 'invoice_id');
+      this.db
+        .prepare(
+          `UPDATE invoices SET ${names.map((n) => `${n} = ?`).join(', ')}, detail_json = ?,
+           detail_fetched_at = ?, detail_error = NULL WHERE invoice_id = ?`,
+        )
+        .run(
+          ...(names.map((n) => columns[n]) as SQLInputValue[]),
+          JSON.stringify(invoice),
+          fetchedAt,
+          id,
+        );
+      return true;
+    });
+  }
+
+  /** Write-through of any other response (directory, participants, webhooks) by request key. */
+  saveResponse(
+    kind: CachedKind,
+    key: string,
+    response: unknown,
+    fetchedAt: string = new Date().toISOString(),
+  ): void {
+    this.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO cached_responses (kind, request_key, response_json, fetched_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (kind, request_key) DO UPDATE SET response_json = excluded.response_json,
+           fetched_at = excluded.fetched_at`,
+        )
+        .run(kind, key, JSON.stringify(response), fetchedAt);
+    });
+  }
+
+  // ---- reads ----
+
+  /** A saved answer to the same request, with when it was fetched; null if never run online. */
+  getResponse<T = unknown>(
+    kind: CachedKind,
+    key: string,
+  ): { response: T; fetchedAt: string } | null {
+    const found = this.db
+      .prepare(
+        'SELECT response_json, fetched_at FROM cached_responses WHERE kind = ? AND request_key = ?',
+      )
+      .get(kind, key) as { response_json: string; fetched_at: string } | undefined;
+    return found
+      ? { response: JSON.parse(found.response_json) as T, fetchedAt: found.fetched_at }
+      : null;
+  }
+
+  getInvoice(invoiceId: string): ArchivedInvoice | null {
+    const found = this.db
+      .prepare(
+        `${ROW_SELECT.replace(' FROM', ', search_json, detail_json FROM')} WHERE invoice_id = ?`,
+      )
+      .get(invoiceId.toLowerCase()) as Record<string, unknown> | undefined;
+    if (!found) return null;
+    return {
+      row: toRow(found),
+      searchItem: JSON.parse(found.search_json as string) as InvoiceSearchItem,
+      detail: found.detail_json ? (JSON.parse(found.detail_json as string) as Invoice) : null,
+    };
+  }
+
+  /** One page of the archive screen, paged in SQL, with the number of matching invoices. */
+  queryInvoices(
+    options: { filter?: ArchiveFilter; sort?: ArchiveSort; offset?: number; limit?: number } = {},
+  ): {
+    rows: ArchiveRow[];
+    total: number;
+  } {
+    const offset = options.offset ?? 0;
+    const limit = options.limit ?? 100;
+    if (!Number.isSafeInteger(offset) || offset < 0)
+      throw new RangeError('offset must be an integer >= 0');
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 10_000)
+      throw new RangeError('limit must be an integer from 1 to 10000');
+    const where = whereOf(options.filter);
+    const total = Number(
+      (
+        this.db.prepare(`SELECT count(*) AS n FROM invoices ${where.sql}`).get(...where.params) as {
+          n: number;
+        }
+      ).n,
+    );
+    const rows = this.db
+      .prepare(
+        `${ROW_SELECT} ${where.sql} ${orderOf(options.sort ?? DEFAULT_SORT)} LIMIT ? OFFSET ?`,
+      )
+      .all(...where.params, limit, offset) as Record<string, unknown>[];
+    return { rows: rows.map(toRow), total };
+  }
+
+  /** Every matching row, one at a time from SQLite (for exports: never all in memory). */
+  *iterateInvoices(
+    options: { filter?: ArchiveFilter; sort?: ArchiveSort } = {},
+  ): Generator<ArchiveRow> {
+    const where = whereOf(options.filter);
+    const statement = this.db.prepare(
+      `${ROW_SELECT} ${where.sql} ${orderOf(options.sort ?? DEFAULT_SORT)}`,
+    );
+    for (const record of statement.iterate(...where.params))
+      yield toRow(record as Record<string, unknown>);
+  }
+
+  /** Full invoices (detail JSON) one at a time, for exports needing the VAT breakdown. */
+  *iterateDetails(
+    options: { filter?: ArchiveFilter; sort?: ArchiveSort } = {},
+  ): Generator<ArchivedInvoice> {
+    const where = whereOf({ ...options.filter });
+    const statement = this.db.prepare(
+      `${ROW_SELECT.replace(' FROM', ', search_json, detail_json FROM')} ${where.sql} ${orderOf(options.sort ?? DEFAULT_SORT)}`,
+    );
+    for (const record of statement.iterate(...where.params)) {
+      const r = record as Record<string, unknown>;
+      yield {
+        row: toRow(r),
+        searchItem: JSON.parse(r.search_json as string) as InvoiceSearchItem,
+        detail: r.detail_json ? (JSON.parse(r.detail_json as string) as Invoice) : null,
+      };
+    }
+  }
+
+  stats(): ArchiveStats {
+    const counts = this.db
+      .prepare('SELECT count(*) AS invoices, count(detail_json) AS details FROM invoices')
+      .get() as { invoices: number; details: number };
+    const last = this.db.prepare('SELECT max(finished_at) AS at FROM sync_runs').get() as {
+      at: string | null;
+    };
+    let sizeBytes = 0;
+    for (const suffix of SIDE_FILES) {
+      try {
+        sizeBytes += statSync(this.path + suffix).size;
+      } catch {
+        // absent side file
+      }
+    }
+    return {
+      connectionId: this.connectionId,
+      invoices: Number(counts.invoices),
+      details: Number(counts.details),
+      sizeBytes,
+      lastSyncAt: last.at,
+      schemaVersion: this.schemaVersion(),
+    };
+  }
+
+  schemaVersion(): number {
+    return Number(
+      (this.db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
+    );
+  }
+
+  /** 'ok' when SQLite finds the file sound. */
+  integrityCheck(): string {
+    const rows = this.db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
+    return rows.map((r) => r.integrity_check).join('; ');
+  }
+}
+
+export function openArchive(
+  dataDir: string,
+  connectionId: string,
+  options?: OpenArchiveOptions,
+): ArchiveStore {
+  return new ArchiveStore(dataDir, connectionId, options);
+}
+
+export type { InvoiceColumns };

@@ -1,0 +1,133 @@
+// The archive's schema, as forward migrations: PRAGMA user_version is the number of steps
+// applied. A step is never edited once released; a change is a new step at the end.
+import type { DatabaseSync } from 'node:sqlite';
+
+/** Each step runs in its own transaction with the version bump, so a kill leaves a whole step. */
+export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
+  // 1: invoices as searchable columns plus the operator's JSON, and cached responses.
+  (db) => {
+    db.exec(`
+      CREATE TABLE invoices (
+        rid INTEGER PRIMARY KEY,            -- stable rowid, the FTS index's key
+        invoice_id TEXT NOT NULL UNIQUE,    -- the operator's uuid: the invoice's identity
+        direction TEXT NOT NULL,
+        state TEXT NOT NULL,
+        invoice_number TEXT,
+        type_code TEXT,
+        invoice_date TEXT,
+        due_date TEXT,
+        create_date TEXT,
+        seller_name TEXT, seller_siren TEXT, seller_siret TEXT, seller_vat TEXT,
+        buyer_name TEXT, buyer_siren TEXT, buyer_siret TEXT, buyer_vat TEXT,
+        counterparty_name TEXT, counterparty_siren TEXT, counterparty_siret TEXT,
+        counterparty_vat TEXT,
+        ht_cents INTEGER, tva_cents INTEGER, ttc_cents INTEGER,
+        currency TEXT,
+        lifecycle_code TEXT,
+        lifecycle_date TEXT,
+        search_json TEXT NOT NULL,
+        search_fetched_at TEXT NOT NULL,
+        detail_json TEXT,
+        detail_fetched_at TEXT
+      );
+      CREATE INDEX invoices_create_date ON invoices (create_date DESC, invoice_id);
+      CREATE INDEX invoices_invoice_date ON invoices (invoice_date, invoice_id);
+      CREATE INDEX invoices_due_date ON invoices (due_date, invoice_id);
+      CREATE INDEX invoices_ttc ON invoices (ttc_cents, invoice_id);
+      CREATE INDEX invoices_direction_state ON invoices (direction, state);
+      CREATE INDEX invoices_cp_siren ON invoices (counterparty_siren);
+      CREATE INDEX invoices_cp_siret ON invoices (counterparty_siret);
+      CREATE INDEX invoices_cp_vat ON invoices (counterparty_vat);
+      CREATE TABLE cached_responses (
+        kind TEXT NOT NULL,        -- invoice_search | directory | participants | webhooks
+        request_key TEXT NOT NULL, -- canonical JSON of the request's parameters
+        response_json TEXT NOT NULL,
+        fetched_at TEXT NOT NULL,
+        PRIMARY KEY (kind, request_key)
+      ) WITHOUT ROWID;
+    `);
+  },
+  // 2: full-text search on party names and the invoice number, kept in step by triggers.
+  (db) => {
+    db.exec(`
+      CREATE VIRTUAL TABLE invoice_fts USING fts5(
+        counterparty_name, seller_name, buyer_name, invoice_number,
+        content='invoices', content_rowid='rid', tokenize='unicode61 remove_diacritics 2'
+      );
+      CREATE TRIGGER invoices_fts_insert AFTER INSERT ON invoices BEGIN
+        INSERT INTO invoice_fts (rowid, counterparty_name, seller_name, buyer_name, invoice_number)
+        VALUES (new.rid, new.counterparty_name, new.seller_name, new.buyer_name, new.invoice_number);
+      END;
+      CREATE TRIGGER invoices_fts_delete AFTER DELETE ON invoices BEGIN
+        INSERT INTO invoice_fts (invoice_fts, rowid, counterparty_name, seller_name, buyer_name,
+          invoice_number)
+        VALUES ('delete', old.rid, old.counterparty_name, old.seller_name, old.buyer_name,
+          old.invoice_number);
+      END;
+      CREATE TRIGGER invoices_fts_update AFTER UPDATE OF counterparty_name, seller_name,
+        buyer_name, invoice_number ON invoices BEGIN
+        INSERT INTO invoice_fts (invoice_fts, rowid, counterparty_name, seller_name, buyer_name,
+          invoice_number)
+        VALUES ('delete', old.rid, old.counterparty_name, old.seller_name, old.buyer_name,
+          old.invoice_number);
+        INSERT INTO invoice_fts (rowid, counterparty_name, seller_name, buyer_name, invoice_number)
+        VALUES (new.rid, new.counterparty_name, new.seller_name, new.buyer_name, new.invoice_number);
+      END;
+      INSERT INTO invoice_fts (invoice_fts) VALUES ('rebuild');
+    `);
+  },
+  // 3: sync checkpoints: runs, per-partition progress and coverage, per-invoice marks.
+  (db) => {
+    db.exec(`
+      CREATE TABLE sync_runs (
+        id INTEGER PRIMARY KEY,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        details INTEGER NOT NULL       -- 1 when this run fetches details
+      );
+      CREATE TABLE sync_partitions (
+        direction TEXT NOT NULL,
+        state TEXT NOT NULL,
+        run_id INTEGER REFERENCES sync_runs (id) ON DELETE SET NULL, -- run under way
+        next_offset INTEGER,            -- next page of the run under way
+        finished_run_id INTEGER,        -- last run that finished this partition
+        ever_finished INTEGER NOT NULL DEFAULT 0,
+        complete INTEGER NOT NULL DEFAULT 0,   -- 1: every invoice the operator lists was read
+        operator_count INTEGER,         -- meta.count at the last page read
+        oldest_date TEXT,               -- oldest createDate reached
+        finished_at TEXT,
+        PRIMARY KEY (direction, state)
+      ) WITHOUT ROWID;
+      ALTER TABLE invoices ADD COLUMN status_run_id INTEGER;  -- run that last read its status
+      ALTER TABLE invoices ADD COLUMN detail_error TEXT;      -- why details could not be read
+      ALTER TABLE invoices ADD COLUMN detail_error_run_id INTEGER;
+      CREATE INDEX invoices_detail_todo ON invoices (create_date DESC)
+        WHERE detail_json IS NULL;
+    `);
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Applies the steps after the database's version, up to `target` (tests stop early). */
+export function migrate(db: DatabaseSync, target: number = SCHEMA_VERSION): void {
+  const current = Number(
+    (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
+  );
+  if (current > SCHEMA_VERSION) {
+    throw new Error(
+      `This archive was written by a newer Invoice Desk (schema ${current}, this one knows ${SCHEMA_VERSION}).`,
+    );
+  }
+  for (let version = current; version < target; version++) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      MIGRATIONS[version]!(db);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}
