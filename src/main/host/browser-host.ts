@@ -15,6 +15,7 @@ import { createDispatcher, createHandlers, type Dispatch } from '../handlers.ts'
 import { createServices, stderrLogger, type Logger, type Services } from '../services/index.ts';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
 import { resolveStaticFile } from './static-files.ts';
+import { FAVICON_PATH, resolveFavicon } from './favicon.ts';
 
 /** Larger than any contract argument (a secret is at most 4 KiB), small enough to be harmless. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -251,7 +252,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         allow: 'GET, HEAD',
       });
     }
-    const file = await resolveStaticFile(options.rendererDir, path);
+    const file =
+      (await resolveStaticFile(options.rendererDir, path)) ??
+      (path === FAVICON_PATH ? await resolveFavicon() : undefined);
     if (!file) throw new HttpFailure(404, 'not_found', 'Not found');
     res.writeHead(200, {
       ...SECURITY_HEADERS,

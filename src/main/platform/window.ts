@@ -1,6 +1,7 @@
 // The main window and the rules every web contents of the app lives by (Electron's security
 // checklist): isolated, sandboxed, no Node, a CSP header, no navigation, no new windows, no
 // permission granted, no webview.
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, BrowserWindow, session, shell, type WebContents } from 'electron';
 import { APP_NAME } from '../services/paths.ts';
@@ -72,6 +73,7 @@ export function installSessionSecurity(): void {
 export function createMainWindow(): BrowserWindow {
   const window = new BrowserWindow({
     title: APP_NAME,
+    icon: join(app.getAppPath(), 'resources', 'icons', '256x256.png'),
     width: 1280,
     height: 820,
     minWidth: 900,
