@@ -1,0 +1,457 @@
+// The sync: fills one connection's archive from the operator in three phases, each resumable.
+//
+// 1. Lists. The operator's search has no sort parameter; it answers in creation date descending
+//    order, then invoice id (the demo operator sorts its records so, see
+//    src/main/sandbox/data/records.ts), i.e. newest first. It shows at most offset 1000 + limit
+//    200 = 1,200 rows of one query, so the lists are read per partition, direction × state
+//    (22 queries, q built by buildInvoiceQuery), each page by page. A partition that finished an
+//    earlier run stops at the first page holding an invoice already archived and unchanged (same
+//    state and lifecycle): what follows was read before. Coverage per partition: complete (the
+//    operator listed no more) or cut by the window, and the oldest creation date reached.
+// 2. Status. Invoices whose lifecycle is not final are re-read STATUS_BATCH_SIZE at a time, in
+//    one search whose q is an OR of their ids.
+// 3. Details. GET /v1/invoice/{id} for every archived invoice without its full business data,
+//    newest first.
+// Checkpoints (a partition's next page, an invoice's status-run mark, its stored detail) are
+// written in the same transaction as the data they describe: after a kill the next sync goes on
+// with the same run and asks nothing again that was committed.
+import { buildInvoiceQuery, quoteValue } from '#shared/query/invoice-query.ts';
+import {
+  DIRECTIONS,
+  INVOICE_STATES,
+  type Direction,
+  type InvoiceState,
+} from '#shared/operator/enums.ts';
+import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
+import type { ArchiveStore } from './archive-store.ts';
+import { FINAL_LIFECYCLE_CODES, FINAL_STATES } from './invoice-columns.ts';
+import { RequestBudget, runPool } from './pace.ts';
+
+/** What the sync needs of OperatorClient (src/main/services/operator/operator-client.ts). */
+export interface SyncOperator {
+  searchInvoices(
+    params: {
+      q?: string;
+      expand?: ('businessData' | 'lastStatusData')[];
+      offset?: number;
+      limit?: number;
+    },
+    signal?: AbortSignal,
+  ): Promise<InvoiceSearchResponse>;
+  getInvoice(invoiceId: string, signal?: AbortSignal): Promise<Invoice>;
+}
+
+export const PAGE_LIMIT = 200;
+export const OFFSET_MAX = 1000;
+/** Rows one query can ever show: offset ≤ 1000 plus limit ≤ 200. */
+export const WINDOW = OFFSET_MAX + PAGE_LIMIT;
+
+/**
+ * Ids per status batch. The spec bounds neither q's length nor its terms; the demo operator
+ * refuses a q longer than 4,000 characters (MAX_QUERY_LENGTH in src/main/sandbox/query.ts; OR
+ * chains are not nested, so its depth limit of 32 does not apply). One term,
+ * `invoice.invoiceId:"<uuid>"`, is 56 characters, joined by " OR " (4): 66 terms make 3,956
+ * characters, 67 make 4,016. 66 also stays under the page limit (200), so one page answers a
+ * batch, and the URL (about 4,700 characters encoded) under the usual 8 KB limit.
+ */
+export const STATUS_BATCH_SIZE = 66;
+
+export function statusBatchQuery(invoiceIds: readonly string[]): string {
+  return invoiceIds.map((id) => `invoice.invoiceId:${quoteValue(id)}`).join(' OR ');
+}
+
+export function partitionQuery(direction: Direction, state: InvoiceState): string {
+  return buildInvoiceQuery({ direction, states: [state] });
+}
+
+export interface PartitionCoverage {
+  direction: Direction;
+  state: InvoiceState;
+  /** True: every invoice the operator listed in this partition was read. False: cut by the
+   * 1,200-row window, or not finished yet (see `finished`). */
+  complete: boolean;
+  /** A run has read this partition to its end or to the window at least once. */
+  finished: boolean;
+  /** Oldest creation date reached (ISO), null before any page. */
+  oldest: string | null;
+  /** The operator's count for this partition at the last page read. */
+  operatorCount: number | null;
+  /** Archived invoices in this partition now. */
+  archived: number;
+  finishedAt: string | null;
+}
+
+export type SyncPhase = 'lists' | 'status' | 'details' | 'done';
+
+export interface SyncProgress {
+  phase: SyncPhase;
+  runId: number;
+  /** Requests made by this sync call (retries inside the client not counted). */
+  requests: number;
+  invoicesSeen: number;
+  invoicesNew: number;
+  invoicesUpdated: number;
+  statusChecked: number;
+  detailsFetched: number;
+  detailsRemaining: number;
+  partitionsDone: number;
+  partitionsTotal: number;
+  /** Estimated requests still needed for the whole run. */
+  requestsRemaining: number;
+  /** Estimated seconds left, null until it can be told. */
+  etaSeconds: number | null;
+}
+
+export interface SyncSummary extends SyncProgress {
+  /** This call went on with a run a previous sync left unfinished. */
+  resumed: boolean;
+  /** Stopped by the signal; the next sync resumes. */
+  cancelled: boolean;
+  detailsFailed: number;
+  coverage: PartitionCoverage[];
+}
+
+export interface SyncOptions {
+  client: SyncOperator;
+  archive: ArchiveStore;
+  /** Shared budget (editable while it runs); default a new one of `requestsPerMinute`. */
+  budget?: RequestBudget;
+  /** Default 3,600 (the real operator's documented limit). */
+  requestsPerMinute?: number;
+  /** Requests in flight at once, default 6. */
+  concurrency?: number;
+  /** Fetch full invoices (phase 3), default true. */
+  details?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+  now?: () => Date;
+}
+
+interface PartitionRow {
+  direction: Direction;
+  state: InvoiceState;
+  run_id: number | null;
+  next_offset: number | null;
+  finished_run_id: number | null;
+  ever_finished: number;
+  complete: number;
+  operator_count: number | null;
+  oldest_date: string | null;
+  finished_at: string | null;
+}
+
+const FINAL_SQL = `(state IN (${FINAL_STATES.map((s) => `'${s}'`).join(', ')}) OR lifecycle_code IN (${FINAL_LIFECYCLE_CODES.map((c) => `'${c}'`).join(', ')}))`;
+
+function isCancelled(error: unknown, signal: AbortSignal | undefined): boolean {
+  return (
+    signal?.aborted === true ||
+    (typeof error === 'object' &&
+      error !== null &&
+      (error as { kind?: unknown }).kind === 'cancelled')
+  );
+}
+
+/** Errors of one invoice's details that must not stop the sync (recorded on the invoice). */
+function isPerInvoiceError(error: unknown): boolean {
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  return (
+    kind === 'not_found' ||
+    kind === 'invalid_response' ||
+    kind === 'invalid_input' ||
+    kind === 'server'
+  );
+}
+
+function minDate(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a < b ? a : b;
+}
+
+/** Coverage of every partition, as stored (for the screen, the CLI and exports). */
+export function readCoverage(archive: ArchiveStore): PartitionCoverage[] {
+  const rows = archive.db
+    .prepare('SELECT * FROM sync_partitions')
+    .all() as unknown as PartitionRow[];
+  const byKey = new Map(rows.map((r) => [`${r.direction}/${r.state}`, r]));
+  const counts = new Map(
+    (
+      archive.db
+        .prepare('SELECT direction, state, count(*) AS n FROM invoices GROUP BY direction, state')
+        .all() as { direction: string; state: string; n: number }[]
+    ).map((r) => [`${r.direction}/${r.state}`, Number(r.n)]),
+  );
+  const out: PartitionCoverage[] = [];
+  for (const direction of DIRECTIONS)
+    for (const state of INVOICE_STATES) {
+      const row = byKey.get(`${direction}/${state}`);
+      out.push({
+        direction,
+        state,
+        complete: row?.complete === 1,
+        finished: row?.ever_finished === 1,
+        oldest: row?.oldest_date ?? null,
+        operatorCount: row?.operator_count ?? null,
+        archived: counts.get(`${direction}/${state}`) ?? 0,
+        finishedAt: row?.finished_at ?? null,
+      });
+    }
+  return out;
+}
+
+export async function runSync(options: SyncOptions): Promise<SyncSummary> {
+  const { client, archive, signal } = options;
+  const db = archive.db;
+  const now = options.now ?? (() => new Date());
+  const budget = options.budget ?? new RequestBudget(options.requestsPerMinute);
+  const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? 6)));
+  const wantDetails = options.details ?? true;
+  const startedMs = Date.now();
+
+  // The run: go on with an unfinished one, else start a new one.
+  const open = db
+    .prepare('SELECT id FROM sync_runs WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1')
+    .get() as { id: number } | undefined;
+  const resumed = open !== undefined;
+  const runId = archive.transaction(() => {
+    if (open) {
+      db.prepare('UPDATE sync_runs SET details = ? WHERE id = ?').run(wantDetails ? 1 : 0, open.id);
+      return Number(open.id);
+    }
+    const insert = db
+      .prepare('INSERT INTO sync_runs (started_at, details) VALUES (?, ?)')
+      .run(now().toISOString(), wantDetails ? 1 : 0);
+    for (const direction of DIRECTIONS)
+      for (const state of INVOICE_STATES)
+        db.prepare('INSERT OR IGNORE INTO sync_partitions (direction, state) VALUES (?, ?)').run(
+          direction,
+          state,
+        );
+    return Number(insert.lastInsertRowid);
+  });
+
+  const progress: SyncProgress = {
+    phase: 'lists',
+    runId,
+    requests: 0,
+    invoicesSeen: 0,
+    invoicesNew: 0,
+    invoicesUpdated: 0,
+    statusChecked: 0,
+    detailsFetched: 0,
+    detailsRemaining: 0,
+    partitionsDone: 0,
+    partitionsTotal: DIRECTIONS.length * INVOICE_STATES.length,
+    requestsRemaining: 0,
+    etaSeconds: null,
+  };
+  let detailsFailed = 0;
+  // Requests still expected per partition (from the operator's counts) and for later phases.
+  const listsLeft = new Map<string, number>();
+  let statusLeft = 0;
+
+  const countTodo = (sql: string, ...params: (string | number)[]): number =>
+    Number((db.prepare(sql).get(...params) as { n: number }).n);
+  const statusTodoSql = `FROM invoices WHERE NOT ${FINAL_SQL} AND (status_run_id IS NULL OR status_run_id < ?)`;
+  const detailTodoSql =
+    'FROM invoices WHERE detail_json IS NULL AND (detail_error_run_id IS NULL OR detail_error_run_id < ?)';
+
+  const report = (): void => {
+    let lists = 0;
+    for (const n of listsLeft.values()) lists += n;
+    const remaining =
+      lists +
+      (progress.phase === 'lists'
+        ? Math.ceil(countTodo(`SELECT count(*) AS n ${statusTodoSql}`, runId) / STATUS_BATCH_SIZE)
+        : statusLeft) +
+      (wantDetails ? progress.detailsRemaining : 0);
+    progress.requestsRemaining = remaining;
+    const elapsed = (Date.now() - startedMs) / 1000;
+    const observed = elapsed > 0 && progress.requests >= 5 ? progress.requests / elapsed : 0;
+    const rate = Math.min(observed || Infinity, budget.requestsPerMinute / 60);
+    progress.etaSeconds =
+      progress.requests >= 5 && Number.isFinite(rate) ? Math.round(remaining / rate) : null;
+    options.onProgress?.({ ...progress });
+  };
+
+  const request = async <T>(call: () => Promise<T>): Promise<T> => {
+    await budget.take(signal);
+    progress.requests++;
+    return call();
+  };
+
+  let cancelled = false;
+  try {
+    progress.detailsRemaining = wantDetails
+      ? countTodo(`SELECT count(*) AS n ${detailTodoSql}`, runId)
+      : 0;
+    // ---- 1. lists ----
+    const partitions = db
+      .prepare('SELECT * FROM sync_partitions')
+      .all() as unknown as PartitionRow[];
+    const todo = partitions.filter((p) => p.finished_run_id !== runId);
+    progress.partitionsDone = partitions.length - todo.length;
+    for (const p of todo) {
+      const resumeAt = p.run_id === runId ? (p.next_offset ?? 0) : 0;
+      const expected =
+        p.operator_count === null
+          ? 1
+          : Math.max(1, Math.ceil((Math.min(p.operator_count, WINDOW) - resumeAt) / PAGE_LIMIT));
+      listsLeft.set(`${p.direction}/${p.state}`, p.ever_finished && resumeAt === 0 ? 1 : expected);
+    }
+    report();
+    await runPool(
+      concurrency,
+      () => todo.shift(),
+      (p) => syncPartition(p),
+    );
+
+    // ---- 2. status ----
+    progress.phase = 'status';
+    const statusIds = (
+      db
+        .prepare(`SELECT invoice_id ${statusTodoSql} ORDER BY create_date DESC, invoice_id`)
+        .all(runId) as { invoice_id: string }[]
+    ).map((r) => r.invoice_id);
+    const batches: string[][] = [];
+    for (let i = 0; i < statusIds.length; i += STATUS_BATCH_SIZE)
+      batches.push(statusIds.slice(i, i + STATUS_BATCH_SIZE));
+    statusLeft = batches.length;
+    report();
+    await runPool(
+      concurrency,
+      () => batches.shift(),
+      (ids) => refreshStatus(ids),
+    );
+
+    // ---- 3. details ----
+    if (wantDetails) {
+      progress.phase = 'details';
+      const ids = (
+        db
+          .prepare(`SELECT invoice_id ${detailTodoSql} ORDER BY create_date DESC, invoice_id`)
+          .all(runId) as { invoice_id: string }[]
+      ).map((r) => r.invoice_id);
+      progress.detailsRemaining = ids.length;
+      report();
+      await runPool(
+        concurrency,
+        () => ids.shift(),
+        (id) => fetchDetail(id),
+      );
+    }
+
+    archive.transaction(() => {
+      db.prepare('UPDATE sync_runs SET finished_at = ? WHERE id = ?').run(
+        now().toISOString(),
+        runId,
+      );
+    });
+    progress.phase = 'done';
+    report();
+  } catch (error) {
+    if (!isCancelled(error, signal)) throw error;
+    cancelled = true;
+  }
+  return { ...progress, resumed, cancelled, detailsFailed, coverage: readCoverage(archive) };
+
+  async function syncPartition(p: PartitionRow): Promise<void> {
+    const key = `${p.direction}/${p.state}`;
+    const q = partitionQuery(p.direction, p.state);
+    const resuming = p.run_id === runId && p.next_offset !== null;
+    let offset = resuming ? p.next_offset! : 0;
+    // Stopping at known invoices is only sound once a run has read the partition through.
+    const mayStopEarly = p.ever_finished === 1 && !resuming;
+    let oldest = p.oldest_date;
+    for (;;) {
+      const page = await request(() =>
+        client.searchInvoices(
+          { q, expand: ['businessData', 'lastStatusData'], offset, limit: PAGE_LIMIT },
+          signal,
+        ),
+      );
+      const fetchedAt = now().toISOString();
+      const count = page.meta.count;
+      const pageOffset = offset;
+      const done = archive.transaction(() => {
+        const result = archive.upsertSearchItems(page.data, fetchedAt, runId);
+        progress.invoicesSeen += page.data.length;
+        progress.invoicesNew += result.added;
+        progress.invoicesUpdated += result.updated;
+        for (const item of page.data) oldest = minDate(oldest, item.metadata.createDate);
+        const reachedEnd = page.data.length < PAGE_LIMIT || pageOffset + page.data.length >= count;
+        const reachedWindow = !reachedEnd && pageOffset + PAGE_LIMIT > OFFSET_MAX;
+        const caughtUp = mayStopEarly && result.unchanged > 0;
+        if (reachedEnd || reachedWindow || caughtUp) {
+          const complete = reachedEnd
+            ? true
+            : reachedWindow
+              ? false
+              : count <= WINDOW && p.complete === 1;
+          db.prepare(
+            `UPDATE sync_partitions SET run_id = NULL, next_offset = NULL, finished_run_id = ?, ever_finished = 1,
+             complete = ?, operator_count = ?, oldest_date = ?, finished_at = ? WHERE direction = ? AND state = ?`,
+          ).run(runId, complete ? 1 : 0, count, oldest, fetchedAt, p.direction, p.state);
+          return true;
+        }
+        offset = pageOffset + PAGE_LIMIT;
+        db.prepare(
+          `UPDATE sync_partitions SET run_id = ?, next_offset = ?, operator_count = ?, oldest_date = ?
+           WHERE direction = ? AND state = ?`,
+        ).run(runId, offset, count, oldest, p.direction, p.state);
+        return false;
+      });
+      if (done) {
+        listsLeft.delete(key);
+        progress.partitionsDone++;
+        report();
+        return;
+      }
+      listsLeft.set(key, Math.max(1, Math.ceil((Math.min(count, WINDOW) - offset) / PAGE_LIMIT)));
+      report();
+    }
+  }
+
+  async function refreshStatus(ids: string[]): Promise<void> {
+    const page = await request(() =>
+      client.searchInvoices(
+        { q: statusBatchQuery(ids), expand: ['lastStatusData'], limit: PAGE_LIMIT },
+        signal,
+      ),
+    );
+    const fetchedAt = now().toISOString();
+    archive.transaction(() => {
+      const result = archive.upsertSearchItems(page.data, fetchedAt, runId);
+      progress.invoicesUpdated += result.updated;
+      // Ids the operator no longer lists are marked too: asked once per run.
+      const mark = db.prepare('UPDATE invoices SET status_run_id = ? WHERE invoice_id = ?');
+      for (const id of ids) mark.run(runId, id);
+    });
+    progress.statusChecked += ids.length;
+    statusLeft--;
+    report();
+  }
+
+  async function fetchDetail(id: string): Promise<void> {
+    let invoice: Invoice;
+    try {
+      invoice = await request(() => client.getInvoice(id, signal));
+    } catch (error) {
+      if (isCancelled(error, signal) || !isPerInvoiceError(error)) throw error;
+      const kind = String((error as { kind?: unknown }).kind);
+      archive.transaction(() => {
+        db.prepare(
+          'UPDATE invoices SET detail_error = ?, detail_error_run_id = ? WHERE invoice_id = ?',
+        ).run(kind, runId, id);
+      });
+      detailsFailed++;
+      progress.detailsRemaining--;
+      report();
+      return;
+    }
+    archive.saveDetail(invoice, now().toISOString());
+    progress.detailsFetched++;
+    progress.detailsRemaining--;
+    report();
+  }
+}

@@ -1,0 +1,235 @@
+// The sync against the demo operator over real HTTP, into real SQLite files.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
+import { startSandbox, type RunningSandbox } from '#main/sandbox/index.ts';
+import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { OFFSET_MAX, PAGE_LIMIT, partitionQuery, runSync } from '#main/services/archive/sync.ts';
+import { OperatorClient } from '#main/services/operator/operator-client.ts';
+import { duplicates, recordingFetch } from '#support/sync-requests.ts';
+
+const dirs: string[] = [];
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'archive-sync-'));
+  dirs.push(dir);
+  return dir;
+}
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function clientFor(sandbox: RunningSandbox, options: { maxRetries?: number } = {}) {
+  const recorder = recordingFetch(sandbox.tokenUrl);
+  const creds = sandbox.clients.user;
+  const client = new OperatorClient({
+    connection: { baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, clientId: creds.clientId },
+    getClientSecret: async () => creds.clientSecret,
+    fetch: recorder.fetch,
+    retryBaseDelayMs: 5,
+    maxRetryAfterSeconds: 2,
+    ...options,
+  });
+  return { client, recorder };
+}
+
+/** Every invoice id the operator can show: each partition read through its window. */
+async function operatorUnion(sandbox: RunningSandbox): Promise<Set<string>> {
+  const { client } = clientFor(sandbox);
+  const ids = new Set<string>();
+  for (const direction of DIRECTIONS)
+    for (const state of INVOICE_STATES)
+      for (let offset = 0; offset <= OFFSET_MAX; offset += PAGE_LIMIT) {
+        const page = await client.searchInvoices({
+          q: partitionQuery(direction, state),
+          offset,
+          limit: PAGE_LIMIT,
+        });
+        page.data.forEach((item) => ids.add(item.metadata.invoiceId));
+        if (offset + page.data.length >= page.meta.count) break;
+      }
+  return ids;
+}
+
+function archivedIds(archive: ArchiveStore): string[] {
+  return (
+    archive.db.prepare('SELECT invoice_id FROM invoices').all() as { invoice_id: string }[]
+  ).map((r) => r.invoice_id);
+}
+
+describe('sync of 8,000 invoices, some partitions beyond the window', () => {
+  let sandbox: RunningSandbox;
+  before(async () => {
+    sandbox = await startSandbox({ seed: 11, invoices: 8000 });
+  });
+  after(() => sandbox.close());
+
+  test('coverage told per partition, archive = what the operator can show, second sync only checks heads', async () => {
+    const archive = openArchive(dataDir(), 'big');
+    const { client, recorder } = clientFor(sandbox);
+    const events: number[] = [];
+    const summary = await runSync({
+      client,
+      archive,
+      requestsPerMinute: 600_000,
+      details: false,
+      onProgress: (p) => events.push(p.requests),
+    });
+    assert.equal(summary.cancelled, false);
+    assert.deepEqual(duplicates(recorder.requests), []);
+    assert.ok(events.length > 10 && events.at(-1) === summary.requests);
+    const cut = summary.coverage.filter((c) => !c.complete);
+    assert.ok(cut.length >= 2, 'DELIVERED partitions exceed 1,200 rows');
+    for (const c of summary.coverage) {
+      assert.equal(c.finished, true);
+      if (c.operatorCount! > 1200) assert.equal(c.complete, false, `${c.direction}/${c.state}`);
+      else assert.equal(c.archived, c.operatorCount, `${c.direction}/${c.state}`);
+      if (c.archived > 0) assert.match(c.oldest!, /^\d{4}-\d{2}-\d{2}T/);
+    }
+    const union = await operatorUnion(sandbox);
+    const ids = archivedIds(archive);
+    assert.equal(ids.length, union.size);
+    assert.deepEqual(new Set(ids), union);
+    assert.equal(archive.stats().details, 0);
+    assert.ok(archive.stats().lastSyncAt);
+
+    // Nothing changed at the operator: the second sync reads one page per partition and the
+    // statuses of the invoices the window hid.
+    const second = clientFor(sandbox);
+    const again = await runSync({
+      client: second.client,
+      archive,
+      requestsPerMinute: 600_000,
+      details: false,
+    });
+    assert.equal(again.invoicesNew, 0);
+    const searches = second.recorder.requests.filter((r) => r.includes('offset='));
+    assert.equal(searches.length, 22);
+    assert.ok(searches.every((r) => r.includes('offset=0&')));
+    assert.equal(archive.integrityCheck(), 'ok');
+    archive.close();
+  });
+});
+
+describe('cancel, kill and faults', () => {
+  let sandbox: RunningSandbox;
+  before(async () => {
+    sandbox = await startSandbox({ seed: 5, invoices: 1500 });
+  });
+  after(() => sandbox.close());
+
+  test('cancel then resume: nothing asked twice, everything archived with details', async () => {
+    const archive = openArchive(dataDir(), 'cancel');
+    const first = clientFor(sandbox);
+    const controller = new AbortController();
+    const stopped = await runSync({
+      client: first.client,
+      archive,
+      requestsPerMinute: 600_000,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.phase === 'details' && p.detailsFetched >= 100) controller.abort();
+      },
+    });
+    assert.equal(stopped.cancelled, true);
+    assert.ok(stopped.detailsRemaining > 0);
+    const second = clientFor(sandbox);
+    const done = await runSync({ client: second.client, archive, requestsPerMinute: 600_000 });
+    assert.equal(done.resumed, true);
+    assert.equal(done.cancelled, false);
+    assert.equal(done.detailsRemaining, 0);
+    const all = [...first.recorder.requests, ...second.recorder.requests];
+    // Only what was in flight when cancelled may be asked again (at most the concurrency).
+    assert.ok(duplicates(all).length <= 6, `asked twice: ${duplicates(all).join(', ')}`);
+    const stats = archive.stats();
+    assert.equal(stats.invoices, 1500);
+    assert.equal(stats.details, 1500);
+    assert.ok(done.coverage.every((c) => c.complete));
+    archive.close();
+  });
+
+  test('killed mid-sync (SIGKILL): file sound, commits kept, the next sync asks nothing committed', async () => {
+    const dir = dataDir();
+    const log = join(dir, 'child-requests.log');
+    const child = spawn(
+      process.execPath,
+      [
+        fileURLToPath(new URL('./sync-child.ts', import.meta.url)),
+        dir,
+        'killed',
+        sandbox.baseUrl,
+        sandbox.tokenUrl,
+        sandbox.clients.user.clientId,
+        sandbox.clients.user.clientSecret,
+        log,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    sandbox.faults.latencyMs = 5;
+    // Kill once the lists are done and some details are stored.
+    for (;;) {
+      await sleep(20);
+      const lines = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+      if (lines.filter((l) => l.startsWith('/v1/invoice/')).length >= 150) break;
+      if (child.exitCode !== null) assert.fail(`child ended before the kill: ${stderr}`);
+    }
+    child.kill('SIGKILL');
+    await exited;
+    sandbox.faults.latencyMs = 0;
+    const childRequests = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+
+    const archive = openArchive(dir, 'killed');
+    assert.equal(archive.integrityCheck(), 'ok');
+    const committed = new Set(
+      (
+        archive.db
+          .prepare('SELECT invoice_id FROM invoices WHERE detail_json IS NOT NULL')
+          .all() as { invoice_id: string }[]
+      ).map((r) => r.invoice_id),
+    );
+    assert.ok(committed.size > 0);
+    assert.equal(archive.stats().invoices, 1500, 'every committed list page is there');
+    const resumed = clientFor(sandbox);
+    const summary = await runSync({ client: resumed.client, archive, requestsPerMinute: 600_000 });
+    assert.equal(summary.resumed, true);
+    // No list page asked again, no stored detail asked again; only the requests in flight at
+    // the kill (at most the child's concurrency) may be repeated.
+    const again = resumed.recorder.requests.filter((r) => childRequests.includes(r));
+    assert.ok(again.length <= 4, `asked again: ${again.join(', ')}`);
+    for (const r of again) {
+      assert.ok(r.startsWith('/v1/invoice/'), `list page asked again: ${r}`);
+      assert.ok(!committed.has(r.slice('/v1/invoice/'.length)), `stored detail asked again: ${r}`);
+    }
+    assert.deepEqual(duplicates(resumed.recorder.requests), []);
+    assert.equal(archive.stats().details, 1500);
+    archive.close();
+  });
+
+  test('429s and 503s during a sync: honoured, retried, nothing lost', async () => {
+    const small = await startSandbox({
+      seed: 9,
+      invoices: 300,
+      faults: { failureRate: 0.15, rateLimitPerSecond: 40 },
+    });
+    try {
+      const archive = openArchive(dataDir(), 'faults');
+      const { client, recorder } = clientFor(small, { maxRetries: 8 });
+      const summary = await runSync({ client, archive, requestsPerMinute: 600_000 });
+      assert.equal(summary.cancelled, false);
+      assert.ok(recorder.statuses.includes(429), 'the operator rate limited');
+      assert.ok(recorder.statuses.includes(503), 'the operator failed some requests');
+      assert.equal(archive.stats().invoices, 300);
+      assert.equal(archive.stats().details + summary.detailsFailed, 300);
+      assert.equal(archive.integrityCheck(), 'ok');
+      archive.close();
+    } finally {
+      await small.close();
+    }
+  });
+});
