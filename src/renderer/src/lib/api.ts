@@ -1,14 +1,7 @@
 // The renderer's only door to main: window.api in Electron (preload), else the browser host's
 // loopback HTTP transport (src/shared/rpc.ts). Both speak the contract: invoke() resolves to a
 // Result envelope and never throws.
-import type {
-  Api,
-  AppError,
-  Channel,
-  EventName,
-  Events,
-  Result,
-} from '#shared/contract.ts';
+import type { Api, AppError, Channel, EventName, Events, Result } from '#shared/contract.ts';
 import {
   EVENTS_PATH,
   RPC_PATH_PREFIX,

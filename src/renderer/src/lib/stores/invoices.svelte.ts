@@ -41,9 +41,10 @@ class InvoicesWorkspace {
     });
   });
 
-  /** Loads once per connection: the first visit searches at once, later visits keep the page. */
+  /** Loads once per connection: the first visit searches at once, later visits keep the page,
+   * or the error (a failed first search is tried again only when the user asks: Réessayer). */
   ensureLoaded(generation: number): void {
-    if (this.loadedGeneration === generation && (this.result || this.loading)) return;
+    if (this.loadedGeneration === generation) return;
     this.loadedGeneration = generation;
     this.offset = 0;
     void this.search();

@@ -8,6 +8,17 @@ export default {
     offlineBanner: 'Operator unreachable: screens show saved results, with their date.',
     startupFailed: 'The application could not start',
   },
+  repair: {
+    title: 'Settings repaired at start-up',
+    unreadable:
+      'The settings file was unreadable (truncated or damaged): what could be was recovered.',
+    partial: 'Invalid entries of the settings file were left out.',
+    kept: 'Recovered',
+    dropped: 'Left out',
+    backup: 'Untouched copy of the original file:',
+    backupLabel: 'the location of the copy',
+    dismiss: 'Got it',
+  },
   nav: {
     label: 'Main navigation',
     invoices: 'Invoices',
@@ -59,6 +70,18 @@ export default {
   },
   errors: {
     operatorSaid: 'Operator message: {message}',
+    reasons: {
+      redirect:
+        'The operator redirected to another address: the redirect is not followed. Check the base URL and the token URL.',
+      not_json:
+        'The answer is not JSON: the address probably leads to a proxy or a sign-in page, not to the API.',
+      html: 'The answer is an HTML page, not data: the address probably leads to a website or a sign-in page.',
+      too_large: 'Answer too large, reading stopped: lower the rows per page or narrow the search.',
+      insecure_http:
+        'http:// is only allowed for this computer: use an https:// address so that the secret travels encrypted.',
+      schema:
+        'The data received does not match the operator’s published interface (see the technical details): report it to the operator.',
+    },
     status: 'HTTP status {status}',
     auth: {
       title: 'Credentials refused',

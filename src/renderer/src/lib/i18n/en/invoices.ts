@@ -37,6 +37,16 @@ export default {
     lastStatus: 'Last status',
     direction: 'Direction',
   },
+  dateSource: {
+    deposit: {
+      short: 'filed',
+      long: 'Date the operator received it: the search answer does not give the invoice date.',
+    },
+    status: {
+      short: 'status',
+      long: 'Date of the last status: the search answer gives neither the invoice date nor the filing date.',
+    },
+  },
   direction: {
     INBOUND: 'Received',
     OUTBOUND: 'Issued',

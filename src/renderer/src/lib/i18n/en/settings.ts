@@ -48,13 +48,16 @@ export default {
     customerIdHint: 'UUID given by the operator to act for a given customer',
     clientSecret: 'Client secret',
     clientSecretKeep: 'Leave empty to keep the secret already saved.',
+    clientSecretAgain:
+      'Address or client id changed: enter the secret again. The saved secret is never sent to another address.',
     clientSecretNew: 'The secret is stored in the system keychain, never shown.',
     sessionOnly: 'Keep the secret for this session only (forgotten on exit)',
     errors: {
       required: 'This field is required.',
-      url: 'Enter an absolute URL starting with https:// or http://.',
+      url: 'Enter an absolute URL starting with https:// (http:// only for this computer).',
       uuid: 'Enter a UUID (8-4-4-4-12 hexadecimal characters).',
       secretRequired: 'Enter the client secret.',
+      secretAgain: 'Enter the client secret again: the address or the client id changed.',
       sessionRequired: 'No keychain available: tick “for this session only” to use this secret.',
       summary: 'Fix the highlighted fields before saving.',
     },
@@ -91,7 +94,7 @@ export default {
     fr: 'Français',
     en: 'English',
     forced:
-      'The language is forced by the INVOICE_DESK_LANG environment variable: this choice is disabled.',
+      'The interface language ({lang}) is forced by the INVOICE_DESK_LANG environment variable: this choice is disabled.',
     saved: 'Language saved.',
   },
   about: {

@@ -7,6 +7,17 @@ export default {
       'Opérateur injoignable : les écrans montrent les résultats enregistrés, avec leur date.',
     startupFailed: 'Impossible de démarrer l’application',
   },
+  repair: {
+    title: 'Paramètres réparés au démarrage',
+    unreadable:
+      'Le fichier des paramètres était illisible (tronqué ou abîmé) : ce qui pouvait l’être a été récupéré.',
+    partial: 'Des entrées non valables du fichier des paramètres ont été écartées.',
+    kept: 'Récupéré',
+    dropped: 'Écarté',
+    backup: 'Copie du fichier d’origine, intacte :',
+    backupLabel: 'l’emplacement de la copie',
+    dismiss: 'J’ai compris',
+  },
   nav: {
     label: 'Navigation principale',
     invoices: 'Factures',
@@ -58,6 +69,20 @@ export default {
   },
   errors: {
     operatorSaid: 'Message de l’opérateur : {message}',
+    // What happened, when the kind alone would send the user the wrong way (AppError.reason).
+    reasons: {
+      redirect:
+        'L’opérateur a redirigé vers une autre adresse : la redirection n’est pas suivie. Vérifiez l’adresse de base et l’adresse du jeton.',
+      not_json:
+        'La réponse n’est pas du JSON : l’adresse mène sans doute à un proxy ou à une page de connexion, pas à l’API.',
+      html: 'La réponse est une page HTML, pas des données : l’adresse mène sans doute à un site web ou à une page de connexion.',
+      too_large:
+        'Réponse trop volumineuse, lecture arrêtée : réduisez le nombre de lignes par page ou précisez la recherche.',
+      insecure_http:
+        'http:// n’est permis que pour cette machine : utilisez une adresse https:// pour que le secret voyage chiffré.',
+      schema:
+        'Les données reçues ne correspondent pas à l’interface publiée par l’opérateur (voir les détails techniques) : signalez-le à l’opérateur.',
+    },
     status: 'Code HTTP {status}',
     auth: {
       title: 'Identifiants refusés',

@@ -37,6 +37,17 @@ export default {
     lastStatus: 'Dernier statut',
     direction: 'Sens',
   },
+  // When the search answer has no invoice date, the list shows another date and names it.
+  dateSource: {
+    deposit: {
+      short: 'dépôt',
+      long: 'Date de dépôt chez l’opérateur : la réponse de recherche ne donne pas la date de la facture.',
+    },
+    status: {
+      short: 'statut',
+      long: 'Date du dernier statut : la réponse de recherche ne donne ni la date de la facture ni celle du dépôt.',
+    },
+  },
   direction: {
     INBOUND: 'Reçue',
     OUTBOUND: 'Émise',

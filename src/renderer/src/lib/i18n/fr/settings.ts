@@ -46,13 +46,17 @@ export default {
     customerIdHint: 'UUID fourni par l’opérateur pour agir pour un client donné',
     clientSecret: 'Secret client',
     clientSecretKeep: 'Laissez vide pour garder le secret déjà enregistré.',
+    clientSecretAgain:
+      'Adresse ou identifiant client modifié : saisissez de nouveau le secret. Le secret enregistré n’est jamais envoyé à une autre adresse.',
     clientSecretNew: 'Le secret est enregistré dans le trousseau du système, jamais affiché.',
     sessionOnly: 'Garder le secret pour cette session seulement (oublié à la fermeture)',
     errors: {
       required: 'Ce champ est obligatoire.',
-      url: 'Saisissez une adresse absolue commençant par https:// ou http://.',
+      url: 'Saisissez une adresse absolue commençant par https:// (http:// seulement pour cette machine).',
       uuid: 'Saisissez un UUID (8-4-4-4-12 caractères hexadécimaux).',
       secretRequired: 'Saisissez le secret client.',
+      secretAgain:
+        'Saisissez de nouveau le secret client : l’adresse ou l’identifiant client a changé.',
       sessionRequired:
         'Aucun trousseau disponible : cochez « pour cette session seulement » pour utiliser ce secret.',
       summary: 'Corrigez les champs signalés avant d’enregistrer.',
@@ -90,7 +94,7 @@ export default {
     fr: 'Français',
     en: 'English',
     forced:
-      'La langue est imposée par la variable d’environnement INVOICE_DESK_LANG : ce choix est désactivé.',
+      'La langue de l’interface ({lang}) est imposée par la variable d’environnement INVOICE_DESK_LANG : ce choix est désactivé.',
     saved: 'Langue enregistrée.',
   },
   about: {
