@@ -14,6 +14,7 @@ import {
   successJson,
   throwIfCancelled,
 } from '../operator/http.ts';
+import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '../../../shared/http-url.ts';
 import { tokenResponseSchema } from '../../../shared/operator/schemas.ts';
 import { formatIssues } from '../operator/validation.ts';
 
@@ -115,6 +116,14 @@ export class TokenProvider {
 
   async #refresh(): Promise<string> {
     const startedAt = this.#now();
+    // Refused before the secret is even read: it must never travel in clear to another machine.
+    if (!isSecureOperatorUrl(this.#credentials.tokenUrl)) {
+      throw new OperatorError({
+        kind: 'invalid_input',
+        reason: 'insecure_http',
+        message: `${WHAT}: refused to send the client secret to ${hostOf(this.#credentials.tokenUrl)}: ${INSECURE_HTTP_MESSAGE}.`,
+      });
+    }
     const secret = await this.#readSecret();
     this.#scrubber.add(secret);
     const authorization = basicAuthorization(this.#credentials.clientId, secret);
