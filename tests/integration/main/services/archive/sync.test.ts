@@ -211,6 +211,71 @@ describe('cancel, kill and faults', () => {
     archive.close();
   });
 
+  test('killed while reading the lists: no committed page asked again', async () => {
+    const dir = dataDir();
+    const log = join(dir, 'child-requests.log');
+    sandbox.faults.latencyMs = 40;
+    const child = spawn(
+      process.execPath,
+      [
+        fileURLToPath(new URL('./sync-child.ts', import.meta.url)),
+        dir,
+        'lists',
+        sandbox.baseUrl,
+        sandbox.tokenUrl,
+        sandbox.clients.user.clientId,
+        sandbox.clients.user.clientSecret,
+        log,
+      ],
+      { stdio: 'ignore' },
+    );
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    for (;;) {
+      await sleep(10);
+      const lines = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+      if (lines.length >= 12) break;
+      assert.equal(child.exitCode, null, 'child ended before the kill');
+    }
+    child.kill('SIGKILL');
+    await exited;
+    sandbox.faults.latencyMs = 0;
+    const childRequests = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const archive = openArchive(dir, 'lists');
+    assert.equal(archive.integrityCheck(), 'ok');
+    // Checkpoints at the kill: a page below next_offset, or of a finished partition, is committed.
+    const checkpoints = archive.db
+      .prepare('SELECT direction, state, next_offset, finished_run_id FROM sync_partitions')
+      .all() as {
+      direction: 'INBOUND' | 'OUTBOUND';
+      state: (typeof INVOICE_STATES)[number];
+      next_offset: number | null;
+      finished_run_id: number | null;
+    }[];
+    const committedPage = (request: string): boolean => {
+      const url = new URL(request, 'http://x');
+      const q = url.searchParams.get('q');
+      const offset = Number(url.searchParams.get('offset'));
+      const cp = checkpoints.find((c) => partitionQuery(c.direction, c.state) === q);
+      return cp !== undefined && (cp.finished_run_id !== null || (cp.next_offset ?? 0) > offset);
+    };
+    const committedBefore = childRequests.filter(committedPage);
+    assert.ok(committedBefore.length > 0, 'some pages were committed before the kill');
+    const resumed = clientFor(sandbox);
+    const summary = await runSync({
+      client: resumed.client,
+      archive,
+      requestsPerMinute: 600_000,
+      details: false,
+    });
+    assert.equal(summary.resumed, true);
+    const again = resumed.recorder.requests.filter((r) => childRequests.includes(r));
+    assert.ok(again.length <= 4, `asked again: ${again.join(', ')}`);
+    for (const r of again) assert.ok(!committedPage(r), `committed page asked again: ${r}`);
+    assert.equal(archive.stats().invoices, 1500);
+    assert.ok(summary.coverage.every((c) => c.complete && c.finished));
+    archive.close();
+  });
+
   test('429s and 503s during a sync: honoured, retried, nothing lost', async () => {
     const small = await startSandbox({
       seed: 9,
