@@ -149,7 +149,10 @@ export function createDispatcher(handlers: Handlers, options: { log?: Logger } =
         code: issue.code,
         message: issue.message,
       }));
-      const where = issues.map((issue) => issue.path.join('.') || '(arguments)').join(', ');
+      // One name per field, however many rules it broke.
+      const where = [...new Set(issues.map((issue) => issue.path.join('.') || '(arguments)'))].join(
+        ', ',
+      );
       log.warn(`[rpc] ${channel}: invalid arguments at ${where}`);
       return {
         ok: false,

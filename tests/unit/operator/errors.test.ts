@@ -85,3 +85,42 @@ test('details: secret-named keys and token-shaped strings are redacted, big valu
   assert.ok(text.length < 2500);
   assert.equal(redact('Basic ZGVzazpzZWNyZXQ='), 'Basic [redacted]');
 });
+
+test('redaction replaces the value only, and leaves prose whole', () => {
+  // A zod path and message: not a credential.
+  assert.equal(
+    redact('access_token: Invalid input: expected string, received undefined'),
+    'access_token: Invalid input: expected string, received undefined',
+  );
+  assert.equal(redact('Basic authentication failed'), 'Basic authentication failed');
+  assert.equal(
+    redact('sent access_token: eyJhbGciOi.J9x input: next'),
+    'sent access_token: [redacted] input: next',
+  );
+  assert.equal(
+    redact('{"access_token":"a b c","token_type":"Bearer"}'),
+    '{"access_token":"[redacted]","token_type":"Bearer"}',
+  );
+  assert.equal(redact('x?client_secret=abc&y=1'), 'x?client_secret=[redacted]&y=1');
+  assert.equal(
+    redact('Authorization: Bearer tok-1-abcdef then more'),
+    'Authorization: Bearer [redacted] then more',
+  );
+});
+
+test('toAppError carries the reason through to the envelope', () => {
+  const error = new OperatorError({
+    kind: 'invalid_response',
+    reason: 'redirect',
+    message: 'GET /x: redirected',
+  });
+  assert.equal(toAppError(error).reason, 'redirect');
+  assert.equal(
+    toAppError({ kind: 'invalid_input', message: 'm', reason: 'insecure_http' }).reason,
+    'insecure_http',
+  );
+  assert.equal(
+    toAppError({ kind: 'invalid_input', message: 'm', reason: 'nonsense' }).reason,
+    undefined,
+  );
+});

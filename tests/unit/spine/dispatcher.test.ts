@@ -200,3 +200,37 @@ test('a secret never appears in any result nor in the log', async () => {
     assert.ok(!everything.includes(secret), `${secret} leaked`);
   }
 });
+
+test('invalid arguments name each field once, however many rules it broke', async () => {
+  const result = await call('profiles:save', {
+    name: 'X',
+    baseUrl: `https://${'a'.repeat(2100)}`,
+    tokenUrl: 'https://sso.example/token',
+    clientId: 'c',
+  });
+  assert.equal(result.ok, false);
+  if (!result.ok)
+    assert.equal(result.error.message, 'Invalid arguments for profiles:save: baseUrl');
+});
+
+test('profiles:save refuses plain http to another machine, with a clear message', async () => {
+  const result = await call('profiles:save', {
+    name: 'X',
+    baseUrl: 'http://api.operator.example',
+    tokenUrl: 'https://sso.operator.example/token',
+    clientId: 'c',
+    clientSecret: SECRET,
+  });
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  assert.equal(result.error.kind, 'invalid_input');
+  assert.match(JSON.stringify(result.error.details), /only allowed to this machine/);
+  const local = await call('profiles:save', {
+    name: 'Local',
+    baseUrl: 'http://127.0.0.1:8080/api',
+    tokenUrl: 'http://localhost:8080/token',
+    clientId: 'c',
+    clientSecret: SECRET,
+  });
+  assert.ok(local.ok, JSON.stringify(local));
+});

@@ -77,9 +77,9 @@ export function sanitizeSettingsData(raw: unknown): SanitizedSettings {
     rawConnections.forEach((entry, index) => {
       const parsed = storedConnectionSchema.safeParse(entry);
       if (!parsed.success) {
-        const paths = parsed.error.issues
-          .map((issue) => issue.path.join('.') || '(entry)')
-          .join(', ');
+        const paths = [
+          ...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(entry)')),
+        ].join(', ');
         warnings.push(`connections[${index}] dropped: invalid ${paths}`);
         return;
       }
