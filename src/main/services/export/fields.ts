@@ -1,0 +1,39 @@
+// A table described once, column by column: its header, its kind and how to read its value from
+// a source item, so that headers and values cannot drift apart.
+import type { AnyIterable, CellKind, CellValue, Column, Row } from './cells.ts';
+
+export interface Field<T> {
+  header: string;
+  kind: CellKind;
+  value: (item: T) => CellValue;
+  /** This field is the row's currency: the amount fields of the table take their format from it. */
+  isCurrency?: boolean;
+}
+
+export interface Table<T> {
+  columns: Column[];
+  toRow: (item: T) => Row;
+}
+
+export function tableOf<T>(fields: readonly Field<T>[]): Table<T> {
+  const currencyColumn = fields.findIndex((field) => field.isCurrency);
+  const columns = fields.map((field): Column => ({
+    header: field.header,
+    kind: field.kind,
+    ...(field.kind === 'amount' && currencyColumn >= 0 ? { currencyColumn } : {}),
+  }));
+  return { columns, toRow: (item) => fields.map((field) => field.value(item)) };
+}
+
+/** The rows of a source, mapped as they are pulled (one item may give several rows). */
+export async function* mapRows<T>(
+  source: AnyIterable<T>,
+  toRows: (item: T) => Row | readonly Row[],
+  many = false,
+): AsyncGenerator<Row> {
+  for await (const item of source) {
+    const mapped = toRows(item);
+    if (many) yield* mapped as readonly Row[];
+    else yield mapped as Row;
+  }
+}

@@ -1,0 +1,31 @@
+// Excel exports: the streaming workbook writer (worker thread) and the workbook layouts.
+export type { AnyIterable, CellKind, CellValue, Column, Row } from './cells.ts';
+export { aboutSheet, type AboutInfo } from './about.ts';
+export {
+  ExportError,
+  EXPORT_ERROR_KINDS,
+  isExportError,
+  type ExportErrorKind,
+} from './export-error.ts';
+export type { DocCell, DocLine } from './protocol.ts';
+export {
+  safeSheetName,
+  writeWorkbook,
+  type DocumentSheet,
+  type ExportProgress,
+  type TableSheet,
+  type WorkbookPlan,
+  type WorkbookSheet,
+  type WriteWorkbookOptions,
+  type WrittenCounts,
+  type WrittenWorkbook,
+} from './workbook-writer.ts';
+export {
+  invoicesWorkbook,
+  type InvoiceListEntry,
+  type InvoicesExport,
+} from './layouts/invoices.ts';
+export { invoiceDetailWorkbook, type InvoiceDetailExport } from './layouts/invoice-detail.ts';
+export { directoryWorkbook, type DirectoryExport } from './layouts/directory.ts';
+export { participantsWorkbook, type ParticipantsExport } from './layouts/participants.ts';
+export { webhooksWorkbook, redactCallbackUrl, type WebhooksExport } from './layouts/webhooks.ts';

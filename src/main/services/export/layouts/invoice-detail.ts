@@ -1,0 +1,285 @@
+// One invoice as a readable one-sheet workbook, laid out like the detail panel: header, platform
+// metadata, parties, VAT breakdown, totals, payment means, references, delivery. Labels in
+// column A, values in B; the VAT breakdown is a small table across columns A to E.
+import type { Language } from '#shared/contract.ts';
+import type { Invoice, Payee, PostalAddress } from '#shared/operator/schemas.ts';
+import type { CellValue } from '../cells.ts';
+import { aboutSheet, type AboutInfo } from '../about.ts';
+import type { DocCell, DocLine } from '../protocol.ts';
+import type { WorkbookPlan } from '../workbook-writer.ts';
+import { fill, labelOf, wordsFor, type ExportWords } from '../words.ts';
+
+const REFERENCE_FIELDS = [
+  'buyerReferenceId',
+  'projectReferenceId',
+  'contractReferenceId',
+  'buyerOrderReferenceId',
+  'sellerOrderReferenceId',
+  'receiptDocumentReferenceId',
+  'despatchDocumentReferenceId',
+  'originatorDocumentReferenceId',
+  'accountingCostId',
+  'directDebitMandateId',
+  'creditorReferenceId',
+  'contractReferenceTypeId',
+] as const;
+
+const TAX_PAYMENT_BY_CODE: Record<number, 'onInvoice' | 'onDelivery' | 'onPayment'> = {
+  5: 'onInvoice',
+  3: 'onInvoice',
+  29: 'onDelivery',
+  35: 'onDelivery',
+  72: 'onPayment',
+  432: 'onPayment',
+};
+const TAX_PAYMENT_BY_IOP: Record<string, 'onInvoice' | 'onDelivery' | 'onPayment' | 'unknown'> = {
+  INVOICE_DATE: 'onInvoice',
+  DELIVERY_DATE: 'onDelivery',
+  PAYMENT_DATE: 'onPayment',
+  UNKNOWN: 'unknown',
+};
+
+const id = (value: CellValue): DocCell => ({ value, kind: 'id' });
+const date = (value: CellValue): DocCell => ({ value, kind: 'date' });
+
+function withLabel(code: string, label: string | undefined): string {
+  return label ? `${code} · ${label}` : code;
+}
+
+function address(a: PostalAddress | undefined | null): string | undefined {
+  if (!a) return undefined;
+  const city = [a.postalCode, a.cityName].filter(Boolean).join(' ');
+  return [
+    a.addressLineOne,
+    a.addressLineTwo,
+    a.addressLineThree,
+    city,
+    a.countrySubDivision,
+    a.country,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+export function invoiceDetailLines(invoice: Invoice, words: ExportWords): DocLine[] {
+  const { detail } = words.invoices;
+  const bd = invoice.businessData;
+  const m = bd.monetary;
+  const currency = m.invoiceCurrency;
+  const amount = (value: number | undefined, own?: string | null): DocCell => ({
+    value,
+    kind: 'amount',
+    currency: own ?? currency,
+  });
+  const lines: DocLine[] = [];
+  const field = (label: string, value: CellValue | DocCell): void => {
+    const empty = typeof value === 'object' && value !== null ? value.value : value;
+    if (empty !== undefined && empty !== null && empty !== '')
+      lines.push({ cells: [label, value] });
+  };
+  const section = (title: string): void => {
+    if (lines.length) lines.push({ cells: [] });
+    lines.push({ style: 'section', cells: [title] });
+  };
+
+  lines.push({ style: 'title', cells: [fill(detail.dialogLabel, { number: bd.invoiceId })] });
+
+  section(detail.header);
+  field(detail.number, id(bd.invoiceId));
+  field(detail.type, withLabel(String(bd.type), labelOf(words.invoices.types, bd.type)));
+  field(detail.invoiceDate, date(bd.invoiceDate));
+  field(detail.dueDate, date(bd.invoiceDueDate));
+  if (bd.processType) {
+    field(
+      detail.processType,
+      withLabel(bd.processType, labelOf(words.invoices.processTypes, bd.processType)),
+    );
+  }
+  field(detail.currency, id(currency));
+  if (m.taxCurrency && m.taxCurrency !== currency) field(detail.taxCurrency, id(m.taxCurrency));
+  const option = bd.taxPaymentOption;
+  if (option) {
+    const key =
+      (option.code !== undefined ? TAX_PAYMENT_BY_CODE[option.code] : undefined) ??
+      (option.iopCode ? TAX_PAYMENT_BY_IOP[option.iopCode] : undefined) ??
+      'unknown';
+    const text = words.invoices.taxPayment[key];
+    field(detail.taxPaymentOption, option.code !== undefined ? `${text} (${option.code})` : text);
+    if (option.debitTaxPaymentActive !== undefined) {
+      field(detail.debitOption, option.debitTaxPaymentActive ? detail.yes : detail.no);
+    }
+  }
+
+  section(detail.metadata);
+  field(detail.platformInvoiceId, id(invoice.invoiceId));
+  field(detail.streamId, id(invoice.streamId));
+  field(detail.platformDate, date(invoice.date));
+  field(detail.format, `${invoice.originalFormat} · ${invoice.originalFlavor}`);
+  field(
+    detail.network,
+    labelOf(words.invoices.networks, invoice.originalNetwork) ?? invoice.originalNetwork,
+  );
+  field(detail.way, labelOf(words.invoices.ways, invoice.way) ?? invoice.way);
+
+  section(detail.parties);
+  const party = (title: string, p: Payee | undefined | null): void => {
+    if (!p) return;
+    lines.push({ style: 'strong', cells: [title, p.name] });
+    field(detail.tradingName, p.tradingBusinessName);
+    field(detail.siren, id(p.siren));
+    field(detail.siret, id(p.siret));
+    field(detail.vatNumber, id(p.vatNumber));
+    field(detail.electronicAddress, id(p.electronicAddress));
+    field(detail.postalAddress, address(p.postalAddress));
+    const c = p.contact;
+    if (c) {
+      field(
+        detail.contact,
+        [c.personName, c.departmentName, c.phoneNumber, c.email].filter(Boolean).join('\n'),
+      );
+    }
+    for (const identifier of p.identifiers ?? []) {
+      const type = identifier.type ?? 'other';
+      field(
+        labelOf(detail.identifierTypes, type) ?? detail.identifierTypes.other,
+        id(`${identifier.scheme}:${identifier.value}`),
+      );
+    }
+  };
+  party(detail.seller, bd.seller);
+  party(detail.buyer, bd.buyer);
+  party(detail.payee, bd.payee);
+
+  section(detail.vatBreakdown);
+  if (bd.taxDetails.length === 0) lines.push({ cells: [detail.noVat] });
+  else {
+    lines.push({
+      style: 'header',
+      cells: [
+        detail.vatCategory,
+        detail.vatRate,
+        detail.vatBase,
+        detail.vatAmount,
+        detail.vatExemption,
+      ],
+    });
+    for (const tax of bd.taxDetails) {
+      const category = withLabel(
+        tax.categoryCode,
+        labelOf(words.invoices.vatCategories, tax.categoryCode),
+      );
+      lines.push({
+        cells: [
+          tax.taxType && tax.taxType !== 'VAT' ? `${category} (${tax.taxType})` : category,
+          { value: tax.percent, kind: 'percent' },
+          amount(tax.taxableAmount.amount),
+          amount(tax.taxAmount.amount),
+          [tax.exemptionReasonCode, tax.exemptionReason].filter(Boolean).join(' · '),
+        ],
+      });
+    }
+  }
+
+  section(detail.totals);
+  if (m.lineTotalAmount)
+    field(detail.lineTotal, amount(m.lineTotalAmount.amount, m.lineTotalAmount.currency));
+  if (m.allowanceTotalAmount) {
+    field(
+      detail.allowanceTotal,
+      amount(-Math.abs(m.allowanceTotalAmount.amount), m.allowanceTotalAmount.currency),
+    );
+  }
+  if (m.chargeTotalAmount)
+    field(detail.chargeTotal, amount(m.chargeTotalAmount.amount, m.chargeTotalAmount.currency));
+  field(detail.totalExclVat, amount(m.taxBasisTotalAmount.amount, m.taxBasisTotalAmount.currency));
+  field(detail.totalVat, amount(m.taxTotalAmount.amount, m.taxTotalAmount.currency));
+  if (m.taxTotalAmountAccounting) {
+    field(
+      detail.totalVatAccounting,
+      amount(
+        m.taxTotalAmountAccounting.amount,
+        m.taxTotalAmountAccounting.currency ?? m.taxCurrency,
+      ),
+    );
+  }
+  lines.push({
+    style: 'strong',
+    cells: [detail.totalInclVat, amount(m.invoiceAmount.amount, m.invoiceAmount.currency)],
+  });
+  if (m.prepaidTotalAmount) field(detail.prepaid, amount(-Math.abs(m.prepaidTotalAmount.amount)));
+  if (m.roundingAmount) field(detail.rounding, amount(m.roundingAmount.amount));
+  lines.push({
+    style: 'strong',
+    cells: [detail.payable, amount(m.payableAmount.amount, m.payableAmount.currency)],
+  });
+
+  section(detail.payment);
+  if (!bd.paymentMeans?.length) lines.push({ cells: [detail.noPayment] });
+  for (const means of bd.paymentMeans ?? []) {
+    const known = labelOf(words.invoices.paymentCodes, means.typeCode);
+    field(
+      detail.paymentMeans,
+      [means.typeCode, known, means.label && means.label !== known ? means.label : '']
+        .filter(Boolean)
+        .join(' · '),
+    );
+    field(detail.iban, id(means.bankTransfer?.iban));
+    field(detail.bic, id(means.bankTransfer?.bic));
+    field(detail.accountName, means.bankTransfer?.accountName);
+    field(detail.paymentReference, id(means.paymentReference));
+    if (means.creditCard)
+      field(detail.card, `${means.creditCard.cardId} · ${means.creditCard.cardHolderName}`);
+    field(detail.directDebit, id(means.bankDirectDebit?.iban));
+  }
+
+  section(detail.references);
+  const before = lines.length;
+  for (const key of REFERENCE_FIELDS)
+    field(words.invoices.referenceFields[key], id(bd.referenceData?.[key]));
+  for (const extra of bd.referenceData?.additionalReferenceIds ?? []) {
+    field(fill(detail.additionalReference, { code: extra.typeCode }), id(extra.id));
+  }
+  for (const doc of bd.referencedDocuments ?? []) {
+    lines.push({
+      cells: [
+        detail.referencedDocuments,
+        id(fill(detail.referencedInvoice, { number: doc.invoiceId })),
+        date(doc.date),
+      ],
+    });
+  }
+  if (lines.length === before) lines.push({ cells: [detail.noReferences] });
+
+  if (bd.shipping) {
+    section(detail.shipping);
+    field(detail.deliveryDate, date(bd.shipping.deliveryDate));
+    field(
+      detail.deliverTo,
+      [bd.shipping.tradeParty.name, address(bd.shipping.tradeParty.postalAddress)]
+        .filter(Boolean)
+        .join('\n'),
+    );
+  }
+  return lines;
+}
+
+export interface InvoiceDetailExport {
+  language: Language;
+  invoice: Invoice;
+  about: AboutInfo;
+}
+
+export function invoiceDetailWorkbook(input: InvoiceDetailExport): WorkbookPlan {
+  const words = wordsFor(input.language);
+  return {
+    sheets: [
+      {
+        kind: 'document',
+        name: words.export.sheets.invoice,
+        widths: [34, 44, 18, 18, 30],
+        lines: invoiceDetailLines(input.invoice, words),
+      },
+      aboutSheet(input.language, input.about, []),
+    ],
+  };
+}

@@ -1,0 +1,149 @@
+// The invoices export: one row per invoice of a search (live or archive), and a second sheet of
+// VAT breakdown lines for the invoices whose details are known.
+import type { Language } from '#shared/contract.ts';
+import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
+import type { AnyIterable } from '../cells.ts';
+import { aboutSheet, type AboutInfo } from '../about.ts';
+import { mapRows, tableOf, type Field } from '../fields.ts';
+import type { WorkbookPlan, WorkbookSheet } from '../workbook-writer.ts';
+import { labelOf, wordsFor, type ExportWords } from '../words.ts';
+
+/** A search result, with its stream id when the archive knows it (the search does not send it). */
+export type InvoiceListEntry = InvoiceSearchItem & { streamId?: string | null };
+
+export function invoiceFields(words: ExportWords): Field<InvoiceListEntry>[] {
+  const { columns, detail } = words.invoices;
+  const x = words.export.columns;
+  const bd = (e: InvoiceListEntry) => e.businessData;
+  const money = (e: InvoiceListEntry) => e.businessData?.monetary;
+  return [
+    { header: columns.number, kind: 'id', value: (e) => bd(e)?.invoiceId },
+    { header: detail.invoiceDate, kind: 'date', value: (e) => bd(e)?.invoiceDate },
+    { header: detail.dueDate, kind: 'date', value: (e) => bd(e)?.invoiceDueDate },
+    { header: x.typeCode, kind: 'id', value: (e) => typeCode(bd(e)?.type) },
+    {
+      header: x.typeLabel,
+      kind: 'text',
+      value: (e) => labelOf(words.invoices.types, typeCode(bd(e)?.type)),
+    },
+    { header: x.sellerName, kind: 'text', value: (e) => bd(e)?.seller?.name },
+    { header: x.sellerSiren, kind: 'id', value: (e) => bd(e)?.seller?.siren },
+    { header: x.sellerSiret, kind: 'id', value: (e) => bd(e)?.seller?.siret },
+    { header: x.sellerVat, kind: 'id', value: (e) => bd(e)?.seller?.vatNumber },
+    { header: x.buyerName, kind: 'text', value: (e) => bd(e)?.buyer?.name },
+    { header: x.buyerSiren, kind: 'id', value: (e) => bd(e)?.buyer?.siren },
+    { header: x.buyerSiret, kind: 'id', value: (e) => bd(e)?.buyer?.siret },
+    { header: x.buyerVat, kind: 'id', value: (e) => bd(e)?.buyer?.vatNumber },
+    {
+      header: detail.totalExclVat,
+      kind: 'amount',
+      value: (e) => money(e)?.taxBasisTotalAmount?.amount,
+    },
+    { header: detail.totalVat, kind: 'amount', value: (e) => money(e)?.taxTotalAmount?.amount },
+    { header: columns.total, kind: 'amount', value: (e) => money(e)?.invoiceAmount?.amount },
+    {
+      header: detail.currency,
+      kind: 'id',
+      isCurrency: true,
+      value: (e) => money(e)?.invoiceCurrency ?? money(e)?.invoiceAmount?.currency,
+    },
+    {
+      header: columns.state,
+      kind: 'text',
+      value: (e) => labelOf(words.common.states, e.metadata.state) ?? e.metadata.state,
+    },
+    { header: x.stateCode, kind: 'id', value: (e) => e.metadata.state },
+    { header: x.lifecycleCode, kind: 'id', value: (e) => e.lastStatusData?.code },
+    {
+      header: columns.lastStatus,
+      kind: 'text',
+      value: (e) => labelOf(words.invoices.lifecycle, e.lastStatusData?.code),
+    },
+    { header: x.lifecycleDate, kind: 'datetime', value: (e) => e.lastStatusData?.date },
+    {
+      header: columns.direction,
+      kind: 'text',
+      value: (e) => labelOf(words.invoices.direction, e.metadata.direction) ?? e.metadata.direction,
+    },
+    { header: detail.platformInvoiceId, kind: 'id', value: (e) => e.metadata.invoiceId },
+    { header: detail.streamId, kind: 'id', value: (e) => e.streamId },
+  ];
+}
+
+/** One line per VAT breakdown entry of an invoice's details. */
+export interface VatLine {
+  invoice: Invoice;
+  index: number;
+}
+
+export function vatLineFields(words: ExportWords): Field<VatLine>[] {
+  const { columns, detail } = words.invoices;
+  const x = words.export.columns;
+  const tax = (l: VatLine) => l.invoice.businessData.taxDetails[l.index];
+  return [
+    { header: columns.number, kind: 'id', value: (l) => l.invoice.businessData.invoiceId },
+    { header: detail.platformInvoiceId, kind: 'id', value: (l) => l.invoice.invoiceId },
+    { header: x.vatCategoryCode, kind: 'id', value: (l) => tax(l)?.categoryCode },
+    {
+      header: detail.vatCategory,
+      kind: 'text',
+      value: (l) => labelOf(words.invoices.vatCategories, tax(l)?.categoryCode),
+    },
+    { header: x.vatRate, kind: 'percent', value: (l) => tax(l)?.percent },
+    { header: detail.vatBase, kind: 'amount', value: (l) => tax(l)?.taxableAmount.amount },
+    { header: detail.vatAmount, kind: 'amount', value: (l) => tax(l)?.taxAmount.amount },
+    {
+      header: detail.currency,
+      kind: 'id',
+      isCurrency: true,
+      value: (l) => l.invoice.businessData.monetary.invoiceCurrency,
+    },
+  ];
+}
+
+export interface InvoicesExport {
+  language: Language;
+  /** The rows: every page of a live query, or every archived row matching the filters. */
+  invoices: AnyIterable<InvoiceListEntry>;
+  /** How many invoices to expect, when known. */
+  total?: number;
+  /** The details known for these invoices (archive): their VAT breakdowns make the second sheet. */
+  details?: AnyIterable<Invoice>;
+  about: AboutInfo;
+}
+
+export function invoicesWorkbook(input: InvoicesExport): WorkbookPlan {
+  const words = wordsFor(input.language);
+  const invoices = tableOf(invoiceFields(words));
+  const sheets: WorkbookSheet[] = [
+    {
+      kind: 'table',
+      name: words.export.sheets.invoices,
+      columns: invoices.columns,
+      rows: mapRows(input.invoices, invoices.toRow),
+      ...(input.total !== undefined ? { total: input.total } : {}),
+    },
+  ];
+  const counted = [words.export.sheets.invoices];
+  if (input.details) {
+    const lines = tableOf(vatLineFields(words));
+    sheets.push({
+      kind: 'table',
+      name: words.export.sheets.vatLines,
+      columns: lines.columns,
+      rows: mapRows(
+        input.details,
+        (invoice) =>
+          invoice.businessData.taxDetails.map((_, index) => lines.toRow({ invoice, index })),
+        true,
+      ),
+    });
+    counted.push(words.export.sheets.vatLines);
+  }
+  sheets.push(aboutSheet(input.language, input.about, counted));
+  return { sheets };
+}
+
+function typeCode(type: string | number | undefined | null): string | undefined {
+  return type === undefined || type === null ? undefined : String(type);
+}

@@ -1,0 +1,170 @@
+// The words of the exports, in the UI's language. Words the screens already have come from the
+// renderer's dictionaries (plain data), so that a word has one translation; the few that only an
+// export needs are here, French first.
+import type { Language } from '#shared/contract.ts';
+import enCommon from '#renderer/i18n/en/common.ts';
+import enDirectory from '#renderer/i18n/en/directory.ts';
+import enInvoices from '#renderer/i18n/en/invoices.ts';
+import enParticipants from '#renderer/i18n/en/participants.ts';
+import enWebhooks from '#renderer/i18n/en/webhooks.ts';
+import frCommon from '#renderer/i18n/fr/common.ts';
+import frDirectory from '#renderer/i18n/fr/directory.ts';
+import frInvoices from '#renderer/i18n/fr/invoices.ts';
+import frParticipants from '#renderer/i18n/fr/participants.ts';
+import frWebhooks from '#renderer/i18n/fr/webhooks.ts';
+
+const frExport = {
+  sheets: {
+    invoices: 'Factures',
+    vatLines: 'Ventilation TVA',
+    invoice: 'Facture',
+    directory: 'Annuaire',
+    participants: 'Participants',
+    webhooks: 'Webhooks',
+    about: 'À propos',
+  },
+  columns: {
+    typeCode: 'Code type',
+    typeLabel: 'Type',
+    sellerName: 'Vendeur',
+    sellerSiren: 'SIREN vendeur',
+    sellerSiret: 'SIRET vendeur',
+    sellerVat: 'N° TVA vendeur',
+    buyerName: 'Acheteur',
+    buyerSiren: 'SIREN acheteur',
+    buyerSiret: 'SIRET acheteur',
+    buyerVat: 'N° TVA acheteur',
+    stateCode: 'Code état',
+    lifecycleCode: 'Code du dernier statut',
+    lifecycleDate: 'Date du dernier statut',
+    vatCategoryCode: 'Code catégorie TVA',
+    vatRate: 'Taux de TVA',
+    entryId: 'Identifiant annuaire',
+    legalUnitSiren: 'SIREN de l’unité légale',
+    addressLine1: 'Adresse',
+    addressLine2: 'Complément d’adresse',
+    postalCode: 'Code postal',
+    city: 'Ville',
+    scope: 'Portée',
+    name: 'Nom',
+    participantId: 'Identifiant participant',
+    electronicAddresses: 'Adresses électroniques',
+    networks: 'Réseaux',
+    webhookId: 'Identifiant',
+  },
+  about: {
+    title: 'À propos de cet export',
+    connection: 'Connexion',
+    query: 'Requête ou filtres',
+    source: 'Source',
+    sourceLive: 'Opérateur, en direct',
+    sourceArchive: 'Archive locale',
+    dataFrom: 'Données du',
+    dataTo: 'Données jusqu’au',
+    coverage: 'Couverture',
+    rows: 'Lignes de « {sheet} »',
+    appVersion: 'Version d’Invoice Desk',
+    exportedAt: 'Exporté le',
+  },
+} as const;
+
+type Words<T> = { readonly [K in keyof T]: T[K] extends string ? string : Words<T[K]> };
+
+const enExport: Words<typeof frExport> = {
+  sheets: {
+    invoices: 'Invoices',
+    vatLines: 'VAT breakdown',
+    invoice: 'Invoice',
+    directory: 'Directory',
+    participants: 'Participants',
+    webhooks: 'Webhooks',
+    about: 'About',
+  },
+  columns: {
+    typeCode: 'Type code',
+    typeLabel: 'Type',
+    sellerName: 'Seller',
+    sellerSiren: 'Seller SIREN',
+    sellerSiret: 'Seller SIRET',
+    sellerVat: 'Seller VAT number',
+    buyerName: 'Buyer',
+    buyerSiren: 'Buyer SIREN',
+    buyerSiret: 'Buyer SIRET',
+    buyerVat: 'Buyer VAT number',
+    stateCode: 'State code',
+    lifecycleCode: 'Last status code',
+    lifecycleDate: 'Last status date',
+    vatCategoryCode: 'VAT category code',
+    vatRate: 'VAT rate',
+    entryId: 'Directory id',
+    legalUnitSiren: 'Legal unit SIREN',
+    addressLine1: 'Address',
+    addressLine2: 'Address line 2',
+    postalCode: 'Postal code',
+    city: 'City',
+    scope: 'Scope',
+    name: 'Name',
+    participantId: 'Participant id',
+    electronicAddresses: 'Electronic addresses',
+    networks: 'Networks',
+    webhookId: 'Id',
+  },
+  about: {
+    title: 'About this export',
+    connection: 'Connection',
+    query: 'Query or filters',
+    source: 'Source',
+    sourceLive: 'Operator, live',
+    sourceArchive: 'Local archive',
+    dataFrom: 'Data from',
+    dataTo: 'Data up to',
+    coverage: 'Coverage',
+    rows: 'Rows of “{sheet}”',
+    appVersion: 'Invoice Desk version',
+    exportedAt: 'Exported on',
+  },
+};
+
+const WORDS = {
+  fr: {
+    export: frExport,
+    common: frCommon,
+    invoices: frInvoices,
+    directory: frDirectory,
+    participants: frParticipants,
+    webhooks: frWebhooks,
+  },
+  en: {
+    export: enExport,
+    common: enCommon,
+    invoices: enInvoices,
+    directory: enDirectory,
+    participants: enParticipants,
+    webhooks: enWebhooks,
+  },
+} as const;
+
+export interface ExportWords {
+  export: Words<typeof frExport>;
+  common: Words<typeof frCommon>;
+  invoices: Words<typeof frInvoices>;
+  directory: Words<typeof frDirectory>;
+  participants: Words<typeof frParticipants>;
+  webhooks: Words<typeof frWebhooks>;
+}
+
+export function wordsFor(language: Language): ExportWords {
+  return WORDS[language];
+}
+
+/** A label from a dictionary map (states, lifecycle codes, types), or undefined when unknown. */
+export function labelOf(map: Readonly<Record<string, string>>, code: unknown): string | undefined {
+  if (code === undefined || code === null || code === '') return undefined;
+  return Object.hasOwn(map, String(code)) ? map[String(code)] : undefined;
+}
+
+export function fill(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in params ? String(params[key]) : whole,
+  );
+}

@@ -1,0 +1,242 @@
+// The worker thread that writes a workbook with exceljs's streaming WorkbookWriter, so that the
+// main process never spends its event loop on XML and zip. It answers each request from
+// workbook-writer.ts once the work is done (the main side's backpressure), writes to a temporary
+// file, and renames it into place only when the whole workbook is on disk. On failure or abort it
+// removes the temporary file. Loads as .ts under Node 24's type stripping.
+import { once } from 'node:events';
+import { createWriteStream, openSync, type WriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import ExcelJS from 'exceljs';
+import { columnFormat, columnWidths, typedCell, type Column, type Row } from './cells.ts';
+import type { DocCell, DocLine, FromWorker, ToWorker, WorkerFailure } from './protocol.ts';
+
+if (!parentPort) throw new Error('workbook-worker.ts must run in a worker thread');
+const port = parentPort;
+
+type Worksheet = ExcelJS.Worksheet & { commit(): void };
+
+interface OpenFile {
+  tempPath: string;
+  file: WriteStream;
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  /** Rejects on the first write error of the file (disk full, I/O error). */
+  failed: Promise<never>;
+  error?: Error;
+}
+
+interface OpenTable {
+  sheet: Worksheet;
+  columns: readonly Column[];
+  started: boolean;
+  rows: number;
+}
+
+let current: OpenFile | null = null;
+let table: OpenTable | null = null;
+/** Once a request failed, every later one fails the same way until the main side aborts. */
+let broken: WorkerFailure | null = null;
+
+const HEADER_FONT = { bold: true };
+const TITLE_FONT = { bold: true, size: 14 };
+const SECTION_FONT = { bold: true, size: 12 };
+const HEADER_BORDER = { bottom: { style: 'thin' as const } };
+
+function describe(error: unknown): WorkerFailure {
+  const e = error as NodeJS.ErrnoException;
+  return {
+    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+    ...(typeof e?.syscall === 'string' ? { syscall: e.syscall } : {}),
+    message: e instanceof Error ? e.message : String(error),
+  };
+}
+
+/** Waits for a step, or fails at once if the file failed meanwhile (exceljs would wait forever). */
+function guarded<T>(open: OpenFile, step: Promise<T>): Promise<T> {
+  return Promise.race([step, open.failed]);
+}
+
+function open(tempPath: string, created: number, creator: string): void {
+  // 'wx': never write over a file that exists; fails here, before any work, on a bad folder.
+  const fd = openSync(tempPath, 'wx', 0o644);
+  const file = createWriteStream(tempPath, { fd, flush: true });
+  // exceljs's types omit the document properties its constructor reads.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: file,
+    useStyles: true,
+    useSharedStrings: false,
+    ...{ created: new Date(created), creator, lastModifiedBy: creator },
+  });
+  const opened: OpenFile = { tempPath, file, workbook, failed: Promise.resolve() as never };
+  opened.failed = new Promise<never>((_, reject) => {
+    const fail = (error: Error): void => {
+      opened.error ??= error;
+      reject(opened.error);
+    };
+    file.on('error', fail);
+    (workbook as unknown as { zip: NodeJS.EventEmitter }).zip.on('error', fail);
+  });
+  opened.failed.catch(() => undefined);
+  current = opened;
+}
+
+function requireOpen(): OpenFile {
+  if (!current) throw new Error('no workbook is open');
+  if (current.error) throw current.error;
+  return current;
+}
+
+function beginTable(name: string, columns: readonly Column[]): void {
+  const { workbook } = requireOpen();
+  const sheet = workbook.addWorksheet(name, {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+  }) as Worksheet;
+  table = { sheet, columns, started: false, rows: 0 };
+}
+
+/** Widths and formats go out with the first row: decided from the header and the first batch. */
+function startTable(open: OpenTable, sample: readonly Row[]): void {
+  const widths = columnWidths(open.columns, sample);
+  open.sheet.columns = open.columns.map((column, index) => {
+    const numFmt = columnFormat(column.kind);
+    return { width: widths[index], ...(numFmt ? { style: { numFmt } } : {}) };
+  });
+  const header = open.sheet.addRow(open.columns.map((column) => column.header));
+  header.eachCell((cell) => {
+    cell.style = { font: HEADER_FONT, border: HEADER_BORDER };
+  });
+  header.commit();
+  open.started = true;
+}
+
+async function writeRows(rows: readonly Row[]): Promise<number> {
+  const opened = requireOpen();
+  if (!table) throw new Error('no table sheet is open');
+  if (!table.started) startTable(table, rows);
+  const { columns, sheet } = table;
+  for (const source of rows) {
+    const cells = columns.map((column, index) =>
+      typedCell(
+        source[index],
+        column.kind,
+        column.currencyColumn === undefined ? undefined : source[column.currencyColumn],
+      ),
+    );
+    const row = sheet.addRow(cells.map((cell) => cell.value));
+    cells.forEach((cell, index) => {
+      if (cell.numFmt) row.getCell(index + 1).numFmt = cell.numFmt;
+    });
+    row.commit();
+  }
+  table.rows += rows.length;
+  // Let the zip and the file catch up before asking for more rows.
+  if (opened.file.writableNeedDrain) await guarded(opened, once(opened.file, 'drain'));
+  await guarded(opened, new Promise((resolve) => setImmediate(resolve)));
+  return table.rows;
+}
+
+function endTable(): number {
+  requireOpen();
+  if (!table) throw new Error('no table sheet is open');
+  if (!table.started) startTable(table, []);
+  const { sheet, columns, rows } = table;
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows + 1, column: columns.length } };
+  sheet.commit();
+  table = null;
+  return rows;
+}
+
+function isDocCell(cell: unknown): cell is DocCell {
+  return typeof cell === 'object' && cell !== null && 'value' in cell;
+}
+
+function writeDocument(name: string, widths: readonly number[], lines: readonly DocLine[]): number {
+  const { workbook } = requireOpen();
+  const sheet = workbook.addWorksheet(name) as Worksheet;
+  sheet.columns = widths.map((width) => ({ width }));
+  for (const line of lines) {
+    const cells = line.cells.map((cell) =>
+      isDocCell(cell)
+        ? typedCell(cell.value, cell.kind ?? 'text', cell.currency)
+        : typedCell(cell, 'text'),
+    );
+    const row = sheet.addRow(cells.map((cell) => cell.value));
+    line.cells.forEach((source, index) => {
+      const cell = row.getCell(index + 1);
+      const kind = isDocCell(source) ? (source.kind ?? 'text') : 'text';
+      const numFmt = cells[index]?.numFmt ?? columnFormat(kind);
+      if (numFmt && cells[index]?.value !== null) cell.numFmt = numFmt;
+      if (line.style === 'title') cell.font = TITLE_FONT;
+      else if (line.style === 'section') cell.font = SECTION_FONT;
+      else if (line.style === 'header') {
+        cell.font = HEADER_FONT;
+        cell.border = HEADER_BORDER;
+      } else if (line.style === 'strong') cell.font = HEADER_FONT;
+      if (typeof cells[index]?.value === 'string' && String(cells[index]?.value).includes('\n')) {
+        cell.alignment = { wrapText: true, vertical: 'top' };
+      }
+    });
+    row.commit();
+  }
+  sheet.commit();
+  return lines.length;
+}
+
+async function finish(targetPath: string): Promise<number> {
+  const opened = requireOpen();
+  await guarded(opened, opened.workbook.commit());
+  if (!opened.file.closed) await guarded(opened, once(opened.file, 'close'));
+  if (opened.error) throw opened.error;
+  await rename(opened.tempPath, targetPath);
+  current = null;
+  return (await stat(targetPath)).size;
+}
+
+/** Closes the file and removes the temporary file, whatever state the writing was in. */
+async function discard(): Promise<void> {
+  const opened = current;
+  current = null;
+  table = null;
+  if (!opened) return;
+  if (!opened.file.closed) {
+    const closed = once(opened.file, 'close').catch(() => undefined);
+    opened.file.destroy();
+    await closed;
+  }
+  await rm(opened.tempPath, { force: true });
+}
+
+async function handle(message: ToWorker): Promise<FromWorker> {
+  if (message.type === 'abort') {
+    await discard().catch(() => undefined);
+    return { type: 'aborted' };
+  }
+  if (broken) return { type: 'failed', failure: broken };
+  try {
+    switch (message.type) {
+      case 'open':
+        open(message.tempPath, message.created, message.creator);
+        return { type: 'ok', rows: 0 };
+      case 'table':
+        beginTable(message.name, message.columns);
+        return { type: 'ok', rows: 0 };
+      case 'rows':
+        return { type: 'ok', rows: await writeRows(message.rows) };
+      case 'endTable':
+        return { type: 'ok', rows: endTable() };
+      case 'document':
+        return { type: 'ok', rows: writeDocument(message.name, message.widths, message.lines) };
+      case 'finish':
+        return { type: 'done', bytes: await finish(message.targetPath) };
+    }
+  } catch (error) {
+    broken = describe(error);
+    await discard().catch(() => undefined);
+    return { type: 'failed', failure: broken };
+  }
+}
+
+let queue = Promise.resolve();
+port.on('message', (message: ToWorker) => {
+  queue = queue.then(async () => port.postMessage(await handle(message)));
+});

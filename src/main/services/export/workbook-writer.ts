@@ -1,0 +1,243 @@
+// Writes a workbook through the worker thread (workbook-worker.ts): rows are pulled from the
+// caller's iterables one batch at a time and sent to the worker, and the next batch goes only
+// once the worker has written the previous one, so neither side holds the rows in memory. The
+// worker writes a temporary file beside the target and renames it into place at the end; on
+// cancel or failure nothing is left behind.
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { AnyIterable, Column, Row } from './cells.ts';
+import { cancelledExport, ExportError, exportErrorFrom } from './export-error.ts';
+import type { DocLine, FromWorker, ToWorker } from './protocol.ts';
+
+/** A sheet of one row per item: bold frozen header, autofilter, typed columns. */
+export interface TableSheet {
+  kind: 'table';
+  name: string;
+  columns: readonly Column[];
+  /** Pulled one batch at a time; never collected. */
+  rows: AnyIterable<Row>;
+  /** How many rows to expect, when the source knows (for the progress bar). */
+  total?: number;
+}
+
+/** Rows written so far, by sheet name: what an "About" sheet reports. */
+export type WrittenCounts = ReadonlyMap<string, number>;
+
+/** A small sheet laid out for reading (an invoice, the "About" sheet), sent in one piece. */
+export interface DocumentSheet {
+  kind: 'document';
+  name: string;
+  /** Column widths, in characters. */
+  widths: readonly number[];
+  /** The lines, or a function of the rows written before it (called when its turn comes). */
+  lines: readonly DocLine[] | ((written: WrittenCounts) => readonly DocLine[]);
+}
+
+export type WorkbookSheet = TableSheet | DocumentSheet;
+
+export interface WorkbookPlan {
+  /** Written in this order; sheet names must be unique (31 characters at most, no []:*?/\). */
+  sheets: readonly WorkbookSheet[];
+}
+
+export interface ExportProgress {
+  sheet: string;
+  sheetIndex: number;
+  /** Rows written in this sheet so far. */
+  rowsWritten: number;
+  /** Rows this sheet will have, when known. */
+  total?: number;
+}
+
+export interface WriteWorkbookOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: ExportProgress) => void;
+  /** Rows per message to the worker (default 1000). */
+  batchSize?: number;
+  /** The workbook's author property (default "Invoice Desk"). */
+  creator?: string;
+  /** When the workbook is made (default now). */
+  now?: Date;
+  /** The worker script: the .ts file beside this one by default; a bundle passes its own. */
+  workerUrl?: URL | string;
+}
+
+export interface WrittenWorkbook {
+  path: string;
+  bytes: number;
+  /** Rows written per sheet (tables: data rows without the header; documents: lines). */
+  rows: WrittenCounts;
+}
+
+const DEFAULT_WORKER_URL = new URL('./workbook-worker.ts', import.meta.url);
+const INVALID_SHEET_CHARS = /[[\]:*?/\\]/g;
+
+/** Excel's rules for sheet names: 31 characters, none of []:*?/\. */
+export function safeSheetName(name: string): string {
+  return name.replace(INVALID_SHEET_CHARS, ' ').trim().slice(0, 31) || 'Sheet';
+}
+
+/** Answers come back in the order of the requests: a queue of waiters is enough. */
+class WorkerChannel {
+  private readonly waiters: { resolve: (m: FromWorker) => void; reject: (e: Error) => void }[] = [];
+  private dead: Error | null = null;
+  private readonly worker: Worker;
+
+  constructor(worker: Worker) {
+    this.worker = worker;
+    worker.on('message', (message: FromWorker) => this.waiters.shift()?.resolve(message));
+    worker.on('error', (error) => this.die(error));
+    worker.on('exit', (code) =>
+      this.die(new Error(`the export worker stopped (exit code ${code})`)),
+    );
+  }
+
+  private die(error: Error): void {
+    this.dead ??= error;
+    for (const waiter of this.waiters.splice(0)) waiter.reject(this.dead);
+  }
+
+  request(message: ToWorker): Promise<FromWorker> {
+    if (this.dead) return Promise.reject(this.dead);
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ resolve, reject });
+      this.worker.postMessage(message);
+    });
+  }
+}
+
+/**
+ * Writes the plan's sheets to `targetPath` (.xlsx). Resolves once the file is complete and in
+ * place. Rejects with an ExportError (kind "cancelled" on abort; permission, folder_missing,
+ * disk_full, file_busy, write_failed for the file), or with the source's own error when a row
+ * iterable throws. In every failure case neither the target nor a temporary file is left.
+ */
+export async function writeWorkbook(
+  targetPath: string,
+  plan: WorkbookPlan,
+  options: WriteWorkbookOptions = {},
+): Promise<WrittenWorkbook> {
+  const { signal, onProgress } = options;
+  const batchSize = Math.max(1, options.batchSize ?? 1000);
+  if (signal?.aborted) throw cancelledExport(targetPath);
+  const names = plan.sheets.map((sheet) => safeSheetName(sheet.name));
+  if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) {
+    throw new Error(`sheet names must be unique: ${names.join(', ')}`);
+  }
+
+  const tempPath = join(
+    dirname(targetPath),
+    `.~${basename(targetPath)}.${randomUUID().slice(0, 8)}.part`,
+  );
+  const worker = new Worker(options.workerUrl ?? DEFAULT_WORKER_URL);
+  const channel = new WorkerChannel(worker);
+  const written = new Map<string, number>();
+
+  // Every wait also ends at once on cancel, even one on a source that hangs.
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(cancelledExport(targetPath));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => undefined);
+  const cancellable = <T>(step: Promise<T>): Promise<T> => Promise.race([step, aborted]);
+
+  const ask = async (message: ToWorker): Promise<FromWorker> => {
+    const answer = await cancellable(
+      channel.request(message).catch((error: unknown) => {
+        // The worker itself failed (it crashed or could not load): no file system code to word.
+        throw new ExportError(
+          'write_failed',
+          `The export could not be written: ${error instanceof Error ? error.message : String(error)}.`,
+          dirname(targetPath),
+        );
+      }),
+    );
+    if (answer.type === 'failed') throw exportErrorFrom(answer.failure, targetPath);
+    return answer;
+  };
+  const rowsOf = (answer: FromWorker): number => (answer.type === 'ok' ? answer.rows : 0);
+
+  async function writeTable(sheet: TableSheet, name: string, sheetIndex: number): Promise<void> {
+    await ask({ type: 'table', name, columns: sheet.columns });
+    const report = (rowsWritten: number): void =>
+      onProgress?.({
+        sheet: name,
+        sheetIndex,
+        rowsWritten,
+        ...(sheet.total !== undefined ? { total: sheet.total } : {}),
+      });
+    report(0);
+    const iterator =
+      Symbol.asyncIterator in sheet.rows
+        ? sheet.rows[Symbol.asyncIterator]()
+        : sheet.rows[Symbol.iterator]();
+    let batch: Row[] = [];
+    let inFlight: Promise<void> | null = null;
+    const send = (rows: Row[]): Promise<void> => {
+      const sent = ask({ type: 'rows', rows }).then((answer) => report(rowsOf(answer)));
+      sent.catch(() => undefined); // awaited below; this only keeps Node from calling it unhandled
+      return sent;
+    };
+    let finished = false;
+    try {
+      for (;;) {
+        const pulled = iterator.next();
+        const next = pulled instanceof Promise ? await cancellable(pulled) : pulled;
+        if (next.done) break;
+        batch.push(next.value);
+        if (batch.length >= batchSize) {
+          if (inFlight) await inFlight;
+          if (signal?.aborted) throw cancelledExport(targetPath);
+          inFlight = send(batch);
+          batch = [];
+        }
+      }
+      finished = true;
+    } finally {
+      // Lets an archive cursor or a paged fetch stop early; never waits on a source that hangs.
+      if (!finished) void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    }
+    if (inFlight) await inFlight;
+    if (batch.length) await send(batch);
+    const rows = rowsOf(await ask({ type: 'endTable' }));
+    written.set(name, rows);
+    report(rows);
+  }
+
+  try {
+    await ask({
+      type: 'open',
+      tempPath,
+      created: (options.now ?? new Date()).getTime(),
+      creator: options.creator ?? 'Invoice Desk',
+    });
+    for (const [sheetIndex, sheet] of plan.sheets.entries()) {
+      const name = names[sheetIndex] as string;
+      if (sheet.kind === 'table') await writeTable(sheet, name, sheetIndex);
+      else {
+        const lines = typeof sheet.lines === 'function' ? sheet.lines(written) : sheet.lines;
+        written.set(
+          name,
+          rowsOf(await ask({ type: 'document', name, widths: sheet.widths, lines })),
+        );
+      }
+    }
+    const done = await ask({ type: 'finish', targetPath });
+    return { path: targetPath, bytes: done.type === 'done' ? done.bytes : 0, rows: written };
+  } catch (error) {
+    // The worker removes its file on failure and on abort; the rm is for a worker that died.
+    await Promise.race([
+      channel.request({ type: 'abort' }).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]);
+    await worker.terminate();
+    await rm(tempPath, { force: true }).catch(() => undefined);
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    await worker.terminate();
+  }
+}

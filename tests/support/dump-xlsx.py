@@ -1,0 +1,52 @@
+"""Dumps an .xlsx workbook to JSON with openpyxl, an independent reader (not exceljs).
+
+Usage: /usr/bin/python3 tests/support/dump-xlsx.py FILE.xlsx
+Prints: {"sheets": [{"name", "freeze", "autoFilter", "widths": {"A": 12.0}, "maxRow", "maxColumn",
+"rows": [[{"v": value, "t": data_type, "f": number_format, "b": bold}, ...], ...]}]}
+Dates come out as "YYYY-MM-DD" (or "YYYY-MM-DDTHH:MM:SS" with a time) with t = "d".
+"""
+import datetime
+import json
+import sys
+
+from openpyxl import load_workbook
+
+
+def cell_json(cell):
+    value = cell.value
+    if isinstance(value, datetime.datetime):
+        value = value.date().isoformat() if value.time() == datetime.time(0) else value.isoformat()
+    elif isinstance(value, datetime.date):
+        value = value.isoformat()
+    return {
+        "v": value,
+        "t": cell.data_type,
+        "f": cell.number_format,
+        "b": bool(cell.font and cell.font.b),
+    }
+
+
+def main(path):
+    workbook = load_workbook(path)
+    sheets = []
+    for sheet in workbook.worksheets:
+        sheets.append(
+            {
+                "name": sheet.title,
+                "freeze": sheet.freeze_panes,
+                "autoFilter": sheet.auto_filter.ref,
+                "widths": {
+                    key: dim.width
+                    for key, dim in sheet.column_dimensions.items()
+                    if dim.customWidth or dim.width
+                },
+                "maxRow": sheet.max_row,
+                "maxColumn": sheet.max_column,
+                "rows": [[cell_json(cell) for cell in row] for row in sheet.iter_rows()],
+            }
+        )
+    json.dump({"sheets": sheets}, sys.stdout, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
