@@ -1,7 +1,7 @@
 // `npm run sandbox -- [options]`: runs the demo operator until SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index.ts';
-import { MAX_INVOICES } from './data/dataset.ts';
+import { MAX_ARRIVALS_PER_MINUTE, MAX_INVOICES } from './data/dataset.ts';
 
 const USAGE = `usage: cli.ts sandbox [options]
   --port N             port to listen on (default 0: any free port)
@@ -12,6 +12,8 @@ const USAGE = `usage: cli.ts sandbox [options]
   --latency MS         added latency per request (default 0)
   --failure-rate R     share of API requests answered 503, 0..1 (default 0)
   --rate-limit N       requests per second before 429 (default 0: off)
+  --log FILE           append one JSON line per request (time, method, path, status) to FILE
+  --arrivals N         new invoices per minute while it runs, 0..${MAX_ARRIVALS_PER_MINUTE} (default 0)
   --json               print one line of JSON (urls and demo clients) instead of text
 `;
 
@@ -47,6 +49,8 @@ function parseOptions(argv: string[]): { options: SandboxOptions; json: boolean 
         'failure-rate': { type: 'string' },
         'rate-limit': { type: 'string' },
         'token-lifetime': { type: 'string' },
+        log: { type: 'string' },
+        arrivals: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -83,6 +87,12 @@ function parseOptions(argv: string[]): { options: SandboxOptions; json: boolean 
   if (seed !== undefined) options.seed = seed;
   if (invoices !== undefined) options.invoices = invoices;
   if (lifetime !== undefined) options.tokenLifetimeSeconds = lifetime;
+  const arrivals = integer('arrivals', values.arrivals, 0, MAX_ARRIVALS_PER_MINUTE);
+  if (arrivals !== undefined) options.arrivalsPerMinute = arrivals;
+  if (values.log !== undefined) {
+    if (values.log.trim() === '') throw new UsageError('--log must name a file');
+    options.log = values.log;
+  }
   if (values.host !== undefined) {
     if (values.host.trim() === '') throw new UsageError('--host must not be empty');
     options.host = values.host;
@@ -99,6 +109,10 @@ function describe(sandbox: RunningSandbox, options: SandboxOptions): string {
     `  admin client  id ${admin.clientId}  secret ${admin.clientSecret}  (roles admin, user)`,
     `  user client   id ${user.clientId}  secret ${user.clientSecret}  (role user)`,
     `  data: ${options.invoices ?? 3000} invoices, seed ${options.seed ?? 42}; tokens valid ${options.tokenLifetimeSeconds ?? 300} s`,
+    ...(options.arrivalsPerMinute
+      ? [`  arrivals: ${options.arrivalsPerMinute} new invoices per minute`]
+      : []),
+    ...(options.log ? [`  request log: ${options.log}`] : []),
     `Press Ctrl+C to stop.`,
     '',
   ].join('\n');

@@ -1,11 +1,12 @@
 // The HTTP server: routing, body limits, injected faults, bearer authentication and roles, and
 // JSON error answers. Route handlers only see validated, authorised requests.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Dataset } from './data/dataset.ts';
 import { HttpError, badRequest, sendJson } from './errors.ts';
 import { applyFaults, RateLimiter, type SandboxFaults } from './faults.ts';
 import { TOKEN_PATH, REALM, answerTokenRequest, type Role, type TokenStore } from './token.ts';
 import type { WebhookStore } from './webhook-store.ts';
+import { CLIENT_CLOSED, type RequestLog } from './request-log.ts';
 import type { RouteContext, RouteHandler } from './routes/types.ts';
 import { retrieveInvoice, searchInvoices } from './routes/invoices.ts';
 import { searchDirectory } from './routes/directory.ts';
@@ -63,7 +64,13 @@ export interface ServerDeps {
   webhooks: WebhookStore;
   /** Read on every request: tests change faults while the server runs. */
   faults(): SandboxFaults;
+  /** The demo operator's clock (ms): data is shown as of this time. */
+  now(): number;
+  /** Where each request is logged, if anywhere. */
+  log?: RequestLog;
 }
+
+type Reply = (status: number, body: unknown, headers?: Record<string, string>) => void;
 
 /** Reads the body; past the limit it keeps draining (so that the client gets to read our 413
  * instead of a reset connection) but stores nothing, and gives up on absurd sizes. */
@@ -148,9 +155,10 @@ function authenticate(req: IncomingMessage, tokens: TokenStore, access: Access):
 
 async function handle(
   req: IncomingMessage,
-  res: ServerResponse,
+  reply: Reply,
   deps: ServerDeps,
   limiter: RateLimiter,
+  now: number,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const method = req.method ?? 'GET';
@@ -160,7 +168,7 @@ async function handle(
     await applyFaults(deps.faults(), limiter, { mayFail: false });
     const body = (await readBody(req)).toString('utf8');
     const answer = answerTokenRequest(req, body, deps.tokens);
-    sendJson(res, answer.status, answer.body, answer.headers);
+    reply(answer.status, answer.body, answer.headers);
     return;
   }
 
@@ -197,11 +205,12 @@ async function handle(
     url,
     params: decoded,
     dataset: deps.dataset,
+    now,
     webhooks: deps.webhooks,
     readJson: () => readJson(req),
   };
   const result = await entry.handler(ctx);
-  sendJson(res, result.status, result.body);
+  reply(result.status, result.body);
 }
 
 function methodNotAllowed(allowed: string[]): HttpError {
@@ -215,20 +224,41 @@ function methodNotAllowed(allowed: string[]): HttpError {
 export function createSandboxServer(deps: ServerDeps): Server {
   const limiter = new RateLimiter();
   return createServer((req, res) => {
-    handle(req, res, deps, limiter).catch((error: unknown) => {
+    const now = deps.now();
+    deps.dataset.catchUp(now);
+    let logged = false;
+    const log = (status: number): void => {
+      if (logged || !deps.log) return;
+      logged = true;
+      const url = req.url ?? '/';
+      const path = url.split('?')[0] === TOKEN_PATH ? TOKEN_PATH : url;
+      deps.log.write({
+        time: new Date(deps.now()).toISOString(),
+        method: req.method ?? 'GET',
+        path,
+        status,
+      });
+    };
+    // Logged before the answer leaves, so that a client holding its answer finds the line.
+    const reply: Reply = (status, body, headers) => {
+      log(req.socket.destroyed ? CLIENT_CLOSED : status);
+      sendJson(res, status, body, headers);
+    };
+    res.once('close', () => log(CLIENT_CLOSED));
+    handle(req, reply, deps, limiter, now).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
         return;
       }
       if (error instanceof HttpError) {
-        sendJson(res, error.status, error.body, error.headers);
+        reply(error.status, error.body, error.headers);
         return;
       }
       // Never echo request content (it may hold credentials): only the error's message.
       process.stderr.write(
         `sandbox: internal error on ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}: ${(error as Error)?.message}\n`,
       );
-      sendJson(res, 500, { code: 'INTERNAL_ERROR', statusMessage: 'Internal error' });
+      reply(500, { code: 'INTERNAL_ERROR', statusMessage: 'Internal error' });
     });
   });
 }

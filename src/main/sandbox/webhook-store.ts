@@ -2,11 +2,11 @@
 // both and so clashes with any other webhook.
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_WEBHOOK_ADAPTER } from '../../shared/operator/enums.ts';
-import type { Webhook, WebhookCreate } from '../../shared/operator/schemas.ts';
+import type { WebhookAnswer, WebhookCreate } from '../../shared/operator/schemas.ts';
 
-export interface StoredWebhook extends Webhook {
+export type StoredWebhook = WebhookAnswer & {
   webhookId: string;
-}
+};
 
 export class WebhookStore {
   private readonly webhooks = new Map<string, StoredWebhook>();

@@ -11,17 +11,24 @@ import {
   type Invoice,
 } from '../../../src/shared/operator/schemas.ts';
 import { createDataset, type Dataset } from '../../../src/main/sandbox/data/dataset.ts';
-import { lastStatusOf, searchBusinessData } from '../../../src/main/sandbox/data/invoices.ts';
+import { searchBusinessData } from '../../../src/main/sandbox/data/invoices.ts';
+import { lastStatusOf } from '../../../src/main/sandbox/data/lifecycle.ts';
 import { frVatNumber, ibanValid, luhnValid } from '../../../src/main/sandbox/data/identifiers.ts';
 
 const cents = (amount: number): number => Math.round(amount * 100);
 const COUNT = 4000;
+/** A pinned start: the same data on any day. */
+const START = Date.UTC(2026, 10, 22, 9, 30);
+/** Long after the start, when every lifecycle has reached its last step. */
+const LATER = START + 120 * 86_400_000;
+const FIRST_DAY = new Date(START - 669 * 86_400_000).toISOString().slice(0, 10);
+const START_DAY = new Date(START).toISOString().slice(0, 10);
 
 describe('demo data', () => {
   let ds: Dataset;
   let invoices: Invoice[];
   before(() => {
-    ds = createDataset(42, COUNT);
+    ds = createDataset(42, COUNT, { startMs: START });
     invoices = ds.records.map((r) => ds.invoice(r));
   });
 
@@ -29,7 +36,7 @@ describe('demo data', () => {
     for (const [i, r] of ds.records.entries()) {
       const full = invoiceSchema.safeParse(invoices[i]);
       assert.ok(full.success, `invoice ${r.invoiceId}: ${JSON.stringify(full.error?.issues)}`);
-      const status = lastStatusOf(r);
+      const status = lastStatusOf(r, LATER);
       const item = {
         metadata: {
           invoiceId: r.invoiceId,
@@ -115,8 +122,14 @@ describe('demo data', () => {
     for (const [i, r] of ds.records.entries()) {
       const b = invoices[i]!.businessData;
       assert.ok(b.invoiceId.length > 0 && b.invoiceId.length <= 20, b.invoiceId);
-      if (r.direction === 'OUTBOUND') assert.match(b.invoiceId, /^(F|AV)20(25|26)-\d{5,6}$/);
-      assert.ok(b.invoiceDate >= '2025-01-01' && b.invoiceDate <= '2026-12-31');
+      if (r.direction === 'OUTBOUND')
+        // The year of the number is the year of issue (a duplicate repeats an earlier one).
+        assert.ok(
+          /^(F|AV)\d{4}-\d{5,6}$/.test(b.invoiceId) &&
+            b.invoiceId.replace(/^\D+/, '').slice(0, 4) <= b.invoiceDate.slice(0, 4),
+          b.invoiceId,
+        );
+      assert.ok(b.invoiceDate >= FIRST_DAY && b.invoiceDate < START_DAY, b.invoiceDate);
       const due = (Date.parse(b.invoiceDueDate!) - Date.parse(b.invoiceDate)) / 86_400_000;
       assert.ok(due >= 30 && due <= 60, `due ${due} days`);
       assert.ok(b.invoiceDate <= invoices[i]!.date, 'issued on or before deposit');
@@ -193,7 +206,7 @@ describe('demo data', () => {
   test('lastStatusData agrees with the invoice state and uses reform lifecycle codes', () => {
     let withStatus = 0;
     for (const r of ds.records) {
-      const s = lastStatusOf(r);
+      const s = lastStatusOf(r, LATER);
       if (!s) {
         assert.ok(['PENDING', 'PROCESSING', 'VALID', 'CONVERTED'].includes(r.state), r.state);
         continue;
@@ -234,11 +247,11 @@ describe('demo data', () => {
   });
 
   test('deterministic: same seed → identical data; another seed → different data', () => {
-    const again = createDataset(42, COUNT);
+    const again = createDataset(42, COUNT, { startMs: START + 3_600_000 }); // same day
     assert.deepEqual(again.records, ds.records);
     assert.deepEqual(again.invoice(again.records[123]!), invoices[123]);
     assert.deepEqual(again.directory, ds.directory);
-    const other = createDataset(43, COUNT);
+    const other = createDataset(43, COUNT, { startMs: START });
     assert.notDeepEqual(other.records.slice(0, 10), ds.records.slice(0, 10));
     assert.notEqual(other.pool.our.siren, ds.pool.our.siren);
   });

@@ -5,7 +5,6 @@
 import type {
   Buyer,
   Invoice,
-  LastStatusData,
   PaymentMeans,
   PartyIdentifier,
   PostalAddress,
@@ -15,14 +14,12 @@ import type {
   Shipping,
   TaxDetail,
 } from '../../../shared/operator/schemas.ts';
-import type { LifecycleCode } from '../../../shared/operator/enums.ts';
-import { Rng, mixSeed } from './rng.ts';
+import { Rng } from './rng.ts';
 import type { Company, CompanyPool, Office } from './companies.ts';
 import { isoDay, type InvoiceRecord } from './records.ts';
 import { sepaCreditorId } from './identifiers.ts';
 
 const DAY = 86_400_000;
-const LAST_STATUS_MAX_MS = Date.UTC(2026, 11, 31, 18);
 
 type ProcessType = NonNullable<Invoice['businessData']['processType']>;
 
@@ -383,7 +380,7 @@ export function buildInvoice(pool: CompanyPool, record: InvoiceRecord): Invoice 
   if (!credit && (processType.startsWith('B') || processType.startsWith('M')) && rng.chance(0.35)) {
     const delivered = addDays(invoiceDate, -rng.int(0, 10));
     shipping = {
-      deliveryDate: delivered < '2025-01-01' ? '2025-01-01' : delivered,
+      deliveryDate: delivered,
       tradeParty: {
         name: buyer.name,
         postalAddress: postalAddress(buyer, buyerAtOffice),
@@ -513,79 +510,4 @@ export function searchBusinessData(invoice: Invoice): SearchBusinessData {
     ...(b.referencedDocuments ? { referencedDocuments: b.referencedDocuments } : {}),
     ...(b.shipping ? { shipping: b.shipping } : {}),
   };
-}
-
-/**
- * The latest lifecycle status (cycle de vie) of an invoice, consistent with its state: delivered
- * invoices carry the buyer's processing statuses (203 to 212), pending ones a deposit status,
- * rejected ones 213 Rejetée. Undefined when the invoice has none yet.
- */
-export function lastStatusOf(record: InvoiceRecord): LastStatusData | undefined {
-  const rng = new Rng(mixSeed(record.seed, 0x57a7));
-  const outbound = record.direction === 'OUTBOUND';
-  let code: LifecycleCode;
-  let state: LastStatusData['state'];
-  switch (record.state) {
-    case 'DELIVERED':
-      state = 'DELIVERED';
-      code = outbound
-        ? rng.weighted<LifecycleCode>([
-            ['203', 10],
-            ['204', 14],
-            ['205', 22],
-            ['206', 2],
-            ['207', 4],
-            ['208', 1],
-            ['209', 1],
-            ['210', 3],
-            ['211', 10],
-            ['212', 33],
-          ])
-        : rng.weighted<LifecycleCode>([
-            ['203', 6],
-            ['204', 20],
-            ['205', 30],
-            ['206', 2],
-            ['207', 3],
-            ['210', 3],
-            ['211', 24],
-            ['212', 12],
-          ]);
-      break;
-    case 'DELIVERY_PENDING':
-      state = 'DELIVERY_PENDING';
-      code = outbound ? rng.pick<LifecycleCode>(['200', '201']) : '202';
-      break;
-    case 'PROCESSING':
-    case 'VALID':
-    case 'CONVERTED':
-      if (rng.chance(0.5)) return undefined;
-      state = 'DELIVERY_PENDING';
-      code = outbound ? '200' : '202';
-      break;
-    case 'NOT_DELIVERED':
-    case 'INVALID':
-    case 'DUPLICATED':
-    case 'WRONG_ROUTING':
-    case 'CONVERSION_FAILED':
-      state = 'NOT_DELIVERED';
-      code = '213';
-      break;
-    default:
-      return undefined;
-  }
-  const after = (minMinutes: number, maxMinutes: number): number =>
-    record.createMs + rng.int(minMinutes, maxMinutes) * 60_000;
-  const n = Number(code);
-  const ms =
-    n <= 203 || n === 213
-      ? after(1, 240)
-      : n <= 209
-        ? after(24 * 60, 12 * 24 * 60)
-        : n === 210
-          ? after(2 * 24 * 60, 15 * 24 * 60)
-          : n === 211
-            ? after(25 * 24 * 60, 60 * 24 * 60)
-            : after(30 * 24 * 60, 65 * 24 * 60);
-  return { code, state, date: new Date(Math.min(ms, LAST_STATUS_MAX_MS)).toISOString() };
 }

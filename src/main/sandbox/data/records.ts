@@ -28,9 +28,8 @@ export interface InvoiceRecord {
 }
 
 const DAY = 86_400_000;
-export const FIRST_DAY_MS = Date.UTC(2025, 0, 2);
-/** Last deposit day: late enough for 2026 to be busy, early enough for due dates within 2026. */
-export const LAST_DAY_MS = Date.UTC(2026, 9, 31);
+/** Days of history before the start day: about 22 months, enough for two VAT years. */
+export const HISTORY_DAYS = 668;
 
 const STATE_WEIGHTS: readonly (readonly [InvoiceState, number])[] = [
   ['DELIVERED', 74],
@@ -45,6 +44,11 @@ const STATE_WEIGHTS: readonly (readonly [InvoiceState, number])[] = [
   ['CONVERTED', 1],
   ['CONVERSION_FAILED', 1],
 ];
+
+/** Midnight UTC of the day of `ms`. */
+export function dayStart(ms: number): number {
+  return Math.floor(ms / DAY) * DAY;
+}
 
 export function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
@@ -83,37 +87,58 @@ function formatNumber(
   }
 }
 
+/** Who the counterparty is: drawn the same way for the history and for arrivals. */
+function drawParty(
+  rng: Rng,
+  pool: CompanyPool,
+  customers: readonly Company[],
+): { direction: Direction; counterparty: Company } {
+  const direction: Direction = rng.chance(0.55) ? 'INBOUND' : 'OUTBOUND';
+  const foreign = rng.chance(direction === 'INBOUND' ? 0.06 : 0.04);
+  const counterparty = foreign
+    ? pool.foreign[rng.skewedIndex(pool.foreign.length, 1.5)]!
+    : direction === 'INBOUND'
+      ? pool.french[rng.skewedIndex(pool.french.length)]!
+      : customers[rng.skewedIndex(customers.length)]!;
+  return { direction, counterparty };
+}
+
+/** Customers are mostly French; a few foreign ones are billed over Peppol. */
+function customersOf(pool: CompanyPool): Company[] {
+  return pool.french.filter((c) => c.trade.kind !== 'construction' || c.index % 3 === 0);
+}
+
 /**
- * Generates `count` invoice records in a stable order: creation date descending, then invoice id,
- * the order search pages are cut from.
+ * Generates `count` invoice records deposited on the HISTORY_DAYS days before the day of
+ * `startMs` (never on that day, so never after the start), in a stable order: creation date
+ * descending, then invoice id, the order search pages are cut from.
  */
-export function generateRecords(pool: CompanyPool, seed: number, count: number): InvoiceRecord[] {
+export function generateRecords(
+  pool: CompanyPool,
+  seed: number,
+  count: number,
+  startMs: number,
+): { records: InvoiceRecord[]; numbering: Numbering } {
   const rng = new Rng(mixSeed(seed, 0x1a2b3c));
-  // Customers are mostly French; a few foreign ones are billed over Peppol.
-  const customers = pool.french.filter((c) => c.trade.kind !== 'construction' || c.index % 3 === 0);
-  const span = Math.floor((LAST_DAY_MS - FIRST_DAY_MS) / DAY) + 1;
+  const customers = customersOf(pool);
+  const span = HISTORY_DAYS;
+  const firstDayMs = dayStart(startMs) - span * DAY;
   const records: InvoiceRecord[] = new Array(count);
   // Day strings computed once: toISOString per record was a third of the generation time.
-  const days = Array.from({ length: span + 5 }, (_, d) => isoDay(FIRST_DAY_MS + (d - 5) * DAY));
+  const days = Array.from({ length: span + 5 }, (_, d) => isoDay(firstDayMs + (d - 5) * DAY));
   const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
   for (let i = 0; i < count; i++) {
-    const direction: Direction = rng.chance(0.55) ? 'INBOUND' : 'OUTBOUND';
-    const foreign = rng.chance(direction === 'INBOUND' ? 0.06 : 0.04);
-    const counterparty = foreign
-      ? pool.foreign[rng.skewedIndex(pool.foreign.length, 1.5)]!
-      : direction === 'INBOUND'
-        ? pool.french[rng.skewedIndex(pool.french.length)]!
-        : customers[rng.skewedIndex(customers.length)]!;
+    const { direction, counterparty } = drawParty(rng, pool, customers);
     let day = rng.int(0, span - 1);
-    const weekday = new Date(FIRST_DAY_MS + day * DAY).getUTCDay();
+    const weekday = new Date(firstDayMs + day * DAY).getUTCDay();
     // Few deposits at the weekend: most move to the Monday.
     if ((weekday === 0 || weekday === 6) && rng.chance(0.85) && day + 2 < span)
       day += weekday === 6 ? 2 : 1;
     const seconds = rng.int(7 * 3600, 19 * 3600);
-    const createMs = FIRST_DAY_MS + day * DAY + seconds * 1000;
+    const createMs = firstDayMs + day * DAY + seconds * 1000;
     const issuedBefore = direction === 'INBOUND' ? rng.int(0, 4) : rng.int(0, 1);
-    const invoiceDay = Math.max(-1, day - issuedBefore); // never before 2025-01-01
+    const invoiceDay = Math.max(-1, day - issuedBefore); // at most a day before the first deposit
     records[i] = {
       invoiceId: rng.uuid(),
       state: rng.weighted(STATE_WEIGHTS),
@@ -135,23 +160,65 @@ export function generateRecords(pool: CompanyPool, seed: number, count: number):
   );
 
   // Numbers are given in issue order (oldest first), each seller counting on its own.
-  const counters = new Map<string, number>();
-  const lastInvoice = new Map<string, { number: string; date: string }>();
-  const lastAny = new Map<string, InvoiceRecord>();
-  for (let i = records.length - 1; i >= 0; i--) {
-    const r = records[i]!;
+  const numbering = new Numbering(pool);
+  for (let i = records.length - 1; i >= 0; i--) numbering.assign(records[i]!);
+  return { records, numbering };
+}
+
+/**
+ * The `index`-th invoice deposited after the start (0-based), at `createMs`. It depends on the
+ * seed and the index only; its number continues its seller's sequence, so arrivals must be
+ * numbered in order.
+ */
+export function arrivalRecord(
+  pool: CompanyPool,
+  seed: number,
+  index: number,
+  createMs: number,
+): InvoiceRecord {
+  const rng = new Rng(mixSeed(mixSeed(seed, 0xa771), index));
+  const { direction, counterparty } = drawParty(rng, pool, customersOf(pool));
+  const issuedBefore = direction === 'INBOUND' ? rng.int(0, 4) : rng.int(0, 1);
+  return {
+    invoiceId: rng.uuid(),
+    state: rng.weighted(STATE_WEIGHTS),
+    direction,
+    createMs,
+    createDate: new Date(createMs).toISOString(),
+    invoiceDate: isoDay(createMs - issuedBefore * DAY),
+    counterparty: counterparty.index,
+    number: '',
+    type: rng.chance(0.07) ? 381 : 380,
+    seed: mixSeed(mixSeed(seed, 0xa772), index),
+  };
+}
+
+/** Gives invoice numbers in issue order, each seller counting on its own. */
+export class Numbering {
+  private readonly pool: CompanyPool;
+  private readonly counters = new Map<string, number>();
+  private readonly lastInvoice = new Map<string, { number: string; date: string }>();
+  private readonly lastAny = new Map<string, InvoiceRecord>();
+
+  constructor(pool: CompanyPool) {
+    this.pool = pool;
+  }
+
+  /** Sets the record's number (and type and reference, for duplicates and credit notes). */
+  assign(r: InvoiceRecord): void {
+    const pool = this.pool;
     const seller = r.direction === 'OUTBOUND' ? pool.our : pool.all[r.counterparty]!;
     const partnerKey = `${r.direction}:${r.counterparty}`;
-    const previous = lastAny.get(partnerKey);
+    const previous = this.lastAny.get(partnerKey);
     if (r.state === 'DUPLICATED' && previous) {
       // A duplicate is the same invoice deposited twice: same number, same type.
       r.number = previous.number;
       r.type = previous.type;
       if (previous.ref) r.ref = previous.ref;
-      continue;
+      return;
     }
     if (r.type === 381) {
-      const cancelled = lastInvoice.get(partnerKey);
+      const cancelled = this.lastInvoice.get(partnerKey);
       // Only an invoice issued on or before the credit note can be credited by it.
       if (cancelled && cancelled.date <= r.invoiceDate) r.ref = cancelled;
       else r.type = 380;
@@ -160,11 +227,10 @@ export function generateRecords(pool: CompanyPool, seed: number, count: number):
     const counterKey = ourSide
       ? `our:${r.type}:${r.invoiceDate.slice(0, 4)}`
       : `${seller.index}:${r.type}`;
-    const seq = (counters.get(counterKey) ?? (ourSide ? 0 : seller.numberBase)) + 1;
-    counters.set(counterKey, seq);
+    const seq = (this.counters.get(counterKey) ?? (ourSide ? 0 : seller.numberBase)) + 1;
+    this.counters.set(counterKey, seq);
     r.number = formatNumber(seller, r.type, seq, r.invoiceDate);
-    if (r.type === 380) lastInvoice.set(partnerKey, { number: r.number, date: r.invoiceDate });
-    lastAny.set(partnerKey, r);
+    if (r.type === 380) this.lastInvoice.set(partnerKey, { number: r.number, date: r.invoiceDate });
+    this.lastAny.set(partnerKey, r);
   }
-  return records;
 }

@@ -8,7 +8,8 @@ import {
 } from '../../../shared/operator/enums.ts';
 import type { InvoiceSearchItem } from '../../../shared/operator/schemas.ts';
 import type { InvoiceRecord } from '../data/records.ts';
-import { lastStatusOf, searchBusinessData } from '../data/invoices.ts';
+import { searchBusinessData } from '../data/invoices.ts';
+import { lastStatusOf } from '../data/lifecycle.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { checkCustomerId, intParam, isUuid, page, predicateFromQ, single } from '../params.ts';
 import type { FieldSpec } from '../query.ts';
@@ -52,6 +53,13 @@ function parseExpand(params: URLSearchParams): Set<string> {
   return values;
 }
 
+/**
+ * Search (4.1). The spec leaves the order open; the demo operator answers newest first: by
+ * metadata.createDate (deposit time) descending, ties by invoiceId ascending. The order is total
+ * and never changes for invoices already there; new arrivals only go to the head. So between two
+ * page requests an invoice's offset can only grow (by the arrivals matching q in between): a
+ * client paging forward may see an invoice again, never miss one.
+ */
 export function searchInvoices(ctx: RouteContext): RouteResult {
   checkCustomerId(ctx.req);
   const params = ctx.url.searchParams;
@@ -71,7 +79,7 @@ export function searchInvoices(ctx: RouteContext): RouteResult {
       },
     };
     if (expand.has('lastStatusData')) {
-      const status = lastStatusOf(r);
+      const status = lastStatusOf(r, ctx.now);
       if (status) item.lastStatusData = status;
     }
     if (expand.has('businessData')) item.businessData = searchBusinessData(ctx.dataset.invoice(r));

@@ -9,6 +9,8 @@ export interface RouteContext {
   /** Decoded path parameters, in order. */
   params: string[];
   dataset: Dataset;
+  /** The demo operator's clock for this request (ms): nothing shown is dated after it. */
+  now: number;
   webhooks: WebhookStore;
   /** The request body parsed as JSON (400 on bad content type or JSON, 413 when too large). */
   readJson(): Promise<unknown>;
