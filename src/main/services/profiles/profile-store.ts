@@ -1,6 +1,10 @@
 // Connections and settings. Non-secret data in the settings file (through KeyValueStore), secrets
-// in the CredentialVault, the two built-in demo connections computed, never stored.
+// in the CredentialVault, the two built-in demo connections computed, never stored. Writes are
+// serialised (read, wait on the keychain, write back): no save may answer ok and then be lost.
+// A stored secret belongs to a client id at a token URL and base URL: changing any of them
+// requires typing the secret again, so that it is never sent to an address it was not given for.
 import { randomUUID } from 'node:crypto';
+import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '../../../shared/http-url.ts';
 import {
   DEMO_PROFILE_IDS,
   type ProfileInput,
@@ -25,6 +29,9 @@ const DEMO_NAMES = {
 } as const;
 const DEMO_ORDER = [DEMO_PROFILE_IDS.admin, DEMO_PROFILE_IDS.user] as const;
 type DemoId = (typeof DEMO_ORDER)[number];
+
+/** Where a stored secret may be sent: changing one of these requires the secret again. */
+const SECRET_BOUND_FIELDS = ['tokenUrl', 'baseUrl', 'clientId'] as const;
 
 export function isDemoProfileId(id: string): id is DemoId {
   return (DEMO_ORDER as readonly string[]).includes(id);
@@ -53,6 +60,8 @@ export class ProfileStore {
   readonly #demo: DemoOperator;
   readonly #log: Logger;
   readonly #recover: (() => void) | undefined;
+  /** The tail of the queue of writes to the settings file. */
+  #writes: Promise<unknown> = Promise.resolve();
 
   constructor(options: ProfileStoreOptions) {
     this.#store = options.store;
@@ -98,8 +107,26 @@ export class ProfileStore {
     return this.#customSummary(this.#connection(id));
   }
 
+  /** Runs one read-modify-write of the settings file after the ones before it. */
+  #exclusive<T>(write: () => Promise<T>): Promise<T> {
+    const run = this.#writes.then(write, write);
+    this.#writes = run.catch(() => undefined);
+    return run;
+  }
+
   /** Creates (no id) or updates a custom connection; the secret goes to the vault only. */
-  async save(input: ProfileInput): Promise<ProfileSummary> {
+  save(input: ProfileInput): Promise<ProfileSummary> {
+    return this.#exclusive(() => this.#save(input));
+  }
+
+  async #save(input: ProfileInput): Promise<ProfileSummary> {
+    for (const field of ['baseUrl', 'tokenUrl'] as const) {
+      if (!isSecureOperatorUrl(input[field])) {
+        throw new AppFailure('invalid_input', `${field}: ${INSECURE_HTTP_MESSAGE}`, {
+          path: [field],
+        });
+      }
+    }
     if (input.id !== undefined && isDemoProfileId(input.id)) {
       throw new AppFailure('invalid_input', 'The demo connections cannot be edited', {
         path: ['id'],
@@ -121,6 +148,18 @@ export class ProfileStore {
       ...(input.customerId ? { customerId: input.customerId } : {}),
     };
 
+    if (existingIndex >= 0 && input.clientSecret === undefined) {
+      const before = connections[existingIndex]!;
+      const moved = SECRET_BOUND_FIELDS.filter((field) => before[field] !== connection[field]);
+      if (moved.length > 0 && (await this.#vault.location(id)) !== 'none') {
+        throw new AppFailure(
+          'invalid_input',
+          `Enter the client secret again: ${moved.join(', ')} changed, and the stored secret is only sent where it was entered for`,
+          { path: ['clientSecret'], changed: moved },
+        );
+      }
+    }
+
     // The secret first: a refused keychain must leave the stored connection as it was.
     if (input.clientSecret !== undefined) {
       await this.#vault.set(id, input.clientSecret, input.secretStorage ?? 'keychain');
@@ -141,7 +180,11 @@ export class ProfileStore {
   }
 
   /** Deletes a custom connection and its secret; the active one falls back to the demo. */
-  async delete(id: string): Promise<void> {
+  delete(id: string): Promise<void> {
+    return this.#exclusive(() => this.#delete(id));
+  }
+
+  async #delete(id: string): Promise<void> {
     if (isDemoProfileId(id)) {
       throw new AppFailure('invalid_input', 'The demo connections cannot be deleted', {
         path: ['id'],

@@ -1,0 +1,112 @@
+// The profile store against the REAL OS keychain (run under scripts/with-keyring.sh): parallel
+// saves all survive (item 11), and a stored secret never follows an edited address (item 4).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import {
+  DemoOperator,
+  ProfileStore,
+  openConfSettingsStore,
+} from '#main/services/profiles/index.ts';
+import { CredentialVault, KEYCHAIN_SERVICE, type KeytarLike } from '#main/services/vault/index.ts';
+import { AppFailure } from '#main/services/profiles/app-failure.ts';
+import { fakeStartDemo } from '../../../../unit/spine/fakes.ts';
+
+const silent = { info() {}, warn() {}, error() {} };
+const keytar = createRequire(import.meta.url)('keytar') as KeytarLike;
+const probe = await new CredentialVault({ log: silent, timeoutMs: 5_000 }).status();
+const noKeychain = probe.available
+  ? false
+  : `no Secret Service reachable (${probe.reason}); run under scripts/with-keyring.sh`;
+
+let dataDir: string;
+const created: string[] = [];
+
+before(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'profile-writes-'));
+});
+after(async () => {
+  if (probe.available)
+    for (const account of created) await keytar.deletePassword(KEYCHAIN_SERVICE, account);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function openProfiles(): ProfileStore {
+  const { store, recover } = openConfSettingsStore(dataDir, silent);
+  const vault = new CredentialVault({ log: silent });
+  const demo = new DemoOperator(fakeStartDemo);
+  return new ProfileStore({ store, vault, demo, log: silent, recover });
+}
+
+const input = {
+  baseUrl: 'https://api.operator.example',
+  tokenUrl: 'https://sso.operator.example/realms/x/protocol/openid-connect/token',
+  clientId: 'compta@cabinet.fr',
+};
+
+test('five parallel saves leave five connections', { skip: noKeychain }, async () => {
+  const profiles = openProfiles();
+  const saved = await Promise.all(
+    [1, 2, 3, 4, 5].map((n) =>
+      profiles.save({ ...input, name: `Cabinet ${n}`, clientSecret: `secret-${n}-${process.pid}` }),
+    ),
+  );
+  created.push(...saved.map((s) => s.id));
+  const names = (await openProfiles().list())
+    .filter((p) => p.kind === 'custom')
+    .map((p) => p.name)
+    .sort();
+  assert.deepEqual(names, ['Cabinet 1', 'Cabinet 2', 'Cabinet 3', 'Cabinet 4', 'Cabinet 5']);
+  for (const s of saved) assert.equal(s.secret, 'keychain');
+});
+
+test(
+  'changing the token URL, base URL or client id without the secret is refused, naming the field',
+  { skip: noKeychain },
+  async () => {
+    const profiles = openProfiles();
+    const secret = `kept-secret-${process.pid}`;
+    const saved = await profiles.save({ ...input, name: 'Rotation', clientSecret: secret });
+    created.push(saved.id);
+    const edits = {
+      tokenUrl: 'https://evil.example/token',
+      baseUrl: 'https://other.example/api',
+      clientId: 'someone-else',
+    } as const;
+    for (const [field, value] of Object.entries(edits)) {
+      await assert.rejects(
+        profiles.save({ ...input, id: saved.id, name: 'Rotation', [field]: value }),
+        (error: unknown) => {
+          assert.ok(error instanceof AppFailure);
+          assert.equal(error.kind, 'invalid_input');
+          assert.match(
+            error.message,
+            new RegExp(`Enter the client secret again: ${field} changed`),
+          );
+          assert.deepEqual((error.details as { path: string[] }).path, ['clientSecret']);
+          return true;
+        },
+      );
+    }
+    // Nothing changed on disk.
+    const after = await openProfiles().get(saved.id);
+    assert.equal(after.tokenUrl, input.tokenUrl);
+    // A rename keeps the secret; a new address with the secret typed again is accepted.
+    assert.equal(
+      (await profiles.save({ ...input, id: saved.id, name: 'Renamed' })).name,
+      'Renamed',
+    );
+    const moved = await profiles.save({
+      ...input,
+      id: saved.id,
+      name: 'Renamed',
+      tokenUrl: edits.tokenUrl,
+      clientSecret: 'the-new-secret-123',
+    });
+    assert.equal(moved.tokenUrl, edits.tokenUrl);
+    assert.equal(await keytar.getPassword(KEYCHAIN_SERVICE, saved.id), 'the-new-secret-123');
+  },
+);
