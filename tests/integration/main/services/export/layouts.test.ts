@@ -253,7 +253,7 @@ describe('directory, participants and webhooks workbooks', () => {
           },
         },
       },
-      { webhookId: 'wh-2', label: null, filterStreamDirection: null },
+      { webhookId: 'wh-2' },
     ];
     await writeWorkbook(target, webhooksWorkbook({ language: 'fr', webhooks, about }));
     const sheet = sheetNamed(readXlsx(target), 'Webhooks');
