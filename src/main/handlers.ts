@@ -23,7 +23,16 @@ export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unk
 
 type HandlerServices = Pick<
   Services,
-  'version' | 'shell' | 'env' | 'osLocale' | 'profiles' | 'vault' | 'operators' | 'events' | 'log'
+  | 'version'
+  | 'shell'
+  | 'env'
+  | 'osLocale'
+  | 'profiles'
+  | 'vault'
+  | 'operators'
+  | 'events'
+  | 'log'
+  | 'settingsRepair'
 >;
 
 /** The language to show: INVOICE_DESK_LANG forces it, else the settings, else the OS locale. */
@@ -70,12 +79,14 @@ export function createHandlers(services: HandlerServices): Handlers {
     'app:info': async (): Promise<AppInfo> => {
       const osLocale = services.osLocale();
       const { language, forced } = resolveLanguage(services.env, profiles.getSettings(), osLocale);
+      const settingsRepair = services.settingsRepair();
       return {
         version: services.version,
         language,
         languageForced: forced,
         osLocale,
         shell: services.shell,
+        ...(settingsRepair ? { settingsRepair } : {}),
       };
     },
     'settings:get': async () => profiles.getSettings(),

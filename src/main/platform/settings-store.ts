@@ -3,19 +3,21 @@ import ElectronStore from 'electron-store';
 import type { Logger } from '../services/index.ts';
 import {
   adaptStore,
-  repairSettingsFile,
+  openRepairedStore,
   SETTINGS_CONFIG_NAME,
   settingsStoreOptions,
   type OpenedSettingsStore,
 } from '../services/profiles/index.ts';
 
 export function openElectronSettingsStore(dataDir: string, log: Logger): OpenedSettingsStore {
-  repairSettingsFile(dataDir, log);
-  const store = new ElectronStore<Record<string, unknown>>({
-    ...settingsStoreOptions(dataDir),
-    name: SETTINGS_CONFIG_NAME,
-    // electron-store's schema type is stricter than the shared literal; the shape is tested.
-    schema: settingsStoreOptions(dataDir).schema as never,
-  });
-  return { store: adaptStore(store), recover: () => repairSettingsFile(dataDir, log) };
+  return openRepairedStore(dataDir, log, () =>
+    adaptStore(
+      new ElectronStore<Record<string, unknown>>({
+        ...settingsStoreOptions(dataDir),
+        name: SETTINGS_CONFIG_NAME,
+        // electron-store's schema type is stricter than the shared literal; the shape is tested.
+        schema: settingsStoreOptions(dataDir).schema as never,
+      }),
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 // The composition root: builds every service of the main process from its dependencies.
 // Plain Node (no 'electron' import): the Electron shell passes its own settings store and locale.
 import { Console } from 'node:console';
-import type { EventName, Events } from '../../shared/contract.ts';
+import type { EventName, Events, SettingsRepair } from '../../shared/contract.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { ensureDataDir } from './paths.ts';
 import {
@@ -59,6 +59,8 @@ export interface Services {
   demo: DemoOperator;
   operators: OperatorClients;
   events: EventHub;
+  /** What was repaired in settings.json at start (or since), until the app restarts. */
+  settingsRepair: () => SettingsRepair | undefined;
   /** Stops what the services started (the demo operator). */
   close(): Promise<void>;
 }
@@ -67,7 +69,11 @@ export interface CreateServicesOptions {
   dataDir: string;
   shell: 'electron' | 'browser';
   /** The Electron shell passes electron-store over the same file; plain Node opens it with conf. */
-  settingsStore?: { store: KeyValueStore; recover?: () => void };
+  settingsStore?: {
+    store: KeyValueStore;
+    recover?: () => void;
+    repair?: SettingsRepair | undefined;
+  };
   env?: NodeJS.ProcessEnv;
   osLocale?: () => string;
   log?: Logger;
@@ -133,6 +139,7 @@ export function createServices(options: CreateServicesOptions): Services {
     demo,
     operators,
     events: createEventHub(log),
+    settingsRepair: () => settings.repair,
     async close() {
       operators.invalidate();
       await demo.close();

@@ -156,7 +156,7 @@ test('a hand-edited file keeps its valid connections, drops the invalid ones, ke
   assert.deepEqual(JSON.parse(file).otherFeature, { kept: true });
 });
 
-test('an unreadable file is backed up and the app starts fresh', async () => {
+test('an unreadable file is backed up, what can be salvaged is kept, the store works', async () => {
   writeFileSync(join(dataDir, 'settings.json'), '{"connections": [ {"id": "c1", oops');
   const { profiles, log } = open();
   assert.deepEqual(profiles.getSettings(), {
@@ -164,14 +164,14 @@ test('an unreadable file is backed up and the app starts fresh', async () => {
     activeProfileId: DEMO_PROFILE_IDS.admin,
   });
   assert.equal((await profiles.list()).length, 2);
-  const backups = readdirSync(dataDir).filter((name) => name.startsWith('settings.json.corrupt-'));
+  const backups = readdirSync(dataDir).filter((name) => name.startsWith('settings.json.backup-'));
   assert.equal(backups.length, 1);
   assert.equal(
     readFileSync(join(dataDir, backups[0]!), 'utf8'),
     '{"connections": [ {"id": "c1", oops',
   );
-  assert.ok(log.lines.some((line) => line.includes('moved to')));
-  // And the fresh store works.
+  assert.ok(log.lines.some((line) => line.includes('copied to')));
+  // And the repaired store works.
   await profiles.save({ ...input, clientSecret: SECRET });
   assert.equal((await profiles.list()).length, 3);
 });

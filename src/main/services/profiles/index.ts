@@ -5,6 +5,8 @@ export type { DemoEndpoints, DemoClient, StartDemo } from './demo-operator.ts';
 export { AppFailure, isAppFailure } from './app-failure.ts';
 export {
   openConfSettingsStore,
+  openRepairedStore,
+  salvageSettingsText,
   repairSettingsFile,
   sanitizeSettingsData,
   settingsStoreOptions,

@@ -1,9 +1,21 @@
 // The settings file, read defensively: a hand-edited or damaged file must neither crash the app
 // nor lose the connections that are still valid. Nothing secret is ever kept in it.
-import { existsSync, readFileSync, renameSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { z } from 'zod';
 import Conf from 'conf';
-import { DEMO_PROFILE_IDS, LANGUAGE_PREFERENCES, type Settings } from '../../../shared/contract.ts';
+import {
+  DEMO_PROFILE_IDS,
+  LANGUAGE_PREFERENCES,
+  type Settings,
+  type SettingsRepair,
+} from '../../../shared/contract.ts';
 import { httpUrlSchema } from '../../../shared/operator/schemas.ts';
 import { settingsFilePath } from '../paths.ts';
 
@@ -115,19 +127,95 @@ function writeJson(path: string, data: unknown): void {
 }
 
 /**
- * Repairs the settings file in place before a store opens it: an unreadable file is moved to
- * `settings.json.corrupt-<timestamp>` (the store then starts fresh); a readable one keeps its
- * valid entries and loses the invalid ones, each with a logged warning.
+ * Salvages what a damaged (truncated, hand-broken) settings text still holds: the language and
+ * active connection where their values are complete, and every connection object that is
+ * complete inside the "connections" list. What is salvaged is validated like a readable file.
  */
-export function repairSettingsFile(dataDir: string, log: Logger = console): void {
+export function salvageSettingsText(text: string): { settings: unknown; connections: unknown[] } {
+  const settings: Record<string, string> = {};
+  for (const key of ['language', 'activeProfileId']) {
+    const match = new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(text);
+    if (match) {
+      try {
+        settings[key] = JSON.parse(`"${match[1]}"`) as string;
+      } catch {
+        // An unreadable value is left out.
+      }
+    }
+  }
+  const connections: unknown[] = [];
+  const list = /"connections"\s*:\s*\[/.exec(text);
+  if (list) {
+    for (const objectText of completeObjects(text, list.index + list[0].length)) {
+      try {
+        connections.push(JSON.parse(objectText));
+      } catch {
+        // An object that is complete but not JSON: dropped.
+      }
+    }
+  }
+  return { settings, connections };
+}
+
+/** The top-level {…} objects of a JSON array starting at `from`, up to its end or the text's. */
+function completeObjects(text: string, from: number): string[] {
+  const found: string[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (depth === 0 && c === '{') start = i;
+      depth++;
+    } else if (c === '}' || c === ']') {
+      if (depth === 0) break; // the end of the connections list
+      depth--;
+      if (depth === 0 && start >= 0) {
+        found.push(text.slice(start, i + 1));
+        start = -1;
+      }
+    }
+  }
+  return found;
+}
+
+function describeKept(settings: Settings, connections: StoredConnection[], raw: unknown): string[] {
+  const kept = connections.map((c) => `connection ${JSON.stringify(c.name)} kept`);
+  const rawSettings = (raw as { settings?: { language?: unknown } } | undefined)?.settings;
+  if (rawSettings && rawSettings.language === settings.language)
+    kept.push(`language ${JSON.stringify(settings.language)} kept`);
+  return kept;
+}
+
+function backupPathOf(path: string): string {
+  return `${path}.backup-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+}
+
+/**
+ * Repairs the settings file in place before a store opens it, and says what it did. The file as
+ * found is first copied beside it (settings.json.backup-<time>); then a readable file keeps its
+ * valid entries and loses the invalid ones, and an unreadable one (truncated, say) keeps what can
+ * be salvaged from its text. Undefined when nothing needed repair.
+ */
+export function repairSettingsFile(
+  dataDir: string,
+  log: Logger = console,
+): SettingsRepair | undefined {
   const path = settingsFilePath(dataDir);
-  if (!existsSync(path)) return;
+  if (!existsSync(path)) return undefined;
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     log.warn(`[settings] cannot read ${path}: ${(error as Error).message}`);
-    return;
+    return undefined;
   }
   let raw: unknown;
   try {
@@ -135,23 +223,35 @@ export function repairSettingsFile(dataDir: string, log: Logger = console): void
   } catch {
     raw = undefined;
   }
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    const backup = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    renameSync(path, backup);
-    if (process.platform !== 'win32') chmodSync(backup, 0o600);
-    log.warn(
-      `[settings] the settings file is not readable JSON: moved to ${backup}, starting fresh`,
-    );
-    return;
-  }
-  const { settings, connections, warnings } = sanitizeSettingsData(raw);
-  if (warnings.length === 0) return;
-  for (const warning of warnings) log.warn(`[settings] ${warning}`);
-  const rest = { ...(raw as Record<string, unknown>) };
+  const unreadable = !raw || typeof raw !== 'object' || Array.isArray(raw);
+  const source = unreadable ? salvageSettingsText(text) : raw;
+  const { settings, connections, warnings } = sanitizeSettingsData(source);
+  if (!unreadable && warnings.length === 0) return undefined;
+
+  const backupPath = backupPathOf(path);
+  copyFileSync(path, backupPath);
+  if (process.platform !== 'win32') chmodSync(backupPath, 0o600);
+  // Keys of other engineers' features (and conf's own bookkeeping) stay as they were.
+  const rest = unreadable ? {} : { ...(raw as Record<string, unknown>) };
   delete rest.settings;
   delete rest.connections;
-  // Keys of other engineers' features (and conf's own bookkeeping) stay as they were.
   writeJson(path, { ...rest, settings, connections });
+
+  const dropped = unreadable
+    ? [
+        'the file was not readable JSON (truncated or damaged): only complete entries were kept',
+        ...warnings,
+      ]
+    : warnings;
+  const repair: SettingsRepair = {
+    backupPath,
+    unreadable,
+    kept: describeKept(settings, connections, source),
+    dropped,
+  };
+  for (const line of dropped) log.warn(`[settings] ${line}`);
+  log.warn(`[settings] repaired; the file as found was copied to ${backupPath}`);
+  return repair;
 }
 
 /** The JSON schema conf and electron-store enforce on every read and write. */
@@ -196,19 +296,40 @@ export interface OpenedSettingsStore {
   store: KeyValueStore;
   /** Re-runs the repair when the file went bad while the app was running. */
   recover: () => void;
+  /** What the last repair did (at opening, or by recover), until the app restarts. */
+  repair?: SettingsRepair | undefined;
+}
+
+/** Repairs the file, opens it with `open`, and keeps the latest repair report. */
+export function openRepairedStore(
+  dataDir: string,
+  log: Logger,
+  open: () => KeyValueStore,
+): OpenedSettingsStore {
+  const opened: OpenedSettingsStore = {
+    store: undefined as unknown as KeyValueStore,
+    repair: repairSettingsFile(dataDir, log),
+    recover: () => {
+      opened.repair = repairSettingsFile(dataDir, log) ?? opened.repair;
+    },
+  };
+  opened.store = open();
+  return opened;
 }
 
 /** Opens the settings file with conf, after repairing it. */
 export function openConfSettingsStore(dataDir: string, log: Logger = console): OpenedSettingsStore {
-  repairSettingsFile(dataDir, log);
-  const conf = new Conf<Record<string, unknown>>({
+  return openRepairedStore(dataDir, log, () => adaptStore(openConf(dataDir)));
+}
+
+function openConf(dataDir: string): Conf<Record<string, unknown>> {
+  return new Conf<Record<string, unknown>>({
     ...settingsStoreOptions(dataDir),
     configName: SETTINGS_CONFIG_NAME,
     projectName: SETTINGS_PROJECT_NAME,
     // conf's schema type is stricter than the literal above; the shape is checked by the tests.
     schema: settingsJsonSchema as never,
   });
-  return { store: adaptStore(conf), recover: () => repairSettingsFile(dataDir, log) };
 }
 
 /** conf and electron-store share this API; the adapter narrows it to KeyValueStore. */
