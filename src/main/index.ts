@@ -2,13 +2,16 @@
 import { app, type BrowserWindow } from 'electron';
 import { createDispatcher, createHandlers } from './handlers.ts';
 import { registerIpc } from './ipc.ts';
+import { registerAppScheme } from './platform/app-protocol.ts';
 import { openElectronSettingsStore } from './platform/settings-store.ts';
 import { createMainWindow, installSessionSecurity } from './platform/window.ts';
 import { createServices, type Services } from './services/index.ts';
 import { APP_NAME, ensureDataDir, resolveDataDir } from './services/paths.ts';
 
-// Before ready: the userData folder must be the data directory the CLI and browser host use.
+// Before ready: the userData folder must be the data directory the CLI and browser host use,
+// and the app:// scheme must be known as standard and secure.
 app.setName(APP_NAME);
+registerAppScheme();
 const dataDir = ensureDataDir(resolveDataDir());
 app.setPath('userData', dataDir);
 

@@ -1,5 +1,8 @@
-// Serves the built renderer: files only (no listing), confined to the renderer folder.
+// Serves the built renderer: files only (no listing), confined to the renderer folder. Plain Node,
+// shared by the browser host and the Electron shell's app:// protocol (src/main/platform).
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { CONTENT_SECURITY_POLICY } from './csp.ts';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 
@@ -69,4 +72,52 @@ export async function resolveStaticFile(
   } catch {
     return undefined;
   }
+}
+
+/** The headers every renderer file is sent with: the CSP as a header too (a <meta> cannot say
+ * frame-ancestors), no sniffing, no referrer. */
+export const RENDERER_SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
+
+/** A fetch Response for a request to the renderer (what Electron's protocol.handle wants): the
+ * file with its type and the security headers, 404 for anything outside the renderer folder,
+ * 405 for anything but GET and HEAD. Only the URL's path is read (never its host or query). */
+export async function rendererResponse(
+  root: string,
+  requestUrl: string,
+  method = 'GET',
+): Promise<Response> {
+  if (method !== 'GET' && method !== 'HEAD') {
+    return new Response('Method not allowed', {
+      status: 405,
+      headers: { ...RENDERER_SECURITY_HEADERS, allow: 'GET, HEAD' },
+    });
+  }
+  let path: string;
+  try {
+    path = new URL(requestUrl).pathname;
+  } catch {
+    return notFound();
+  }
+  const file = await resolveStaticFile(root, path);
+  if (!file) return notFound();
+  const headers = {
+    ...RENDERER_SECURITY_HEADERS,
+    'content-type': file.contentType,
+    'content-length': String(file.size),
+    'cache-control': file.contentType.startsWith('text/html') ? 'no-store' : 'no-cache',
+  };
+  if (method === 'HEAD') return new Response(null, { status: 200, headers });
+  const body = Readable.toWeb(file.open() as Readable) as ReadableStream<Uint8Array>;
+  return new Response(body, { status: 200, headers });
+}
+
+function notFound(): Response {
+  return new Response('Not found', {
+    status: 404,
+    headers: { ...RENDERER_SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8' },
+  });
 }

@@ -2,17 +2,19 @@
 // checklist): isolated, sandboxed, no Node, a CSP header, no navigation, no new windows, no
 // permission granted, no webview.
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, session, shell, type WebContents } from 'electron';
 import { APP_NAME } from '../services/paths.ts';
 import { CONTENT_SECURITY_POLICY } from '../host/csp.ts';
+import { APP_INDEX_URL, handleAppProtocol, isAppProtocolUrl } from './app-protocol.ts';
 
 const PRELOAD_PATH = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
-const RENDERER_INDEX = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
+const RENDERER_DIR = fileURLToPath(new URL('../renderer/', import.meta.url));
 
-/** electron-vite's dev server in `electron-vite dev`, else the built files. */
+/** electron-vite's dev server, in a development build only (`electron-vite dev`): an unpackaged
+ * production build ignores ELECTRON_RENDERER_URL, so the variable cannot point it elsewhere. */
 function devServerUrl(): string | undefined {
-  return !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+  return import.meta.env.DEV && !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 }
 
 /** True when a URL is a page of this app (and of nowhere else). */
@@ -25,7 +27,7 @@ export function isAppUrl(candidate: string): boolean {
   }
   const dev = devServerUrl();
   if (dev) return url.origin === new URL(dev).origin;
-  return url.protocol === 'file:' && url.pathname === pathToFileURL(RENDERER_INDEX).pathname;
+  return isAppProtocolUrl(candidate);
 }
 
 /** Links the user follows go to the OS browser, and only plain web links. */
@@ -53,8 +55,9 @@ function lockDown(contents: WebContents): void {
   });
 }
 
-/** Session-wide rules; call once, after app ready. */
+/** Session-wide rules and the app:// protocol; call once, after app ready. */
 export function installSessionSecurity(): void {
+  handleAppProtocol(RENDERER_DIR);
   const defaultSession = session.defaultSession;
   defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
@@ -92,6 +95,6 @@ export function createMainWindow(): BrowserWindow {
   window.once('ready-to-show', () => window.show());
   const dev = devServerUrl();
   if (dev) void window.loadURL(dev);
-  else void window.loadFile(RENDERER_INDEX);
+  else void window.loadURL(APP_INDEX_URL);
   return window;
 }
