@@ -134,8 +134,8 @@ describe('unreachable operator', () => {
   test('a host name that does not resolve → offline', async () => {
     const client = new OperatorClient({
       connection: {
-        baseUrl: 'http://operator.invalid',
-        tokenUrl: 'http://operator.invalid/token',
+        baseUrl: 'https://operator.invalid',
+        tokenUrl: 'https://operator.invalid/token',
         clientId: CLIENT_ID,
       },
       getClientSecret: async () => CLIENT_SECRET,
