@@ -49,7 +49,11 @@ test('create, refuse a second webhook for the same direction, delete', async ({ 
       invoiceUrl: 'https://autre.example.fr/i',
     });
     const conflict = page.getByRole('alert').filter({ hasText: 'Ce sens a déjà son webhook' });
-    await expect(conflict).toContainText(`le webhook « ${FIRST.label} » (identifiant`);
+    // Named by what the user typed, never by the operator's raw id.
+    await expect(conflict).toContainText(
+      `le webhook « ${FIRST.label} » (Factures reçues, rappels vers ${FIRST.statusUrl})`,
+    );
+    await expect(conflict).not.toContainText(/identifiant|[0-9a-f]{8}-[0-9a-f]{4}-/);
     await page.screenshot({
       path: 'test-results/screenshots/webhooks-conflict.png',
       fullPage: true,

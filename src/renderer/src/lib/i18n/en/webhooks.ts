@@ -97,7 +97,7 @@ export default {
   conflict: {
     title: 'This direction already has its webhook',
     named:
-      'The operator refuses the creation: webhook “{label}” (id {id}) already covers this direction. One webhook per direction; “Both directions” conflicts with any other.',
+      'The operator refuses the creation: webhook “{label}” ({direction}, callbacks to {address}) already covers this direction. One webhook per direction; “Both directions” conflicts with any other.',
     unnamed:
       'The operator refuses the creation: a webhook (id {id}) already covers this direction, but it is not in the list shown. Refresh the list.',
     unknown:

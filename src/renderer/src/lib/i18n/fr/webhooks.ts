@@ -95,7 +95,7 @@ export default {
   conflict: {
     title: 'Ce sens a déjà son webhook',
     named:
-      'L’opérateur refuse la création : le webhook « {label} » (identifiant {id}) couvre déjà ce sens. Un seul webhook par sens ; « Les deux sens » entre en conflit avec tout autre.',
+      'L’opérateur refuse la création : le webhook « {label} » ({direction}, rappels vers {address}) couvre déjà ce sens. Un seul webhook par sens ; « Les deux sens » entre en conflit avec tout autre.',
     unnamed:
       'L’opérateur refuse la création : un webhook (identifiant {id}) couvre déjà ce sens, mais il n’est pas dans la liste affichée. Actualisez la liste.',
     unknown:
