@@ -6,6 +6,8 @@
 import { once } from 'node:events';
 import { createWriteStream, openSync, type WriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { columnFormat, columnWidths, typedCell, type Column, type Row } from './cells.ts';
@@ -129,10 +131,24 @@ async function writeRows(rows: readonly Row[]): Promise<number> {
     row.commit();
   }
   table.rows += rows.length;
-  // Let the zip and the file catch up before asking for more rows.
-  if (opened.file.writableNeedDrain) await guarded(opened, once(opened.file, 'drain'));
-  await guarded(opened, new Promise((resolve) => setImmediate(resolve)));
+  await catchUp(opened, sheet);
   return table.rows;
+}
+
+/** Bytes of sheet XML allowed to wait for compression before the next batch is asked for. */
+const ZIP_BACKLOG = 4 * 2 ** 20;
+
+/**
+ * Lets the zip and the file catch up before asking for more rows: exceljs's sheet stream writes
+ * into the deflate stream without backpressure, so without this wait a fast producer would pile
+ * the whole sheet's XML up in memory.
+ */
+async function catchUp(opened: OpenFile, sheet: Worksheet): Promise<void> {
+  const pipes = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
+  for (const pipe of pipes) {
+    while (pipe.writableLength > ZIP_BACKLOG) await guarded(opened, delay(2));
+  }
+  if (opened.file.writableNeedDrain) await guarded(opened, once(opened.file, 'drain'));
 }
 
 function endTable(): number {

@@ -131,7 +131,10 @@ export async function writeWorkbook(
     dirname(targetPath),
     `.~${basename(targetPath)}.${randomUUID().slice(0, 8)}.part`,
   );
-  const worker = new Worker(options.workerUrl ?? DEFAULT_WORKER_URL);
+  // Bounded heaps make the worker collect its garbage early: its live data is one batch.
+  const worker = new Worker(options.workerUrl ?? DEFAULT_WORKER_URL, {
+    resourceLimits: { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 16 },
+  });
   const channel = new WorkerChannel(worker);
   const written = new Map<string, number>();
 
