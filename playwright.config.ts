@@ -2,7 +2,7 @@
 // driven in the system Chromium. `npm test` builds first (electron-vite build).
 import { defineConfig, devices } from '@playwright/test';
 
-/** Chromium flags for a headless CI box: no sandbox (containers), no GPU, no background traffic. */
+/** Chromium flags for a headless CI box: no demo operator (containers), no GPU, no background traffic. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

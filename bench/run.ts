@@ -1,6 +1,6 @@
 // Runs every benchmark in bench/ (files named *-bench.ts) one after the other, each in its own
 // process so that one's warm caches do not flatter the next. Figures go to BENCHMARKS.md by hand,
-// with the machine and this command: `npm run bench` (or `npm run bench -- sandbox` for one).
+// with the machine and this command: `npm run bench` (or `npm run bench -- demo operator` for one).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';

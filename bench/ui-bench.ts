@@ -13,12 +13,7 @@ import { join } from 'node:path';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
-import {
-  PROJECT_ROOT,
-  RENDERER_INDEX,
-  startWebHost,
-  type WebHost,
-} from '../tests/support/web-host.ts';
+import { PROJECT_ROOT, RENDERER_INDEX, startWebHost, type WebHost } from '#support/web-host.ts';
 
 const ELECTRON_VITE = join(PROJECT_ROOT, 'node_modules', '.bin', 'electron-vite');
 const HARNESS_ENTRY = join(PROJECT_ROOT, 'bench', 'harness', 'data-table-harness.ts');

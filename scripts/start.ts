@@ -4,11 +4,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  electronBinaryStatus,
-  electronUnavailableMessage,
-} from '../src/main/host/electron-binary.ts';
-import { runWebCli } from '../src/main/host/web-cli.ts';
+import { electronBinaryStatus, electronUnavailableMessage } from './electron-binary.ts';
+import { runWebCli } from '#main/host/web-cli.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);

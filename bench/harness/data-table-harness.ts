@@ -1,9 +1,9 @@
 // Mounts the real DataTable with N synthetic invoice-like rows, for the UI benchmark
 // (bench/ui-bench.ts builds this file into one script with vite).
 import { mount, unmount } from 'svelte';
-import DataTable from '../../src/renderer/src/lib/components/DataTable.svelte';
-import type { Column } from '../../src/renderer/src/lib/components/data-table.ts';
-import { formatAmount, formatDate } from '../../src/renderer/src/lib/format.ts';
+import DataTable from '#renderer/components/DataTable.svelte';
+import type { Column } from '#renderer/components/data-table.ts';
+import { formatAmount, formatDate } from '#renderer/format.ts';
 import '../../src/renderer/src/app.css';
 
 interface Row {

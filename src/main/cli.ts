@@ -1,6 +1,7 @@
 // Headless entry: `node src/main/cli.ts <command> [options]`.
-//   web      serve the built renderer and the handlers to a local browser (npm run start:web)
-//   sandbox  run the demo operator alone (npm run sandbox)
+//   web            serve the built renderer and the handlers to a local browser (npm run start:web)
+//   demo-operator  run the demo operator alone (npm run demo-operator; `sandbox` is its old name,
+//                  kept so that scripts written for it still work)
 import { runWebCli } from './host/web-cli.ts';
 
 /** A command resolves with an exit code when it is done, or with nothing while it keeps serving. */
@@ -8,9 +9,14 @@ type Command = (argv: string[]) => Promise<number | void>;
 
 const COMMANDS: Record<string, Command> = {
   web: runWebCli,
-  // Loaded on demand: `web` does not need the sandbox's CLI.
-  sandbox: async (argv) => (await import('./sandbox/index.ts')).runSandboxCli(argv),
+  // Loaded on demand: `web` does not need the demo operator's CLI.
+  'demo-operator': runDemoOperator,
+  sandbox: runDemoOperator,
 };
+
+async function runDemoOperator(argv: string[]): Promise<number | void> {
+  return (await import('./demo-operator/index.ts')).runDemoOperatorCli(argv);
+}
 
 async function main(argv: string[]): Promise<number | void> {
   const [command, ...rest] = argv;

@@ -1,9 +1,9 @@
 // Runtime validation of every channel's arguments, in main: the renderer is not trusted.
 // Typed against the contract, so a schema that drifts from it fails to compile.
 import { z } from 'zod';
-import { LANGUAGE_PREFERENCES, type ArgsOf, type Channel } from '../shared/contract.ts';
-import { INVOICE_SEARCH_LIMITS } from '../shared/operator/enums.ts';
-import { operatorUrlSchema, webhookCreateSchema } from '../shared/operator/schemas.ts';
+import { LANGUAGE_PREFERENCES, type ArgsOf, type Channel } from '#shared/contract.ts';
+import { INVOICE_SEARCH_LIMITS } from '#shared/operator/enums.ts';
+import { operatorUrlSchema, webhookCreateSchema } from '#shared/operator/schemas.ts';
 
 const noArgs = z.undefined().or(z.null().transform(() => undefined));
 const id = z.string().min(1).max(200);
@@ -15,10 +15,10 @@ export const argSchemas = {
   'settings:get': noArgs,
   'settings:update': z.strictObject({
     language: z.enum(LANGUAGE_PREFERENCES).optional(),
-    activeProfileId: id.optional(),
+    activeConnectionId: id.optional(),
   }),
-  'profiles:list': noArgs,
-  'profiles:save': z.strictObject({
+  'connections:list': noArgs,
+  'connections:save': z.strictObject({
     id: id.optional(),
     name: z.string().trim().min(1).max(100),
     baseUrl: operatorUrlSchema,
@@ -28,8 +28,8 @@ export const argSchemas = {
     clientSecret: z.string().min(1).max(4096).optional(),
     secretStorage: z.enum(['keychain', 'session']).optional(),
   }),
-  'profiles:delete': z.strictObject({ id }),
-  'profiles:test': z.strictObject({ id }),
+  'connections:delete': z.strictObject({ id }),
+  'connections:test': z.strictObject({ id }),
   'vault:status': noArgs,
   'invoices:search': z.strictObject({
     q: z.string().max(4000).optional(),

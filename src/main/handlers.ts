@@ -11,8 +11,8 @@ import {
   type ResultOf,
   type Settings,
   type Sourced,
-} from '../shared/contract.ts';
-import { EXPAND_VALUES } from '../shared/operator/enums.ts';
+} from '#shared/contract.ts';
+import { EXPAND_VALUES } from '#shared/operator/enums.ts';
 import { argSchemas } from './contract-args.ts';
 import { toAppError } from './services/errors.ts';
 import type { OperatorClient } from './services/operator/operator-client.ts';
@@ -27,7 +27,7 @@ type HandlerServices = Pick<
   | 'shell'
   | 'env'
   | 'osLocale'
-  | 'profiles'
+  | 'connections'
   | 'vault'
   | 'operators'
   | 'events'
@@ -52,7 +52,7 @@ function live<T>(data: T): Sourced<T> {
 }
 
 export function createHandlers(services: HandlerServices): Handlers {
-  const { profiles, vault, operators, events } = services;
+  const { connections, vault, operators, events } = services;
   let online = true;
 
   // Every operator call goes to the active connection's client. Reachability follows what those
@@ -78,7 +78,11 @@ export function createHandlers(services: HandlerServices): Handlers {
   return {
     'app:info': async (): Promise<AppInfo> => {
       const osLocale = services.osLocale();
-      const { language, forced } = resolveLanguage(services.env, profiles.getSettings(), osLocale);
+      const { language, forced } = resolveLanguage(
+        services.env,
+        connections.getSettings(),
+        osLocale,
+      );
       const settingsRepair = services.settingsRepair();
       return {
         version: services.version,
@@ -89,27 +93,27 @@ export function createHandlers(services: HandlerServices): Handlers {
         ...(settingsRepair ? { settingsRepair } : {}),
       };
     },
-    'settings:get': async () => profiles.getSettings(),
+    'settings:get': async () => connections.getSettings(),
     'settings:update': async (patch) => {
-      const before = profiles.getSettings();
-      const settings = profiles.updateSettings(patch);
-      if (settings.activeProfileId !== before.activeProfileId) online = true;
-      events.emit('profiles:changed', undefined);
+      const before = connections.getSettings();
+      const settings = connections.updateSettings(patch);
+      if (settings.activeConnectionId !== before.activeConnectionId) online = true;
+      events.emit('connections:changed', undefined);
       return settings;
     },
-    'profiles:list': async () => profiles.list(),
-    'profiles:save': async (input) => {
-      const summary = await profiles.save(input);
+    'connections:list': async () => connections.list(),
+    'connections:save': async (input) => {
+      const summary = await connections.save(input);
       operators.invalidate(summary.id);
-      events.emit('profiles:changed', undefined);
+      events.emit('connections:changed', undefined);
       return summary;
     },
-    'profiles:delete': async ({ id }) => {
-      await profiles.delete(id);
+    'connections:delete': async ({ id }) => {
+      await connections.delete(id);
       operators.invalidate(id);
-      events.emit('profiles:changed', undefined);
+      events.emit('connections:changed', undefined);
     },
-    'profiles:test': async ({ id }) => {
+    'connections:test': async ({ id }) => {
       // A fresh client: the test must fetch a new token with the stored secret, not reuse one.
       const client = await operators.fresh(id);
       return client.testConnection();

@@ -1,7 +1,7 @@
 // Registers every contract channel on ipcMain and forwards main's events to the window.
 // Messages from any frame but our window's main frame, or from a page that is not ours, are dropped.
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { CHANNELS, IPC_PREFIX, type Result } from '../shared/contract.ts';
+import { CHANNELS, IPC_PREFIX, type Result } from '#shared/contract.ts';
 import type { Dispatch } from './handlers.ts';
 import type { EventHub, Logger } from './services/index.ts';
 import { isAppUrl } from './platform/window.ts';

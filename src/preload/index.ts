@@ -8,7 +8,7 @@ import {
   type Api,
   type EventName,
   type Result,
-} from '../shared/contract.ts';
+} from '#shared/contract.ts';
 
 function isEventName(value: unknown): value is EventName {
   return typeof value === 'string' && (EVENTS as readonly string[]).includes(value);

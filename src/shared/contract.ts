@@ -69,7 +69,7 @@ export type Language = 'fr' | 'en';
 
 export interface Settings {
   language: LanguagePreference;
-  activeProfileId: string;
+  activeConnectionId: string;
 }
 
 export interface AppInfo {
@@ -97,9 +97,9 @@ export interface SettingsRepair {
 }
 
 /** The built-in demo connections: the embedded operator with its admin or user client. */
-export const DEMO_PROFILE_IDS = { admin: 'demo-admin', user: 'demo-user' } as const;
+export const DEMO_CONNECTION_IDS = { admin: 'demo-admin', user: 'demo-user' } as const;
 
-export interface ProfileSummary {
+export interface ConnectionSummary {
   id: string;
   name: string;
   kind: 'demo' | 'custom';
@@ -111,7 +111,7 @@ export interface ProfileSummary {
   secret: 'keychain' | 'session' | 'none' | 'builtin';
 }
 
-export interface ProfileInput {
+export interface ConnectionInput {
   /** Absent to create a new connection. */
   id?: string;
   name: string;
@@ -165,10 +165,10 @@ export interface Contract {
   'app:info': { args: void; result: AppInfo };
   'settings:get': { args: void; result: Settings };
   'settings:update': { args: Partial<Settings>; result: Settings };
-  'profiles:list': { args: void; result: ProfileSummary[] };
-  'profiles:save': { args: ProfileInput; result: ProfileSummary };
-  'profiles:delete': { args: { id: string }; result: void };
-  'profiles:test': { args: { id: string }; result: ConnectionTestReport };
+  'connections:list': { args: void; result: ConnectionSummary[] };
+  'connections:save': { args: ConnectionInput; result: ConnectionSummary };
+  'connections:delete': { args: { id: string }; result: void };
+  'connections:test': { args: { id: string }; result: ConnectionTestReport };
   'vault:status': { args: void; result: VaultStatus };
   'invoices:search': { args: InvoiceSearchArgs; result: Sourced<InvoiceSearchResponse> };
   'invoices:get': { args: { invoiceId: string }; result: Sourced<Invoice> };
@@ -188,10 +188,10 @@ export const CHANNELS = [
   'app:info',
   'settings:get',
   'settings:update',
-  'profiles:list',
-  'profiles:save',
-  'profiles:delete',
-  'profiles:test',
+  'connections:list',
+  'connections:save',
+  'connections:delete',
+  'connections:test',
   'vault:status',
   'invoices:search',
   'invoices:get',
@@ -213,13 +213,13 @@ export function isChannel(value: unknown): value is Channel {
 export interface Events {
   /** The active connection's reachability changed. */
   'connectivity:changed': { online: boolean };
-  /** Profiles or the active profile changed (another window, or main itself). */
-  'profiles:changed': void;
+  /** Connections or the active connection changed (another window, or main itself). */
+  'connections:changed': void;
 }
 export type EventName = keyof Events;
 export const EVENTS = [
   'connectivity:changed',
-  'profiles:changed',
+  'connections:changed',
 ] as const satisfies readonly EventName[];
 
 /** What the renderer sees as window.api, in Electron (preload) and in the browser host alike. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron } from 'playwright-core';
 import { test, expect } from '@playwright/test';
-import { electronBinaryStatus } from '../../src/main/host/electron-binary.ts';
+import { electronBinaryStatus } from '../../scripts/electron-binary.ts';
 import { PROJECT_ROOT } from './fixtures.ts';
 
 const binary = electronBinaryStatus(PROJECT_ROOT);

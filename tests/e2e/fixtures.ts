@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { PROJECT_ROOT, RENDERER_INDEX, startWebHost } from '../support/web-host.ts';
+import { PROJECT_ROOT, RENDERER_INDEX, startWebHost } from '#support/web-host.ts';
 
 export { PROJECT_ROOT };
 

@@ -40,7 +40,7 @@ test('a truncated settings file is repaired and the user is told once, with the 
 }) => {
   const whole = JSON.stringify(
     {
-      settings: { language: 'fr', activeProfileId: 'demo-admin' },
+      settings: { language: 'fr', activeConnectionId: 'demo-admin' },
       connections: [
         {
           id: 'c-keep',

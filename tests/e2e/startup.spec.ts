@@ -106,7 +106,7 @@ test('no screen repeats its calls on its own once it has settled', async ({ app,
       await page.waitForTimeout(WATCH_MS);
       for (const channel of [
         'settings:get',
-        'profiles:list',
+        'connections:list',
         'vault:status',
         'invoices:search',
         'directory:search',

@@ -4,16 +4,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EVENTS, isChannel, type AppError } from '../../shared/contract.ts';
-import {
-  EVENTS_PATH,
-  RPC_PATH_PREFIX,
-  TOKEN_FRAGMENT_KEY,
-  TOKEN_HEADER,
-} from '../../shared/rpc.ts';
+import { EVENTS, isChannel, type AppError } from '#shared/contract.ts';
+import { EVENTS_PATH, RPC_PATH_PREFIX, TOKEN_FRAGMENT_KEY, TOKEN_HEADER } from '#shared/rpc.ts';
 import { createDispatcher, createHandlers, type Dispatch } from '../handlers.ts';
 import { createServices, stderrLogger, type Logger, type Services } from '../services/index.ts';
-import { CONTENT_SECURITY_POLICY } from './csp.ts';
+import { CONTENT_SECURITY_POLICY } from '#shared/csp.ts';
 import { resolveStaticFile } from './static-files.ts';
 import { FAVICON_PATH, resolveFavicon } from './favicon.ts';
 

@@ -1,5 +1,3 @@
 export { startBrowserHost, MAX_BODY_BYTES } from './browser-host.ts';
 export type { BrowserHost, BrowserHostOptions } from './browser-host.ts';
-export { CONTENT_SECURITY_POLICY } from './csp.ts';
-export { electronBinaryStatus, electronUnavailableMessage } from './electron-binary.ts';
-export type { ElectronBinaryStatus } from './electron-binary.ts';
+export { CONTENT_SECURITY_POLICY } from '#shared/csp.ts';

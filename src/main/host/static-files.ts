@@ -2,7 +2,7 @@
 // shared by the browser host and the Electron shell's app:// protocol (src/main/platform).
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { CONTENT_SECURITY_POLICY } from './csp.ts';
+import { CONTENT_SECURITY_POLICY } from '#shared/csp.ts';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 

@@ -7,7 +7,7 @@ import {
   SETTINGS_CONFIG_NAME,
   settingsStoreOptions,
   type OpenedSettingsStore,
-} from '../services/profiles/index.ts';
+} from '../services/connections/index.ts';
 
 export function openElectronSettingsStore(dataDir: string, log: Logger): OpenedSettingsStore {
   return openRepairedStore(dataDir, log, () =>

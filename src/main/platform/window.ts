@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, session, shell, type WebContents } from 'electron';
 import { APP_NAME } from '../services/paths.ts';
-import { CONTENT_SECURITY_POLICY } from '../host/csp.ts';
+import { CONTENT_SECURITY_POLICY } from '#shared/csp.ts';
 import { APP_INDEX_URL, handleAppProtocol, isAppProtocolUrl } from './app-protocol.ts';
 
 const PRELOAD_PATH = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));

@@ -2,8 +2,8 @@
 // Messages are plain English for logs and the details pane; the UI translates by kind. Nothing
 // here may carry a client secret or a bearer token: messages and details are redacted on the way
 // out as a last line of defence, and the operator client never puts them there in the first place.
-import type { AppError, ErrorKind, ErrorReason } from '../../shared/contract.ts';
-import { ERROR_KINDS, ERROR_REASONS } from '../../shared/contract.ts';
+import type { AppError, ErrorKind, ErrorReason } from '#shared/contract.ts';
+import { ERROR_KINDS, ERROR_REASONS } from '#shared/contract.ts';
 
 export interface OperatorErrorInit {
   kind: ErrorKind;

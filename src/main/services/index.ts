@@ -1,18 +1,18 @@
 // The composition root: builds every service of the main process from its dependencies.
 // Plain Node (no 'electron' import): the Electron shell passes its own settings store and locale.
 import { Console } from 'node:console';
-import type { EventName, Events, SettingsRepair } from '../../shared/contract.ts';
+import type { EventName, Events, SettingsRepair } from '#shared/contract.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { ensureDataDir } from './paths.ts';
 import {
   DemoOperator,
   OperatorClients,
-  ProfileStore,
+  ConnectionStore,
   openConfSettingsStore,
   type KeyValueStore,
   type StartDemo,
   type CreateOperatorClient,
-} from './profiles/index.ts';
+} from './connections/index.ts';
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
@@ -54,7 +54,7 @@ export interface Services {
   env: NodeJS.ProcessEnv;
   osLocale: () => string;
   log: Logger;
-  profiles: ProfileStore;
+  connections: ConnectionStore;
   vault: CredentialVault;
   demo: DemoOperator;
   operators: OperatorClients;
@@ -94,15 +94,15 @@ export function detectOsLocale(env: NodeJS.ProcessEnv = process.env): string {
 
 const defaultStartDemo: StartDemo = async () => {
   // Loaded on first use: the demo operator's data generator is not needed before.
-  const { startSandbox } = await import('../sandbox/index.ts');
-  return startSandbox({ port: 0 });
+  const { startDemoOperator } = await import('../demo-operator/index.ts');
+  return startDemoOperator({ port: 0 });
 };
 
-const defaultCreateOperatorClient: CreateOperatorClient = async (profile) => {
+const defaultCreateOperatorClient: CreateOperatorClient = async (connection) => {
   const { OperatorClient } = await import('./operator/operator-client.ts');
   return new OperatorClient({
-    connection: profile.connection,
-    getClientSecret: profile.getClientSecret,
+    connection: connection.connection,
+    getClientSecret: connection.getClientSecret,
   });
 };
 
@@ -115,7 +115,7 @@ export function createServices(options: CreateServicesOptions): Services {
     ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
   });
   const demo = new DemoOperator(options.startDemo ?? defaultStartDemo);
-  const profiles = new ProfileStore({
+  const connections = new ConnectionStore({
     store: settings.store,
     vault,
     demo,
@@ -123,7 +123,7 @@ export function createServices(options: CreateServicesOptions): Services {
     ...(settings.recover ? { recover: settings.recover } : {}),
   });
   const operators = new OperatorClients(
-    profiles,
+    connections,
     options.createOperatorClient ?? defaultCreateOperatorClient,
   );
   const env = options.env ?? process.env;
@@ -134,7 +134,7 @@ export function createServices(options: CreateServicesOptions): Services {
     env,
     osLocale: options.osLocale ?? (() => detectOsLocale(env)),
     log,
-    profiles,
+    connections,
     vault,
     demo,
     operators,

@@ -1,4 +1,4 @@
-// Page object of the French legal directory workspace (views/Directory.svelte).
+// Page object of the French legal directory screen (screens/Directory.svelte).
 import { test, type Locator, type Page } from '@playwright/test';
 
 export class DirectoryPage {

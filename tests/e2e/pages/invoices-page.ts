@@ -1,4 +1,4 @@
-// The invoices workspace (French UI): filters, results table, pager, detail panel.
+// The invoices screen (French UI): filters, results table, pager, detail panel.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { AppShell } from './app-shell.ts';

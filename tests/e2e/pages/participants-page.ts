@@ -1,4 +1,4 @@
-// Page object of the participants workspace (views/Participants.svelte).
+// Page object of the participants screen (screens/Participants.svelte).
 import { test, type Locator, type Page } from '@playwright/test';
 
 export class ParticipantsPage {

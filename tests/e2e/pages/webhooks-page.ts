@@ -1,4 +1,4 @@
-// Page object of the webhooks workspace (views/Webhooks.svelte).
+// Page object of the webhooks screen (screens/Webhooks.svelte).
 import { test, type Locator, type Page } from '@playwright/test';
 
 export interface NewWebhook {

@@ -14,8 +14,8 @@ import {
   successJson,
   throwIfCancelled,
 } from '../operator/http.ts';
-import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '../../../shared/http-url.ts';
-import { tokenResponseSchema } from '../../../shared/operator/schemas.ts';
+import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '#shared/http-url.ts';
+import { tokenResponseSchema } from '#shared/operator/schemas.ts';
 import { formatIssues } from '../operator/validation.ts';
 
 export interface ClientCredentials {

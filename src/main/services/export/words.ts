@@ -2,16 +2,16 @@
 // renderer's dictionaries (plain data), so that a word has one translation; the few that only an
 // export needs are here, French first.
 import type { Language } from '#shared/contract.ts';
-import enCommon from '#renderer/i18n/en/common.ts';
-import enDirectory from '#renderer/i18n/en/directory.ts';
-import enInvoices from '#renderer/i18n/en/invoices.ts';
-import enParticipants from '#renderer/i18n/en/participants.ts';
-import enWebhooks from '#renderer/i18n/en/webhooks.ts';
-import frCommon from '#renderer/i18n/fr/common.ts';
-import frDirectory from '#renderer/i18n/fr/directory.ts';
-import frInvoices from '#renderer/i18n/fr/invoices.ts';
-import frParticipants from '#renderer/i18n/fr/participants.ts';
-import frWebhooks from '#renderer/i18n/fr/webhooks.ts';
+import enCommon from '#shared/i18n/en/common.ts';
+import enDirectory from '#shared/i18n/en/directory.ts';
+import enInvoices from '#shared/i18n/en/invoices.ts';
+import enParticipants from '#shared/i18n/en/participants.ts';
+import enWebhooks from '#shared/i18n/en/webhooks.ts';
+import frCommon from '#shared/i18n/fr/common.ts';
+import frDirectory from '#shared/i18n/fr/directory.ts';
+import frInvoices from '#shared/i18n/fr/invoices.ts';
+import frParticipants from '#shared/i18n/fr/participants.ts';
+import frWebhooks from '#shared/i18n/fr/webhooks.ts';
 
 const frExport = {
   sheets: {

@@ -3,7 +3,7 @@
 // followed, plain http refused off this machine, and every failure turned into an OperatorError
 // of the right kind. No retries here: callers decide.
 import { setTimeout as delay } from 'node:timers/promises';
-import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '../../../shared/http-url.ts';
+import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '#shared/http-url.ts';
 import { OperatorError, networkErrorCode, networkErrorKind } from '../errors.ts';
 
 /** Caps on what is read: a page of 200 invoices is a few hundred KB, a token answer a few KB. */

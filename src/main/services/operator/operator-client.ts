@@ -5,12 +5,8 @@
 // A 429 pauses the whole client, not one call: every call waits for the same "not before" time,
 // and for a while after it calls go one at a time, so a burst does not hammer a rate limit.
 // Every error leaving the client is scrubbed of the actual secret and tokens it knows.
-import type { ConnectionTestReport } from '../../../shared/contract.ts';
-import {
-  EXPAND_VALUES,
-  INVOICE_SEARCH_LIMITS,
-  type ExpandValue,
-} from '../../../shared/operator/enums.ts';
+import type { ConnectionTestReport } from '#shared/contract.ts';
+import { EXPAND_VALUES, INVOICE_SEARCH_LIMITS, type ExpandValue } from '#shared/operator/enums.ts';
 import {
   directorySearchResponseSchema,
   invoiceSchema,
@@ -27,7 +23,7 @@ import {
   type Webhook,
   type WebhookCreate,
   type WebhookRef,
-} from '../../../shared/operator/schemas.ts';
+} from '#shared/operator/schemas.ts';
 import { TokenProvider } from '../auth/token-provider.ts';
 import { OperatorError, hasErrorKind } from '../errors.ts';
 import {

@@ -1,8 +1,8 @@
 // Client secrets live in the OS keychain (keytar) and nowhere else. Where no keychain is reachable
 // the user may keep a secret for this session only: an in-memory map, never a file in clear.
 import { createRequire } from 'node:module';
-import type { VaultStatus } from '../../../shared/contract.ts';
-import { AppFailure } from '../profiles/app-failure.ts';
+import type { VaultStatus } from '#shared/contract.ts';
+import { AppFailure } from '../app-failure.ts';
 
 export const KEYCHAIN_SERVICE = 'Invoice Desk';
 

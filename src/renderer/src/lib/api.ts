@@ -2,12 +2,7 @@
 // loopback HTTP transport (src/shared/rpc.ts). Both speak the contract: invoke() resolves to a
 // Result envelope and never throws.
 import type { Api, AppError, Channel, EventName, Events, Result } from '#shared/contract.ts';
-import {
-  EVENTS_PATH,
-  RPC_PATH_PREFIX,
-  TOKEN_FRAGMENT_KEY,
-  TOKEN_HEADER,
-} from '../../../shared/rpc.ts';
+import { EVENTS_PATH, RPC_PATH_PREFIX, TOKEN_FRAGMENT_KEY, TOKEN_HEADER } from '#shared/rpc.ts';
 
 declare global {
   interface Window {

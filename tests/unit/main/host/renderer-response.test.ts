@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { rendererResponse } from '#main/host/static-files.ts';
-import { CONTENT_SECURITY_POLICY } from '#main/host/csp.ts';
+import { CONTENT_SECURITY_POLICY } from '#shared/csp.ts';
 
 let parent: string;
 let root: string;

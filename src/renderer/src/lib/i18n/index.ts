@@ -1,34 +1,32 @@
-// i18n for the renderer. How to plug an area in (Directory, Participants, Webhooks…):
-//   1. French is the reference: `fr/<area>.ts` exports `{ … } as const` (nested objects of strings).
-//   2. English twin: `en/<area>.ts` exports `{ … } as const satisfies Translation<typeof fr>`
-//      (import type fr from '../fr/<area>.ts'): a missing or extra key fails to compile.
-//   3. Both are merged below under the area's name, so keys read `<area>.<path>`:
-//        import { t } from '../i18n/index.ts';   t('directory.title')   t('common.count', { count: 3 })
+// i18n for the renderer. How to plug a screen in (Directory, Participants, Webhooks…):
+//   1. French is the reference: `fr/<screen>.ts` exports `{ … } as const` (nested objects of strings).
+//   2. English twin: `en/<screen>.ts` exports `{ … } as const satisfies Translation<typeof fr>`
+//      (import type fr from '../fr/<screen>.ts'): a missing or extra key fails to compile.
+//   3. Both are merged below under the area's name, so keys read `<screen>.<path>`:
+//        import { t } from './index.ts';   t('directory.title')   t('common.count', { count: 3 })
 //      `{name}` placeholders are replaced from params. t() reads the language rune: call it in the
 //      template (or in $derived) and the text follows the language switch.
 //   4. Numbers, amounts and dates: lib/format.ts (formatAmount, formatDate, formatDateTime,
 //      formatNumber), which follow the same language (fr → fr-FR, en → en-GB).
 //   tests/unit/renderer/i18n.test.ts checks that fr and en have the same keys and no empty text.
-import type { Language } from '../../../../shared/contract.ts';
+import type { Language } from '#shared/contract.ts';
 import { interpolate, setLocaleSource, type Locale } from '../format.ts';
 import { language } from '../stores/language.svelte.ts';
-import frCommon from './fr/common.ts';
-import frInvoices from './fr/invoices.ts';
-import frSettings from './fr/settings.ts';
-import frDirectory from './fr/directory.ts';
-import frParticipants from './fr/participants.ts';
-import frWebhooks from './fr/webhooks.ts';
-import enCommon from './en/common.ts';
-import enInvoices from './en/invoices.ts';
-import enSettings from './en/settings.ts';
-import enDirectory from './en/directory.ts';
-import enParticipants from './en/participants.ts';
-import enWebhooks from './en/webhooks.ts';
+import frCommon from '#shared/i18n/fr/common.ts';
+import frInvoices from '#shared/i18n/fr/invoices.ts';
+import frSettings from '#shared/i18n/fr/settings.ts';
+import frDirectory from '#shared/i18n/fr/directory.ts';
+import frParticipants from '#shared/i18n/fr/participants.ts';
+import frWebhooks from '#shared/i18n/fr/webhooks.ts';
+import enCommon from '#shared/i18n/en/common.ts';
+import enInvoices from '#shared/i18n/en/invoices.ts';
+import enSettings from '#shared/i18n/en/settings.ts';
+import enDirectory from '#shared/i18n/en/directory.ts';
+import enParticipants from '#shared/i18n/en/participants.ts';
+import enWebhooks from '#shared/i18n/en/webhooks.ts';
 
-/** The shape an English dictionary must have: the French one's keys, any string as values. */
-export type Translation<T> = {
-  readonly [K in keyof T]: T[K] extends string ? string : Translation<T[K]>;
-};
+import type { Translation } from '#shared/i18n/translation.ts';
+export type { Translation };
 
 export const dictionaries = {
   fr: {

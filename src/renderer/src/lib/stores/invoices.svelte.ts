@@ -1,16 +1,16 @@
-// The invoices workspace: filters, paging, the last result. Lives outside the view so that going
+// The invoices screen: filters, paging, the last result. Lives outside the screen so that going
 // to another screen and back keeps the user's search.
-import type { AppError, Sourced } from '../../../../shared/contract.ts';
-import type { Direction, InvoiceState } from '../../../../shared/operator/enums.ts';
-import { INVOICE_SEARCH_LIMITS } from '../../../../shared/operator/enums.ts';
-import type { InvoiceSearchResponse } from '../../../../shared/operator/schemas.ts';
-import { buildInvoiceQuery, isUuid } from '../../../../shared/query/invoice-query.ts';
+import type { AppError, Sourced } from '#shared/contract.ts';
+import type { Direction, InvoiceState } from '#shared/operator/enums.ts';
+import { INVOICE_SEARCH_LIMITS } from '#shared/operator/enums.ts';
+import type { InvoiceSearchResponse } from '#shared/operator/schemas.ts';
+import { buildInvoiceQuery, isUuid } from '#shared/query/invoice-query.ts';
 import type { SortState } from '../components/data-table.ts';
 import { api } from '../api.ts';
 
 export const PAGE_SIZES = [50, 100, 200] as const;
 
-class InvoicesWorkspace {
+class InvoicesScreenState {
   states = $state<InvoiceState[]>([]);
   direction = $state<Direction | ''>('');
   invoiceId = $state('');
@@ -95,4 +95,4 @@ class InvoicesWorkspace {
   }
 }
 
-export const invoices = new InvoicesWorkspace();
+export const invoices = new InvoicesScreenState();

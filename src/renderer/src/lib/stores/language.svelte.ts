@@ -1,6 +1,6 @@
 // The language shown now: a rune, so that every t() / format call in a template re-renders when it
 // changes. Set from app:info at start-up and after settings:update.
-import type { Language } from '../../../../shared/contract.ts';
+import type { Language } from '#shared/contract.ts';
 
 let current = $state<Language>('fr');
 

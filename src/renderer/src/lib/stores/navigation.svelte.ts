@@ -1,21 +1,21 @@
-// Which screen the shell shows. Views may navigate too: navigation.go('settings').
-export const VIEWS = ['invoices', 'directory', 'participants', 'webhooks', 'settings'] as const;
-export type ViewId = (typeof VIEWS)[number];
+// Which screen the shell shows. Screens may navigate too: navigation.go('settings').
+export const SCREENS = ['invoices', 'directory', 'participants', 'webhooks', 'settings'] as const;
+export type ScreenId = (typeof SCREENS)[number];
 
-function fromHash(): ViewId {
+function fromHash(): ScreenId {
   const name = typeof location === 'undefined' ? '' : location.hash.replace(/^#\/?/, '');
-  return (VIEWS as readonly string[]).includes(name) ? (name as ViewId) : 'invoices';
+  return (SCREENS as readonly string[]).includes(name) ? (name as ScreenId) : 'invoices';
 }
 
-let current = $state<ViewId>(fromHash());
+let current = $state<ScreenId>(fromHash());
 
 export const navigation = {
-  get current(): ViewId {
+  get current(): ScreenId {
     return current;
   },
-  go(view: ViewId): void {
-    current = view;
+  go(screen: ScreenId): void {
+    current = screen;
     // Keep the screen across reloads; replaceState keeps the back button out of it.
-    if (typeof history !== 'undefined') history.replaceState(history.state, '', `#/${view}`);
+    if (typeof history !== 'undefined') history.replaceState(history.state, '', `#/${screen}`);
   },
 };

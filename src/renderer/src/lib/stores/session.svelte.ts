@@ -1,59 +1,59 @@
-// App-wide state: app info, settings, connections, keychain status, connectivity. Views read
+// App-wide state: app info, settings, connections, keychain status, connectivity. Screens read
 // `session.*` in templates (runes: they re-render on change) and call the actions below.
 import type {
   AppError,
   AppInfo,
   LanguagePreference,
-  ProfileSummary,
+  ConnectionSummary,
   Settings,
   VaultStatus,
-} from '../../../../shared/contract.ts';
+} from '#shared/contract.ts';
 import { api } from '../api.ts';
 import { language } from './language.svelte.ts';
 
 class Session {
   info = $state<AppInfo | null>(null);
   settings = $state<Settings | null>(null);
-  profiles = $state<ProfileSummary[]>([]);
+  connections = $state<ConnectionSummary[]>([]);
   vault = $state<VaultStatus | null>(null);
   online = $state(true);
-  /** Bumped when the active connection changes, so that views reload their data. */
+  /** Bumped when the active connection changes, so that screens reload their data. */
   generation = $state(0);
   startupError = $state<AppError | null>(null);
   ready = $state(false);
 
-  activeProfile = $derived(
-    this.profiles.find((p) => p.id === this.settings?.activeProfileId) ?? null,
+  activeConnection = $derived(
+    this.connections.find((p) => p.id === this.settings?.activeConnectionId) ?? null,
   );
 
   async start(): Promise<void> {
     this.startupError = null;
-    const [info, settings, profiles] = await Promise.all([
+    const [info, settings, connections] = await Promise.all([
       api.invoke('app:info'),
       api.invoke('settings:get'),
-      api.invoke('profiles:list'),
+      api.invoke('connections:list'),
     ]);
     if (!info.ok) return void (this.startupError = info.error);
     if (!settings.ok) return void (this.startupError = settings.error);
-    if (!profiles.ok) return void (this.startupError = profiles.error);
+    if (!connections.ok) return void (this.startupError = connections.error);
     this.info = info.value;
     language.set(info.value.language);
     this.settings = settings.value;
-    this.profiles = profiles.value;
+    this.connections = connections.value;
     this.ready = true;
     api.on('connectivity:changed', (p) => (this.online = p?.online ?? true));
-    api.on('profiles:changed', () => void this.refresh());
+    api.on('connections:changed', () => void this.refresh());
   }
 
   async refresh(): Promise<void> {
-    const before = this.settings?.activeProfileId;
-    const [settings, profiles] = await Promise.all([
+    const before = this.settings?.activeConnectionId;
+    const [settings, connections] = await Promise.all([
       api.invoke('settings:get'),
-      api.invoke('profiles:list'),
+      api.invoke('connections:list'),
     ]);
     if (settings.ok) this.settings = settings.value;
-    if (profiles.ok) this.profiles = profiles.value;
-    if (this.settings?.activeProfileId !== before) this.generation++;
+    if (connections.ok) this.connections = connections.value;
+    if (this.settings?.activeConnectionId !== before) this.generation++;
   }
 
   async loadVault(): Promise<void> {
@@ -61,10 +61,10 @@ class Session {
     this.vault = r.ok ? r.value : { available: false, reason: r.error.message };
   }
 
-  async activate(profileId: string): Promise<AppError | null> {
-    const r = await api.invoke('settings:update', { activeProfileId: profileId });
+  async activate(connectionId: string): Promise<AppError | null> {
+    const r = await api.invoke('settings:update', { activeConnectionId: connectionId });
     if (!r.ok) return r.error;
-    const changed = this.settings?.activeProfileId !== r.value.activeProfileId;
+    const changed = this.settings?.activeConnectionId !== r.value.activeConnectionId;
     this.settings = r.value;
     if (changed) this.generation++;
     return null;

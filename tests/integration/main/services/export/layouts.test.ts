@@ -13,8 +13,8 @@ import { invoicesWorkbook, type InvoiceListEntry } from '#main/services/export/l
 import { participantsWorkbook } from '#main/services/export/layouts/participants.ts';
 import { webhooksWorkbook } from '#main/services/export/layouts/webhooks.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
-import { createDataset, type Dataset } from '#main/sandbox/data/dataset.ts';
-import { searchBusinessData } from '#main/sandbox/data/invoices.ts';
+import { createDataset, type Dataset } from '#main/demo-operator/data/dataset.ts';
+import { searchBusinessData } from '#main/demo-operator/data/invoices.ts';
 import type { Invoice, Webhook } from '#shared/operator/schemas.ts';
 import { column, readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_QUERY_LENGTH, parseQuery } from '#main/sandbox/query.ts';
+import { MAX_QUERY_LENGTH, parseQuery } from '#main/demo-operator/query.ts';
 import {
   STATUS_BATCH_SIZE,
   partitionQuery,

@@ -1,0 +1,177 @@
+import type { Translation } from '../translation.ts';
+import type fr from '../fr/common.ts';
+
+export default {
+  app: {
+    name: 'Invoice Desk',
+    skipToContent: 'Skip to content',
+    offlineBanner: 'Operator unreachable: screens show saved results, with their date.',
+    startupFailed: 'The application could not start',
+  },
+  repair: {
+    title: 'Settings repaired at start-up',
+    unreadable:
+      'The settings file was unreadable (truncated or damaged): what could be was recovered.',
+    partial: 'Invalid entries of the settings file were left out.',
+    kept: 'Recovered',
+    dropped: 'Left out',
+    backup: 'Untouched copy of the original file:',
+    backupLabel: 'the location of the copy',
+    dismiss: 'Got it',
+  },
+  nav: {
+    label: 'Main navigation',
+    invoices: 'Invoices',
+    directory: 'Directory',
+    participants: 'Participants',
+    webhooks: 'Webhooks',
+    settings: 'Connections and settings',
+  },
+  actions: {
+    retry: 'Retry',
+    close: 'Close',
+    cancel: 'Cancel',
+    save: 'Save',
+    delete: 'Delete',
+    edit: 'Edit',
+    confirm: 'Confirm',
+    refresh: 'Refresh',
+    copy: 'Copy',
+    copyValue: 'Copy {label}',
+    copied: 'Copied',
+    copyFailed: 'Could not copy: select the text and copy it with the keyboard',
+    showDetails: 'Technical details',
+  },
+  states: {
+    PENDING: 'Pending',
+    VALID: 'Valid',
+    INVALID: 'Invalid',
+    DUPLICATED: 'Duplicate',
+    WRONG_ROUTING: 'Wrong routing',
+    NOT_DELIVERED: 'Not delivered',
+    DELIVERED: 'Delivered',
+    DELIVERY_PENDING: 'Delivery pending',
+    PROCESSING: 'Processing',
+    CONVERTED: 'Converted',
+    CONVERSION_FAILED: 'Conversion failed',
+  },
+  stateHints: {
+    PENDING: 'Received, will be processed',
+    VALID: 'Passed the validation checks',
+    INVALID: 'Rejected for a validation issue',
+    DUPLICATED: 'Rejected: the same identifier already exists',
+    WRONG_ROUTING: 'Rejected: no recipient platform found',
+    NOT_DELIVERED: 'Not delivered to the recipient',
+    DELIVERED: 'Delivered to the recipient',
+    DELIVERY_PENDING: 'Waiting to be delivered',
+    PROCESSING: 'Being processed',
+    CONVERTED: 'Converted',
+    CONVERSION_FAILED: 'Conversion failed',
+  },
+  errors: {
+    operatorSaid: 'Operator message: {message}',
+    reasons: {
+      redirect:
+        'The operator redirected to another address: the redirect is not followed. Check the base URL and the token URL.',
+      not_json:
+        'The answer is not JSON: the address probably leads to a proxy or a sign-in page, not to the API.',
+      html: 'The answer is an HTML page, not data: the address probably leads to a website or a sign-in page.',
+      too_large: 'Answer too large, reading stopped: lower the rows per page or narrow the search.',
+      insecure_http:
+        'http:// is only allowed for this computer: use an https:// address so that the secret travels encrypted.',
+      schema:
+        'The data received does not match the operator’s published interface (see the technical details): report it to the operator.',
+    },
+    status: 'HTTP status {status}',
+    auth: {
+      title: 'Credentials refused',
+      advice:
+        'The operator refused the client id or secret. Check them in Connections and settings.',
+    },
+    forbidden: {
+      title: 'Access denied',
+      advice:
+        'This connection lacks the required role. Choose an administrator connection or ask the operator for the role.',
+    },
+    not_found: {
+      title: 'Not found',
+      advice: 'The requested item does not exist at the operator, or no longer does.',
+    },
+    conflict: {
+      title: 'Conflict',
+      advice: 'An identical item already exists. Change it or delete it first.',
+    },
+    invalid_input: {
+      title: 'Request refused',
+      advice: 'Check the criteria you entered (identifier format, search expression syntax).',
+    },
+    rate_limited: {
+      title: 'Too many requests',
+      advice: 'The operator limits the number of calls. Wait a few seconds and try again.',
+    },
+    offline: {
+      title: 'Operator unreachable',
+      advice:
+        'Check your network and the operator’s address. Results you have already viewed stay available offline.',
+    },
+    timeout: {
+      title: 'No answer in time',
+      advice: 'The operator is taking too long to answer. Try again in a moment.',
+    },
+    tls: {
+      title: 'Secure connection failed',
+      advice:
+        'The operator’s certificate could not be verified. Check the address (https) or contact your IT department.',
+    },
+    invalid_response: {
+      title: 'Unexpected answer from the operator',
+      advice:
+        'The operator answered in a format its specification does not allow. Check the connection’s base URL, otherwise report it to the operator.',
+    },
+    server: {
+      title: 'Operator error',
+      advice: 'The operator is having a problem. Try again later.',
+    },
+    keychain: {
+      title: 'System keychain unavailable',
+      advice: 'The secret cannot be stored in the keychain. You can keep it for this session only.',
+    },
+    cancelled: {
+      title: 'Cancelled',
+      advice: 'Start it again if needed.',
+    },
+  },
+  status: {
+    loading: 'Loading…',
+    empty: 'Nothing to show',
+  },
+  table: {
+    sortAscending: 'sorted ascending',
+    sortDescending: 'sorted descending',
+    sortBy: 'Sort by {column}',
+    rowCount: '{count} rows',
+    keyboardHint: 'Arrow keys to move, Enter to open',
+  },
+  pager: {
+    label: 'Pagination',
+    previous: 'Previous page',
+    next: 'Next page',
+    first: 'First page',
+    range: '{from}–{to} of {total}',
+    rangeEmpty: '0 of {total}',
+    pageSize: 'Rows per page',
+    page: 'Page {page} of {pages}',
+  },
+  source: {
+    live: 'Live · {date}',
+    cache: 'Offline: results saved on {date}',
+    cacheHint: 'The operator could not be reached; this data comes from the local cache.',
+  },
+  connection: {
+    label: 'Active connection',
+    switched: 'Active connection: {name}',
+  },
+  placeholder: {
+    soon: 'This screen is coming soon.',
+  },
+} as const satisfies Translation<typeof fr>;
