@@ -1,12 +1,59 @@
 // Runtime validation of every channel's arguments, in main: the renderer is not trusted.
 // Typed against the contract, so a schema that drifts from it fails to compile.
 import { z } from 'zod';
+import { ARCHIVE_SORT_KEYS } from '#shared/archive.ts';
 import { LANGUAGE_PREFERENCES, type ArgsOf, type Channel } from '#shared/contract.ts';
-import { INVOICE_SEARCH_LIMITS } from '#shared/operator/enums.ts';
+import { DIRECTIONS, INVOICE_SEARCH_LIMITS, INVOICE_STATES } from '#shared/operator/enums.ts';
+import { REPORT_KINDS } from '#shared/reports.ts';
 import { operatorUrlSchema, webhookCreateSchema } from '#shared/operator/schemas.ts';
 
 const noArgs = z.undefined().or(z.null().transform(() => undefined));
 const id = z.string().min(1).max(200);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD');
+const cents = z.number().int().min(-1e15).max(1e15);
+
+const archiveFilter = z.strictObject({
+  invoiceDateFrom: day.optional(),
+  invoiceDateTo: day.optional(),
+  dueDateFrom: day.optional(),
+  dueDateTo: day.optional(),
+  counterparty: z.string().max(200).optional(),
+  text: z.string().max(200).optional(),
+  ttcMinCents: cents.optional(),
+  ttcMaxCents: cents.optional(),
+  kind: z.enum(['invoice', 'credit_note']).optional(),
+  lifecycleCodes: z
+    .array(z.string().regex(/^\d{3}$/))
+    .max(50)
+    .optional(),
+  direction: z.enum(DIRECTIONS).optional(),
+  states: z.array(z.enum(INVOICE_STATES)).max(INVOICE_STATES.length).optional(),
+  detailFetched: z.boolean().optional(),
+});
+const archiveSort = z.strictObject({
+  key: z.enum(ARCHIVE_SORT_KEYS),
+  descending: z.boolean().optional(),
+});
+const reportPeriod = z.strictObject({ from: day, to: day, label: z.string().min(1).max(40) });
+
+const exportTarget = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('invoices'),
+    source: z.literal('live'),
+    q: z.string().max(4000).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('invoices'),
+    source: z.literal('archive'),
+    filter: archiveFilter.optional(),
+    sort: archiveSort.optional(),
+  }),
+  z.strictObject({ kind: z.literal('invoice'), invoiceId: z.uuid() }),
+  z.strictObject({ kind: z.literal('directory'), q: z.string().trim().min(1).max(1000) }),
+  z.strictObject({ kind: z.literal('participants'), value: z.string().trim().min(1).max(200) }),
+  z.strictObject({ kind: z.literal('webhooks') }),
+  z.strictObject({ kind: z.literal('report'), report: z.enum(REPORT_KINDS), period: reportPeriod }),
+]);
 
 type ArgSchemas = { [C in Channel]: z.ZodType<ArgsOf<C>, unknown> };
 
@@ -16,6 +63,7 @@ export const argSchemas = {
   'settings:update': z.strictObject({
     language: z.enum(LANGUAGE_PREFERENCES).optional(),
     activeConnectionId: id.optional(),
+    workOffline: z.boolean().optional(),
   }),
   'connections:list': noArgs,
   'connections:save': z.strictObject({
@@ -27,6 +75,7 @@ export const argSchemas = {
     customerId: z.uuid().optional(),
     clientSecret: z.string().min(1).max(4096).optional(),
     secretStorage: z.enum(['keychain', 'session']).optional(),
+    requestsPerMinute: z.number().int().min(1).max(100_000).optional(),
   }),
   'connections:delete': z.strictObject({ id }),
   'connections:test': z.strictObject({ id }),
@@ -50,4 +99,17 @@ export const argSchemas = {
   'webhooks:list': noArgs,
   'webhooks:create': webhookCreateSchema,
   'webhooks:delete': z.strictObject({ webhookId: id }),
+  'archive:search': z.strictObject({
+    filter: archiveFilter.optional(),
+    sort: archiveSort.optional(),
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(1).max(1000),
+  }),
+  'archive:status': z.strictObject({ connectionId: id }),
+  'archive:clear': z.strictObject({ connectionId: id }),
+  'sync:start': z.strictObject({ details: z.boolean().optional() }),
+  'sync:cancel': noArgs,
+  'export:start': z.strictObject({ exportId: z.uuid(), target: exportTarget }),
+  'export:cancel': z.strictObject({ exportId: z.uuid() }),
+  'reports:get': z.strictObject({ report: z.enum(REPORT_KINDS), period: reportPeriod }),
 } satisfies ArgSchemas;

@@ -15,6 +15,7 @@ import {
 import { EXPAND_VALUES } from '#shared/operator/enums.ts';
 import { argSchemas } from './contract-args.ts';
 import { toAppError } from './services/errors.ts';
+import { AppFailure } from './services/app-failure.ts';
 import type { OperatorClient } from './services/operator/operator-client.ts';
 import type { Logger, Services } from './services/index.ts';
 
@@ -49,6 +50,10 @@ export function resolveLanguage(
 
 function live<T>(data: T): Sourced<T> {
   return { data, source: 'live', fetchedAt: new Date().toISOString() };
+}
+
+async function notBuiltYet(): Promise<never> {
+  throw new AppFailure('server', 'This part of Invoice Desk is not built yet.');
 }
 
 export function createHandlers(services: HandlerServices): Handlers {
@@ -133,6 +138,15 @@ export function createHandlers(services: HandlerServices): Handlers {
       live(await callActive((client) => client.searchParticipants(args))),
     'webhooks:list': async () => live(await callActive((client) => client.listWebhooks())),
     'webhooks:create': async (body) => callActive((client) => client.createWebhook(body)),
+    // Built by the archive, export and report work (issues 9 and 10).
+    'archive:search': notBuiltYet,
+    'archive:status': notBuiltYet,
+    'archive:clear': notBuiltYet,
+    'sync:start': notBuiltYet,
+    'sync:cancel': notBuiltYet,
+    'export:start': notBuiltYet,
+    'export:cancel': notBuiltYet,
+    'reports:get': notBuiltYet,
     'webhooks:delete': async ({ webhookId }) =>
       callActive((client) => client.deleteWebhook(webhookId)),
   };

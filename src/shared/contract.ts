@@ -2,6 +2,15 @@
 // (ipc.ts and the browser host), preload exposes exactly these, the renderer calls exactly these.
 // A channel missing or mistyped anywhere fails to compile.
 import type {
+  ArchiveSearchArgs,
+  ArchiveSearchResult,
+  ArchiveStatus,
+  SyncProgress,
+  SyncSummary,
+} from './archive.ts';
+import type { ExportArgs, ExportProgress, ExportResult } from './exports.ts';
+import type { Report, ReportKind, ReportPeriod } from './reports.ts';
+import type {
   DirectorySearchResponse,
   Invoice,
   InvoiceSearchResponse,
@@ -26,6 +35,7 @@ export const ERROR_KINDS = [
   'server', // 5xx after our retries
   'keychain', // the OS keychain is unavailable or refused
   'cancelled', // the caller cancelled
+  'file', // a file could not be written (export): the reason says why
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
@@ -38,6 +48,11 @@ export const ERROR_REASONS = [
   'too_large', // a body over the size cap: reading stopped, nothing retried
   'insecure_http', // plain http:// to a host that is not this machine
   'schema', // JSON that does not match the interface (paths in details)
+  'not_archived', // offline, and this query was never answered online: no saved answer
+  'permission', // file: the folder refuses writing
+  'folder_missing', // file: the folder does not exist (any more)
+  'disk_full', // file: no space left
+  'file_busy', // file: another program holds the file (Excel has it open)
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
@@ -70,6 +85,8 @@ export type Language = 'fr' | 'en';
 export interface Settings {
   language: LanguagePreference;
   activeConnectionId: string;
+  /** "Travailler hors ligne": every screen answers from the archive, nothing is sent. */
+  workOffline: boolean;
 }
 
 export interface AppInfo {
@@ -109,6 +126,8 @@ export interface ConnectionSummary {
   customerId?: string;
   /** Where the secret is kept; the secret itself never leaves main. */
   secret: 'keychain' | 'session' | 'none' | 'builtin';
+  /** The sync's request budget for this connection (the real operator allows 3,600 a minute). */
+  requestsPerMinute: number;
 }
 
 export interface ConnectionInput {
@@ -123,7 +142,12 @@ export interface ConnectionInput {
   clientSecret?: string;
   /** 'session' keeps the secret in memory only (no keychain available, or the user's choice). */
   secretStorage?: 'keychain' | 'session';
+  /** Absent to keep the current budget (default DEFAULT_REQUESTS_PER_MINUTE). */
+  requestsPerMinute?: number;
 }
+
+/** The real operator's documented limit per client. */
+export const DEFAULT_REQUESTS_PER_MINUTE = 3600;
 
 export interface VaultStatus {
   available: boolean;
@@ -177,6 +201,18 @@ export interface Contract {
   'webhooks:list': { args: void; result: Sourced<Webhook[]> };
   'webhooks:create': { args: WebhookCreate; result: WebhookRef };
   'webhooks:delete': { args: { webhookId: string }; result: WebhookRef };
+  // The local archive (issue 9): read offline, synced from the operator.
+  'archive:search': { args: ArchiveSearchArgs; result: Sourced<ArchiveSearchResult> };
+  'archive:status': { args: { connectionId: string }; result: ArchiveStatus };
+  'archive:clear': { args: { connectionId: string }; result: void };
+  /** Syncs the active connection's archive; progress as 'sync:progress' events. */
+  'sync:start': { args: { details?: boolean }; result: SyncSummary };
+  'sync:cancel': { args: void; result: void };
+  // Excel exports and reports (issue 10).
+  /** Null when the user closed the save dialog without choosing a file. */
+  'export:start': { args: ExportArgs; result: ExportResult | null };
+  'export:cancel': { args: { exportId: string }; result: void };
+  'reports:get': { args: { report: ReportKind; period: ReportPeriod }; result: Sourced<Report> };
 }
 
 export type Channel = keyof Contract;
@@ -200,6 +236,14 @@ export const CHANNELS = [
   'webhooks:list',
   'webhooks:create',
   'webhooks:delete',
+  'archive:search',
+  'archive:status',
+  'archive:clear',
+  'sync:start',
+  'sync:cancel',
+  'export:start',
+  'export:cancel',
+  'reports:get',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;
@@ -215,11 +259,17 @@ export interface Events {
   'connectivity:changed': { online: boolean };
   /** Connections or the active connection changed (another window, or main itself). */
   'connections:changed': void;
+  /** A sync of one connection moved on. */
+  'sync:progress': SyncProgress & { connectionId: string };
+  /** An export moved on. */
+  'export:progress': ExportProgress;
 }
 export type EventName = keyof Events;
 export const EVENTS = [
   'connectivity:changed',
   'connections:changed',
+  'sync:progress',
+  'export:progress',
 ] as const satisfies readonly EventName[];
 
 /** What the renderer sees as window.api, in Electron (preload) and in the browser host alike. */

@@ -153,7 +153,11 @@ test('app:info: INVOICE_DESK_LANG forces, else settings, else the OS locale', as
     shell: 'browser',
   });
   assert.match(services.version, /^\d+\.\d+\.\d+/);
-  const settings = { language: 'system' as const, activeConnectionId: 'demo-admin' };
+  const settings = {
+    language: 'system' as const,
+    activeConnectionId: 'demo-admin',
+    workOffline: false,
+  };
   assert.deepEqual(
     resolveLanguage({ INVOICE_DESK_LANG: 'en' }, { ...settings, language: 'fr' }, 'fr-FR'),
     {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '#shared/http-url.ts';
 import {
+  DEFAULT_REQUESTS_PER_MINUTE,
   DEMO_CONNECTION_IDS,
   type ConnectionInput,
   type ConnectionSummary,
@@ -81,6 +82,7 @@ export class ConnectionStore {
     const current = this.#read();
     const next: Settings = { ...current.settings };
     if (patch.language !== undefined) next.language = patch.language;
+    if (patch.workOffline !== undefined) next.workOffline = patch.workOffline;
     if (patch.activeConnectionId !== undefined) {
       if (!this.#exists(patch.activeConnectionId, current.connections)) {
         throw new AppFailure(
@@ -147,6 +149,10 @@ export class ConnectionStore {
       clientId: input.clientId.trim(),
       ...(input.customerId ? { customerId: input.customerId } : {}),
     };
+    const requestsPerMinute =
+      input.requestsPerMinute ??
+      (existingIndex >= 0 ? connections[existingIndex]!.requestsPerMinute : undefined);
+    if (requestsPerMinute !== undefined) connection.requestsPerMinute = requestsPerMinute;
 
     if (existingIndex >= 0 && input.clientSecret === undefined) {
       const before = connections[existingIndex]!;
@@ -264,11 +270,17 @@ export class ConnectionStore {
       tokenUrl: demo.tokenUrl,
       clientId: client.clientId,
       secret: 'builtin',
+      requestsPerMinute: DEFAULT_REQUESTS_PER_MINUTE,
     };
   }
 
   async #customSummary(connection: StoredConnection): Promise<ConnectionSummary> {
-    return { ...connection, kind: 'custom', secret: await this.#vault.location(connection.id) };
+    return {
+      ...connection,
+      kind: 'custom',
+      secret: await this.#vault.location(connection.id),
+      requestsPerMinute: connection.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
+    };
   }
 
   /** Reads both keys and validates them again: the store may be shared with a hand-edited file. */

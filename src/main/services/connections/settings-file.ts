@@ -39,12 +39,14 @@ export const storedConnectionSchema = z.object({
   tokenUrl: httpUrlSchema,
   clientId: z.string().trim().min(1).max(200),
   customerId: z.uuid().optional(),
+  requestsPerMinute: z.number().int().min(1).max(100_000).optional(),
 });
 export type StoredConnection = z.infer<typeof storedConnectionSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   language: 'system',
   activeConnectionId: DEMO_CONNECTION_IDS.admin,
+  workOffline: false,
 };
 
 const demoIds: readonly string[] = Object.values(DEMO_CONNECTION_IDS);
@@ -66,7 +68,10 @@ export function sanitizeSettingsData(raw: unknown): SanitizedSettings {
   const rawSettings = root.settings;
   if (rawSettings !== undefined) {
     if (rawSettings && typeof rawSettings === 'object' && !Array.isArray(rawSettings)) {
-      const { language, activeConnectionId } = rawSettings as Record<string, unknown>;
+      const { language, activeConnectionId, workOffline } = rawSettings as Record<string, unknown>;
+      if (typeof workOffline === 'boolean') settings.workOffline = workOffline;
+      else if (workOffline !== undefined)
+        warnings.push('settings.workOffline is invalid: back online');
       const languageResult = z.enum(LANGUAGE_PREFERENCES).safeParse(language);
       if (languageResult.success) settings.language = languageResult.data;
       else if (language !== undefined)
@@ -292,6 +297,7 @@ export const settingsJsonSchema = {
     properties: {
       language: { type: 'string', enum: [...LANGUAGE_PREFERENCES] },
       activeConnectionId: { type: 'string', minLength: 1 },
+      workOffline: { type: 'boolean' },
     },
   },
   connections: {
@@ -308,6 +314,7 @@ export const settingsJsonSchema = {
         tokenUrl: { type: 'string', minLength: 1 },
         clientId: { type: 'string', minLength: 1 },
         customerId: { type: 'string' },
+        requestsPerMinute: { type: 'integer', minimum: 1, maximum: 100000 },
       },
     },
   },

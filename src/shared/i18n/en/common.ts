@@ -81,6 +81,12 @@ export default {
         'http:// is only allowed for this computer: use an https:// address so that the secret travels encrypted.',
       schema:
         'The data received does not match the operator’s published interface (see the technical details): report it to the operator.',
+      not_archived:
+        'Offline, and this search was never run online: the archive holds no saved answer for it.',
+      permission: 'This folder refuses writing: choose another one.',
+      folder_missing: 'This folder does not exist (any more): choose another one.',
+      disk_full: 'The disk is full: free some space or choose another place.',
+      file_busy: 'Another program holds this file open (Excel?): close it, then try again.',
     },
     status: 'HTTP status {status}',
     auth: {
@@ -139,6 +145,10 @@ export default {
     cancelled: {
       title: 'Cancelled',
       advice: 'Start it again if needed.',
+    },
+    file: {
+      title: 'The file could not be written',
+      advice: 'Nothing was left half-written. Choose another place, then try again.',
     },
   },
   status: {

@@ -82,6 +82,13 @@ export default {
         'http:// n’est permis que pour cette machine : utilisez une adresse https:// pour que le secret voyage chiffré.',
       schema:
         'Les données reçues ne correspondent pas à l’interface publiée par l’opérateur (voir les détails techniques) : signalez-le à l’opérateur.',
+      not_archived:
+        'Hors ligne, et cette recherche n’a jamais été faite en ligne : l’archive n’en a pas de réponse enregistrée.',
+      permission: 'Ce dossier refuse l’écriture : choisissez-en un autre.',
+      folder_missing: 'Ce dossier n’existe pas (ou plus) : choisissez-en un autre.',
+      disk_full: 'Le disque est plein : libérez de la place ou choisissez un autre emplacement.',
+      file_busy:
+        'Un autre programme tient ce fichier ouvert (Excel ?) : fermez-le, puis réessayez.',
     },
     status: 'Code HTTP {status}',
     auth: {
@@ -142,6 +149,11 @@ export default {
     cancelled: {
       title: 'Opération annulée',
       advice: 'Relancez-la si besoin.',
+    },
+    file: {
+      title: 'Le fichier n’a pas pu être écrit',
+      advice:
+        'Rien n’a été laissé à moitié écrit. Choisissez un autre emplacement, puis réessayez.',
     },
   },
   status: {

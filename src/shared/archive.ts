@@ -1,0 +1,168 @@
+// The archive's shapes as they cross to the renderer, the CLI and the exports: filters, sorts,
+// rows, coverage and sync progress. Main's archive services (src/main/services/archive/) use
+// these same types; the SQL behind them stays in main.
+import type { Direction, InvoiceState } from './operator/enums.ts';
+
+export interface ArchiveFilter {
+  /** Invoice date (BT-2) range, YYYY-MM-DD, both ends included. */
+  invoiceDateFrom?: string;
+  invoiceDateTo?: string;
+  /** Due date (BT-9) range, YYYY-MM-DD, both ends included. */
+  dueDateFrom?: string;
+  dueDateTo?: string;
+  /** The other party: a SIREN (9 digits), SIRET (14 digits) or VAT number matches exactly;
+   * anything else is a name searched word by word (prefixes, accents ignored). */
+  counterparty?: string;
+  /** Words searched in both parties' names and the invoice number. */
+  text?: string;
+  /** TTC range in cents, both ends included. */
+  ttcMinCents?: number;
+  ttcMaxCents?: number;
+  kind?: 'invoice' | 'credit_note';
+  lifecycleCodes?: readonly string[];
+  direction?: Direction;
+  states?: readonly InvoiceState[];
+  /** Only invoices whose full business data was fetched (true) or not yet (false). */
+  detailFetched?: boolean;
+}
+
+/** Every column of the archive table can sort it. */
+export const ARCHIVE_SORT_KEYS = [
+  'invoiceId',
+  'direction',
+  'state',
+  'invoiceNumber',
+  'typeCode',
+  'invoiceDate',
+  'dueDate',
+  'createDate',
+  'sellerName',
+  'buyerName',
+  'counterpartyName',
+  'counterpartySiren',
+  'counterpartySiret',
+  'counterpartyVat',
+  'htCents',
+  'tvaCents',
+  'ttcCents',
+  'currency',
+  'lifecycleCode',
+  'lifecycleDate',
+  'detailFetchedAt',
+] as const;
+export type ArchiveSortKey = (typeof ARCHIVE_SORT_KEYS)[number];
+
+export interface ArchiveSort {
+  key: ArchiveSortKey;
+  descending?: boolean;
+}
+
+/** One archived invoice as the archive table shows it. Amounts in integer cents. */
+export interface ArchiveRow {
+  invoiceId: string;
+  direction: string;
+  state: string;
+  invoiceNumber: string | null;
+  typeCode: string | null;
+  invoiceDate: string | null;
+  dueDate: string | null;
+  createDate: string | null;
+  sellerName: string | null;
+  sellerSiren: string | null;
+  sellerSiret: string | null;
+  sellerVat: string | null;
+  buyerName: string | null;
+  buyerSiren: string | null;
+  buyerSiret: string | null;
+  buyerVat: string | null;
+  counterpartyName: string | null;
+  counterpartySiren: string | null;
+  counterpartySiret: string | null;
+  counterpartyVat: string | null;
+  htCents: number | null;
+  tvaCents: number | null;
+  ttcCents: number | null;
+  currency: string | null;
+  lifecycleCode: string | null;
+  lifecycleDate: string | null;
+  searchFetchedAt: string;
+  detailFetchedAt: string | null;
+}
+
+export interface ArchiveStats {
+  connectionId: string;
+  invoices: number;
+  details: number;
+  /** Database, WAL and shared-memory files together. */
+  sizeBytes: number;
+  lastSyncAt: string | null;
+  schemaVersion: number;
+}
+
+/** How much of one direction × state partition the archive holds (the operator shows at most
+ * 1,200 invoices of one query). */
+export interface PartitionCoverage {
+  direction: Direction;
+  state: InvoiceState;
+  /** True: every invoice the operator listed in this partition was read. False: cut by the
+   * 1,200-row window, or not finished yet (see `finished`). */
+  complete: boolean;
+  /** A run has read this partition to its end or to the window at least once. */
+  finished: boolean;
+  /** Oldest creation date reached (ISO), null before any page. */
+  oldest: string | null;
+  /** The operator's count for this partition at the last page read. */
+  operatorCount: number | null;
+  /** Archived invoices in this partition now. */
+  archived: number;
+  finishedAt: string | null;
+}
+
+export type SyncPhase = 'lists' | 'status' | 'details' | 'done';
+
+export interface SyncProgress {
+  phase: SyncPhase;
+  runId: number;
+  /** Requests made by this sync call (retries inside the client not counted). */
+  requests: number;
+  invoicesSeen: number;
+  invoicesNew: number;
+  invoicesUpdated: number;
+  statusChecked: number;
+  detailsFetched: number;
+  detailsRemaining: number;
+  partitionsDone: number;
+  partitionsTotal: number;
+  /** Estimated requests still needed for the whole run. */
+  requestsRemaining: number;
+  /** Estimated seconds left, null until it can be told. */
+  etaSeconds: number | null;
+}
+
+export interface SyncSummary extends SyncProgress {
+  /** This call went on with a run a previous sync left unfinished. */
+  resumed: boolean;
+  /** Stopped by the signal; the next sync resumes. */
+  cancelled: boolean;
+  detailsFailed: number;
+  coverage: PartitionCoverage[];
+}
+
+/** A connection's archive as the settings and the invoices screen show it. */
+export interface ArchiveStatus extends ArchiveStats {
+  coverage: PartitionCoverage[];
+  /** A sync of this connection is running now (in this app). */
+  syncing: boolean;
+}
+
+export interface ArchiveSearchArgs {
+  filter?: ArchiveFilter;
+  sort?: ArchiveSort;
+  offset: number;
+  limit: number;
+}
+
+export interface ArchiveSearchResult {
+  rows: ArchiveRow[];
+  total: number;
+}

@@ -1,0 +1,39 @@
+// What the renderer and the CLI can export to Excel, and how an export reports back. The
+// workbook layouts and the writer are in src/main/services/export/.
+import type { ArchiveFilter, ArchiveSort } from './archive.ts';
+import type { ReportKind, ReportPeriod } from './reports.ts';
+
+/** Every result set of the app, named by what produced it on screen. */
+export type ExportTarget =
+  | { kind: 'invoices'; source: 'live'; q?: string }
+  | { kind: 'invoices'; source: 'archive'; filter?: ArchiveFilter; sort?: ArchiveSort }
+  | { kind: 'invoice'; invoiceId: string }
+  | { kind: 'directory'; q: string }
+  | { kind: 'participants'; value: string }
+  | { kind: 'webhooks' }
+  | { kind: 'report'; report: ReportKind; period: ReportPeriod };
+
+export interface ExportArgs {
+  /** Chosen by the caller (a random UUID) so that it can cancel before the export answers. */
+  exportId: string;
+  target: ExportTarget;
+}
+
+export interface ExportResult {
+  exportId: string;
+  fileName: string;
+  /** Rows written in the main sheet. */
+  rows: number;
+  /** Electron: where the user chose to save it. */
+  savedTo?: string;
+  /** Browser host: a one-time address that downloads the file (it carries the host's token). */
+  downloadUrl?: string;
+}
+
+export interface ExportProgress {
+  exportId: string;
+  phase: 'fetching' | 'writing' | 'done';
+  rows: number;
+  /** Known when the source says how many rows will come. */
+  total: number | null;
+}
