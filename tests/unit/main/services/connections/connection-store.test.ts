@@ -47,6 +47,7 @@ test('defaults: demo connections listed first, demo-admin active', async () => {
   assert.deepEqual(connections.getSettings(), {
     language: 'system',
     activeConnectionId: DEMO_CONNECTION_IDS.admin,
+    workOffline: false,
   });
   const list = await connections.list();
   assert.deepEqual(
@@ -76,6 +77,7 @@ test('a connection round-trips through the file; its secret stays in the keychai
   assert.deepEqual(second.connections.getSettings(), {
     language: 'en',
     activeConnectionId: saved.id,
+    workOffline: false,
   });
   const list = await second.connections.list();
   assert.deepEqual(list[2], saved);
@@ -140,7 +142,11 @@ test('a hand-edited file keeps its valid connections, drops the invalid ones, ke
     }),
   );
   const { connections, log } = open();
-  assert.deepEqual(connections.getSettings(), { language: 'system', activeConnectionId: 'c2' });
+  assert.deepEqual(connections.getSettings(), {
+    language: 'system',
+    activeConnectionId: 'c2',
+    workOffline: false,
+  });
   const customs = (await connections.list()).filter((p) => p.kind === 'custom');
   assert.deepEqual(
     customs.map((p) => p.id),
@@ -165,6 +171,7 @@ test('an unreadable file is backed up, what can be salvaged is kept, the store w
   assert.deepEqual(connections.getSettings(), {
     language: 'system',
     activeConnectionId: DEMO_CONNECTION_IDS.admin,
+    workOffline: false,
   });
   assert.equal((await connections.list()).length, 2);
   const backups = readdirSync(dataDir).filter((name) => name.startsWith('settings.json.backup-'));
