@@ -5,7 +5,8 @@ export default {
   app: {
     name: 'Invoice Desk',
     skipToContent: 'Skip to content',
-    offlineBanner: 'Operator unreachable: screens show saved results, with their date.',
+    offlineBanner:
+      'Operator unreachable: check your network, then try again. Results are not kept for offline use yet.',
     startupFailed: 'The application could not start',
   },
   repair: {
@@ -117,8 +118,7 @@ export default {
     },
     offline: {
       title: 'Operator unreachable',
-      advice:
-        'Check your network and the operator’s address. Results you have already viewed stay available offline.',
+      advice: 'Check your network and the operator’s address, then try again.',
     },
     timeout: {
       title: 'No answer in time',

@@ -4,7 +4,7 @@ export default {
     name: 'Invoice Desk',
     skipToContent: 'Aller au contenu',
     offlineBanner:
-      'Opérateur injoignable : les écrans montrent les résultats enregistrés, avec leur date.',
+      'Opérateur injoignable : vérifiez votre réseau, puis réessayez. Les résultats ne sont pas encore gardés hors ligne.',
     startupFailed: 'Impossible de démarrer l’application',
   },
   repair: {
@@ -120,8 +120,7 @@ export default {
     },
     offline: {
       title: 'Opérateur injoignable',
-      advice:
-        'Vérifiez votre réseau et l’adresse de l’opérateur. Les résultats déjà consultés restent disponibles hors ligne.',
+      advice: 'Vérifiez votre réseau et l’adresse de l’opérateur, puis réessayez.',
     },
     timeout: {
       title: 'Pas de réponse à temps',
