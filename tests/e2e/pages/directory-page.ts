@@ -1,16 +1,15 @@
 // Page object of the French legal directory screen (screens/Directory.svelte).
 import { test, type Locator, type Page } from '@playwright/test';
+import { AppShell } from './app-shell.ts';
 
-export class DirectoryPage {
+export class DirectoryPage extends AppShell {
   readonly heading: Locator;
   readonly searchBox: Locator;
   readonly results: Locator;
   readonly count: Locator;
 
-  readonly page: Page;
-
   constructor(page: Page) {
-    this.page = page;
+    super(page);
     this.heading = page.getByRole('heading', { level: 1, name: 'Annuaire légal français' });
     this.searchBox = page.getByRole('searchbox', { name: 'Nom, SIREN ou SIRET' });
     this.results = page.getByRole('region', { name: 'Résultats' });
@@ -18,13 +17,8 @@ export class DirectoryPage {
   }
 
   async open(): Promise<void> {
-    await test.step('open the directory', async () => {
-      await this.page
-        .getByRole('navigation', { name: 'Navigation principale' })
-        .getByRole('link', { name: 'Annuaire' })
-        .click();
-      await this.heading.waitFor();
-    });
+    await this.goTo('Annuaire');
+    await this.heading.waitFor();
   }
 
   async search(text: string, match: 'commence par' | 'contient' = 'commence par'): Promise<void> {

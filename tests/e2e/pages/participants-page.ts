@@ -1,16 +1,15 @@
 // Page object of the participants screen (screens/Participants.svelte).
 import { test, type Locator, type Page } from '@playwright/test';
+import { AppShell } from './app-shell.ts';
 
-export class ParticipantsPage {
+export class ParticipantsPage extends AppShell {
   readonly heading: Locator;
   readonly searchBox: Locator;
   readonly results: Locator;
   readonly adminRequired: Locator;
 
-  readonly page: Page;
-
   constructor(page: Page) {
-    this.page = page;
+    super(page);
     this.heading = page.getByRole('heading', { level: 1, name: 'Participants des réseaux' });
     this.searchBox = page.getByRole('searchbox', { name: 'Nom, SIREN, SIRET ou numéro de TVA' });
     this.results = page.getByRole('region', { name: 'Résultats' });
@@ -18,13 +17,8 @@ export class ParticipantsPage {
   }
 
   async open(): Promise<void> {
-    await test.step('open the participants', async () => {
-      await this.page
-        .getByRole('navigation', { name: 'Navigation principale' })
-        .getByRole('link', { name: 'Participants' })
-        .click();
-      await this.heading.waitFor();
-    });
+    await this.goTo('Participants');
+    await this.heading.waitFor();
   }
 
   async search(text: string): Promise<void> {

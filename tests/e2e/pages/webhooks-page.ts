@@ -1,5 +1,6 @@
 // Page object of the webhooks screen (screens/Webhooks.svelte).
 import { test, type Locator, type Page } from '@playwright/test';
+import { AppShell } from './app-shell.ts';
 
 export interface NewWebhook {
   label: string;
@@ -8,17 +9,15 @@ export interface NewWebhook {
   invoiceUrl: string;
 }
 
-export class WebhooksPage {
+export class WebhooksPage extends AppShell {
   readonly heading: Locator;
   readonly list: Locator;
   readonly form: Locator;
   readonly adminRequired: Locator;
   readonly notice: Locator;
 
-  readonly page: Page;
-
   constructor(page: Page) {
-    this.page = page;
+    super(page);
     this.heading = page.getByRole('heading', { level: 1, name: 'Webhooks' });
     this.list = page.getByRole('region', { name: 'Webhooks configurés' });
     this.form = page.getByRole('form', { name: 'Nouveau webhook' });
@@ -27,13 +26,8 @@ export class WebhooksPage {
   }
 
   async open(): Promise<void> {
-    await test.step('open the webhooks', async () => {
-      await this.page
-        .getByRole('navigation', { name: 'Navigation principale' })
-        .getByRole('link', { name: 'Webhooks' })
-        .click();
-      await this.heading.waitFor();
-    });
+    await this.goTo('Webhooks');
+    await this.heading.waitFor();
   }
 
   async create(webhook: NewWebhook): Promise<void> {
