@@ -20,7 +20,3 @@ export class AppFailure extends Error {
       : { kind: this.kind, message: this.message, details: this.details };
   }
 }
-
-export function isAppFailure(error: unknown): error is AppFailure {
-  return error instanceof AppFailure;
-}

@@ -39,10 +39,6 @@ export class OperatorError extends Error {
   }
 }
 
-export function isOperatorError(error: unknown): error is OperatorError {
-  return error instanceof OperatorError;
-}
-
 // ---- Network error classification (undici's fetch) ----
 
 /** TLS failures: certificate chain, self-signed, host name mismatch, expiry, handshake. */
@@ -241,7 +237,7 @@ const SECRET_KEY =
   /^(authorization|access_token|refresh_token|id_token|client_secret|clientsecret|password|secret|token)$/i;
 
 /** A JSON-safe, bounded, redacted copy of details (they cross IPC and may be logged). */
-export function sanitizeDetails(value: unknown, depth = 0): unknown {
+function sanitizeDetails(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return value;
   if (typeof value === 'string')
     return redact(value.length > 2000 ? `${value.slice(0, 2000)}…` : value);
