@@ -240,10 +240,7 @@ function backupPathOf(path: string): string {
  * valid entries and loses the invalid ones, and an unreadable one (truncated, say) keeps what can
  * be salvaged from its text. Undefined when nothing needed repair.
  */
-function repairSettingsFile(
-  dataDir: string,
-  log: Logger = console,
-): SettingsRepair | undefined {
+function repairSettingsFile(dataDir: string, log: Logger = console): SettingsRepair | undefined {
   const path = settingsFilePath(dataDir);
   if (!existsSync(path)) return undefined;
   let text: string;
