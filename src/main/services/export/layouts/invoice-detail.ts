@@ -9,6 +9,7 @@ import {
   postalAddressLines,
   taxPaymentLabel,
 } from '#shared/invoices/labels.ts';
+import { totalLines } from '#shared/invoices/totals.ts';
 import type { Invoice, Payee, PostalAddress } from '#shared/operator/schemas.ts';
 import type { CellValue } from '../cells.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
@@ -132,37 +133,12 @@ export function invoiceDetailLines(invoice: Invoice, words: ExportWords): DocLin
   }
 
   section(detail.totals);
-  if (m.lineTotalAmount)
-    field(detail.lineTotal, amount(m.lineTotalAmount.amount, m.lineTotalAmount.currency));
-  if (m.allowanceTotalAmount) {
-    field(
-      detail.allowanceTotal,
-      amount(-Math.abs(m.allowanceTotalAmount.amount), m.allowanceTotalAmount.currency),
-    );
+  for (const line of totalLines(m)) {
+    lines.push({
+      ...(line.emphasis ? { style: 'strong' as const } : {}),
+      cells: [detail[line.key], amount(line.amount, line.currency)],
+    });
   }
-  if (m.chargeTotalAmount)
-    field(detail.chargeTotal, amount(m.chargeTotalAmount.amount, m.chargeTotalAmount.currency));
-  field(detail.totalExclVat, amount(m.taxBasisTotalAmount.amount, m.taxBasisTotalAmount.currency));
-  field(detail.totalVat, amount(m.taxTotalAmount.amount, m.taxTotalAmount.currency));
-  if (m.taxTotalAmountAccounting) {
-    field(
-      detail.totalVatAccounting,
-      amount(
-        m.taxTotalAmountAccounting.amount,
-        m.taxTotalAmountAccounting.currency ?? m.taxCurrency,
-      ),
-    );
-  }
-  lines.push({
-    style: 'strong',
-    cells: [detail.totalInclVat, amount(m.invoiceAmount.amount, m.invoiceAmount.currency)],
-  });
-  if (m.prepaidTotalAmount) field(detail.prepaid, amount(-Math.abs(m.prepaidTotalAmount.amount)));
-  if (m.roundingAmount) field(detail.rounding, amount(m.roundingAmount.amount));
-  lines.push({
-    style: 'strong',
-    cells: [detail.payable, amount(m.payableAmount.amount, m.payableAmount.currency)],
-  });
 
   section(detail.payment);
   if (!bd.paymentMeans?.length) lines.push({ cells: [detail.noPayment] });
