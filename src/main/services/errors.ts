@@ -5,14 +5,9 @@
 import type { AppError, ErrorKind, ErrorReason } from '#shared/contract.ts';
 import { ERROR_KINDS, ERROR_REASONS } from '#shared/contract.ts';
 
-export interface OperatorErrorInit {
-  kind: ErrorKind;
-  message: string;
-  status?: number;
-  operatorMessage?: string;
-  /** What exactly happened, where the kind alone would mislead (redirect, html, too_large…). */
-  reason?: ErrorReason;
-  details?: unknown;
+/** An AppError's fields (reason: what exactly happened, where the kind alone would mislead:
+ * redirect, html, too_large…), plus what stays in main. */
+export interface OperatorErrorInit extends AppError {
   cause?: unknown;
   /** How long the operator asked us to wait before trying again (429 / 503 Retry-After). */
   retryAfterMs?: number;
