@@ -1,5 +1,5 @@
 // Page object of the webhooks screen (screens/Webhooks.svelte).
-import { test, type Locator, type Page } from '@playwright/test';
+import { test, type Locator } from '@playwright/test';
 import { AppShell } from './app-shell.ts';
 
 export interface NewWebhook {
@@ -10,24 +10,13 @@ export interface NewWebhook {
 }
 
 export class WebhooksPage extends AppShell {
-  readonly heading: Locator;
-  readonly list: Locator;
-  readonly form: Locator;
-  readonly adminRequired: Locator;
-  readonly notice: Locator;
+  readonly heading = this.page.getByRole('heading', { level: 1, name: 'Webhooks' });
+  readonly list = this.page.getByRole('region', { name: 'Webhooks configurés' });
+  readonly form = this.page.getByRole('form', { name: 'Nouveau webhook' });
+  readonly notice = this.page.getByRole('status').filter({ hasText: /Webhook|webhook/ });
 
-  constructor(page: Page) {
-    super(page);
-    this.heading = page.getByRole('heading', { level: 1, name: 'Webhooks' });
-    this.list = page.getByRole('region', { name: 'Webhooks configurés' });
-    this.form = page.getByRole('form', { name: 'Nouveau webhook' });
-    this.adminRequired = page.getByRole('alert').filter({ hasText: 'Rôle administrateur requis' });
-    this.notice = page.getByRole('status').filter({ hasText: /Webhook|webhook/ });
-  }
-
-  async open(): Promise<void> {
-    await this.goTo('Webhooks');
-    await this.heading.waitFor();
+  open(): Promise<void> {
+    return this.openScreen('Webhooks', this.heading);
   }
 
   async create(webhook: NewWebhook): Promise<void> {
