@@ -13,7 +13,12 @@ import { api } from '../api.ts';
 import { session } from './session.svelte.ts';
 
 /** api.invoke without the per-channel rest-argument typing, which a generic class cannot meet. */
-const invoke = api.invoke as (channel: Channel, args?: unknown) => Promise<Result<unknown>>;
+function invoke(channel: Channel, args: unknown): Promise<Result<unknown>> {
+  return (api.invoke as (channel: Channel, args?: unknown) => Promise<Result<unknown>>)(
+    channel,
+    args,
+  );
+}
 
 export interface SearchOptions {
   /** A failed search keeps the last answer on screen (marked by the error) instead of clearing it. */
