@@ -143,14 +143,20 @@ export function whereOf(filter: ArchiveFilter = {}): SqlWhere {
   if (filter.states && filter.states.length > 0)
     add(`state IN (${filter.states.map(() => '?').join(', ')})`, ...filter.states);
   if (filter.detailFetched !== undefined)
-    parts.push(filter.detailFetched ? 'detail_json IS NOT NULL' : 'detail_json IS NULL');
+    parts.push(
+      filter.detailFetched ? 'detail_fetched_at IS NOT NULL' : 'detail_fetched_at IS NULL',
+    );
   return { sql: parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
 export function orderOf(sort: ArchiveSort = DEFAULT_SORT): string {
   if (!Object.hasOwn(SORT_COLUMNS, sort.key)) throw new RangeError(`Unknown sort key: ${sort.key}`);
   const column = SORT_COLUMNS[sort.key];
-  const dir = sort.descending ? 'DESC' : 'ASC';
-  // Empty values last whatever the direction.
-  return `ORDER BY ${column} IS NULL, ${column} ${dir}, invoice_id ${dir}`;
+  // Empty values last whatever the direction. Descending, SQLite already puts NULL last, and an
+  // index (column, invoice_id) read backwards gives the order; ascending needs `column IS NULL`
+  // first, given by an index on that expression (schema step 4). Written so, a first page reads
+  // 100 index entries instead of sorting the whole archive.
+  return sort.descending
+    ? `ORDER BY ${column} DESC, invoice_id DESC`
+    : `ORDER BY ${column} IS NULL, ${column}, invoice_id`;
 }

@@ -254,7 +254,7 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
     Number((db.prepare(sql).get(...params) as { n: number }).n);
   const statusTodoSql = `FROM invoices WHERE NOT ${FINAL_SQL} AND (status_run_id IS NULL OR status_run_id < ?)`;
   const detailTodoSql =
-    'FROM invoices WHERE detail_json IS NULL AND (detail_error_run_id IS NULL OR detail_error_run_id < ?)';
+    'FROM invoices WHERE detail_fetched_at IS NULL AND (detail_error_run_id IS NULL OR detail_error_run_id < ?)';
 
   const report = (): void => {
     let lists = 0;
@@ -347,6 +347,7 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
         runId,
       );
     });
+    archive.optimize(); // the archive may have grown much: fresh planner statistics
     progress.phase = 'done';
     report();
   } catch (error) {

@@ -189,7 +189,7 @@ describe('cancel, kill and faults', () => {
     const committed = new Set(
       (
         archive.db
-          .prepare('SELECT invoice_id FROM invoices WHERE detail_json IS NOT NULL')
+          .prepare('SELECT invoice_id FROM invoices WHERE detail_fetched_at IS NOT NULL')
           .all() as { invoice_id: string }[]
       ).map((r) => r.invoice_id),
     );
