@@ -2,7 +2,7 @@
 //
 // 1. Lists. The operator's search has no sort parameter; it answers in creation date descending
 //    order, then invoice id (the demo operator sorts its records so, see
-//    src/main/sandbox/data/records.ts), i.e. newest first. It shows at most offset 1000 + limit
+//    src/main/demo-operator/data/records.ts), i.e. newest first. It shows at most offset 1000 + limit
 //    200 = 1,200 rows of one query, so the lists are read per partition, direction × state
 //    (22 queries, q built by buildInvoiceQuery), each page by page. A partition that finished an
 //    earlier run stops at the first page holding an invoice already archived and unchanged (same
@@ -48,7 +48,7 @@ export const WINDOW = OFFSET_MAX + PAGE_LIMIT;
 
 /**
  * Ids per status batch. The spec bounds neither q's length nor its terms; the demo operator
- * refuses a q longer than 4,000 characters (MAX_QUERY_LENGTH in src/main/sandbox/query.ts; OR
+ * refuses a q longer than 4,000 characters (MAX_QUERY_LENGTH in src/main/demo-operator/query.ts; OR
  * chains are not nested, so its depth limit of 32 does not apply). One term,
  * `invoice.invoiceId:"<uuid>"`, is 56 characters, joined by " OR " (4): 66 terms make 3,956
  * characters, 67 make 4,016. 66 also stays under the page limit (200), so one page answers a
