@@ -12,6 +12,9 @@ export interface SyncLock {
   release(): void;
 }
 
+/** Locks this process holds (its pid in a file is not enough: a killed process's pid comes back). */
+const heldHere = new Set<string>();
+
 export function syncLockPath(dataDir: string, connectionId: string): string {
   return archivePath(dataDir, connectionId).replace(/\.sqlite$/, '.sync-lock');
 }
@@ -47,6 +50,8 @@ function isAlive(pid: number): boolean {
 /** Takes the connection's sync lock, or throws a `conflict` AppFailure naming the running owner. */
 export function acquireSyncLock(dataDir: string, connectionId: string): SyncLock {
   const path = syncLockPath(dataDir, connectionId);
+  if (heldHere.has(path))
+    throw new AppFailure('conflict', 'A sync of this connection is already running');
   mkdirSync(archiveDir(dataDir), { recursive: true, mode: 0o700 });
   for (let attempt = 0; attempt < 3; attempt++) {
     let fd: number;
@@ -55,6 +60,7 @@ export function acquireSyncLock(dataDir: string, connectionId: string): SyncLock
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = ownerOf(path);
+      // Our own pid in a lock we do not hold: left by an earlier process that had our pid.
       if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
         throw new AppFailure(
           'conflict',
@@ -78,12 +84,11 @@ export function acquireSyncLock(dataDir: string, connectionId: string): SyncLock
     } finally {
       closeSync(fd);
     }
-    let held = true;
+    heldHere.add(path);
     return {
       path,
       release() {
-        if (!held) return;
-        held = false;
+        if (!heldHere.delete(path)) return;
         if (ownerOf(path) === process.pid) rmSync(path, { force: true });
       },
     };
@@ -93,6 +98,8 @@ export function acquireSyncLock(dataDir: string, connectionId: string): SyncLock
 
 /** True while a live process holds the connection's sync lock. */
 export function isSyncLocked(dataDir: string, connectionId: string): boolean {
-  const owner = ownerOf(syncLockPath(dataDir, connectionId));
-  return owner !== undefined && isAlive(owner);
+  const path = syncLockPath(dataDir, connectionId);
+  if (heldHere.has(path)) return true;
+  const owner = ownerOf(path);
+  return owner !== undefined && owner !== process.pid && isAlive(owner);
 }
