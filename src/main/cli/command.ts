@@ -116,12 +116,25 @@ export interface CommandIo {
 
 const processIo: CommandIo = { stdout: process.stdout, stderr: process.stderr };
 
+let pipeHandled = false;
+/** `cli sync --json | head -1`: a reader that goes away ends the command quietly (no stack). */
+function quietOnClosedPipe(): void {
+  if (pipeHandled) return;
+  pipeHandled = true;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(EXIT.ok);
+    process.stderr.write(`internal: stdout: ${error.message}\n`);
+    process.exit(EXIT.failed);
+  });
+}
+
 /** Runs a command body: its exit code, or 2 after a UsageError, or 1 after any other error. */
 export async function runCommand(
   body: () => Promise<number>,
   options: { scrub?: () => readonly string[]; io?: CommandIo } = {},
 ): Promise<number> {
   const io = options.io ?? processIo;
+  if (io === processIo) quietOnClosedPipe();
   try {
     return await body();
   } catch (error) {
