@@ -2,8 +2,7 @@
 // cancel before the export answers), progress as 'export:progress' events, the file's place
 // asked of the shell (Electron: the save dialog in main; the browser host: a temporary folder
 // and a one-time download; the CLI: --out), and failures worded as the contract's errors.
-import { rm } from 'node:fs/promises';
-import { dirname, extname } from 'node:path';
+import { extname } from 'node:path';
 import type { ErrorKind, ErrorReason, Language } from '#shared/contract.ts';
 import type { ExportArgs, ExportProgress, ExportResult } from '#shared/exports.ts';
 import { AppFailure } from '../app-failure.ts';
@@ -169,9 +168,4 @@ export class ExportJobs {
   cancelAll(): void {
     for (const controller of this.#running.values()) controller.abort();
   }
-}
-
-/** Removes the folder a temporary export was written in. */
-export async function removeFolderOf(path: string): Promise<void> {
-  await rm(dirname(path), { recursive: true, force: true });
 }
