@@ -12,9 +12,10 @@ export default {
   writingOf: 'Writing the workbook: {rows} of {total} rows',
   cancel: 'Cancel',
   cancelLabel: 'Cancel the export',
-  saved: 'Saved: {path}',
-  savedRows: '{rows} rows exported.',
-  downloaded: 'Download started: {file}',
+  saved: 'Saved: {path} ({rows})',
+  downloaded: 'Download started: {file} ({rows})',
+  rowsOne: '1 row',
+  rowsOther: '{count} rows',
   cancelled: 'Export cancelled: no file was written.',
   dismiss: 'Dismiss the message',
   dialog: {

@@ -10,9 +10,10 @@ export default {
   writingOf: 'Écriture du classeur : {rows} lignes sur {total}',
   cancel: 'Annuler',
   cancelLabel: 'Annuler l’export',
-  saved: 'Enregistré : {path}',
-  savedRows: '{rows} lignes exportées.',
-  downloaded: 'Téléchargement lancé : {file}',
+  saved: 'Enregistré : {path} ({rows})',
+  downloaded: 'Téléchargement lancé : {file} ({rows})',
+  rowsOne: '1 ligne',
+  rowsOther: '{count} lignes',
   cancelled: 'Export annulé : aucun fichier n’a été écrit.',
   dismiss: 'Fermer le message',
   // The save dialog (Electron).
