@@ -15,8 +15,7 @@ export function createExportDialog(window: () => BrowserWindow | undefined): Cho
       defaultPath: join(folder, defaultName),
       filters: [{ name: words.filter, extensions: ['xlsx'] }],
       properties: ['createDirectory', 'showOverwriteConfirmation'] as (
-        | 'createDirectory'
-        | 'showOverwriteConfirmation'
+        'createDirectory' | 'showOverwriteConfirmation'
       )[],
     };
     const parent = window() ?? BrowserWindow.getFocusedWindow() ?? undefined;

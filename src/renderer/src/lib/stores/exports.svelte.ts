@@ -68,7 +68,11 @@ class Exports {
       download(r.value.downloadUrl, r.value.fileName);
       run.outcome = { kind: 'downloaded', fileName: r.value.fileName, rows: r.value.rows };
     } else {
-      run.outcome = { kind: 'saved', path: r.value.savedTo ?? r.value.fileName, rows: r.value.rows };
+      run.outcome = {
+        kind: 'saved',
+        path: r.value.savedTo ?? r.value.fileName,
+        rows: r.value.rows,
+      };
     }
   }
 
