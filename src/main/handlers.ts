@@ -34,6 +34,7 @@ type HandlerServices = Pick<
   | 'events'
   | 'log'
   | 'settingsRepair'
+  | 'exports'
 >;
 
 /** The language to show: INVOICE_DESK_LANG forces it, else the settings, else the OS locale. */
@@ -144,8 +145,17 @@ export function createHandlers(services: HandlerServices): Handlers {
     'archive:clear': notBuiltYet,
     'sync:start': notBuiltYet,
     'sync:cancel': notBuiltYet,
-    'export:start': notBuiltYet,
-    'export:cancel': notBuiltYet,
+    // The export runs in main for the active connection, in the UI's language; the file's
+    // place is chosen in main too (save dialog, or the browser host's one-time download).
+    'export:start': async (args) => {
+      const settings = connections.getSettings();
+      const { language } = resolveLanguage(services.env, settings, services.osLocale());
+      return services.exports.start(args, {
+        connectionId: settings.activeConnectionId,
+        language,
+      });
+    },
+    'export:cancel': async ({ exportId }) => services.exports.cancel(exportId),
     'reports:get': notBuiltYet,
     'webhooks:delete': async ({ webhookId }) =>
       callActive((client) => client.deleteWebhook(webhookId)),

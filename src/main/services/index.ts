@@ -1,9 +1,18 @@
 // The composition root: builds every service of the main process from its dependencies.
 // Plain Node (no 'electron' import): the Electron shell passes its own settings store and locale.
 import { Console } from 'node:console';
+import { existsSync } from 'node:fs';
 import type { EventName, Events, SettingsRepair } from '#shared/contract.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { ensureDataDir } from './paths.ts';
+import {
+  ExportJobs,
+  noDestination,
+  savingDestination,
+  type ChooseExportPath,
+  type ExportDestination,
+} from './export/export-jobs.ts';
+import type { ArchiveLoan } from './export/exporter.ts';
 import {
   DemoOperator,
   OperatorClients,
@@ -59,6 +68,8 @@ export interface Services {
   demo: DemoOperator;
   operators: OperatorClients;
   events: EventHub;
+  /** Excel exports under way (export:start / export:cancel, the CLI's export). */
+  exports: ExportJobs;
   /** What was repaired in settings.json at start (or since), until the app restarts. */
   settingsRepair: () => SettingsRepair | undefined;
   /** Stops what the services started (the demo operator). */
@@ -78,6 +89,15 @@ export interface CreateServicesOptions {
   osLocale?: () => string;
   log?: Logger;
   version?: string;
+  /** Electron: the save dialog, run in main (the renderer never names a path). */
+  chooseExportPath?: ChooseExportPath;
+  /** Where exports go when not to a chosen path (the browser host's one-time downloads). */
+  exportDestination?: ExportDestination;
+  /** The export writer's worker script where a bundle put it (Electron's build). */
+  exportWorkerUrl?: URL | string;
+  /** A connection's archive for an export, or null when it has none. Default: opens the
+   * archive file (if there is one) for the export and closes it after. */
+  borrowArchive?: (connectionId: string) => Promise<ArchiveLoan | null>;
   /** Test seams. */
   startDemo?: StartDemo;
   createOperatorClient?: CreateOperatorClient;
@@ -127,10 +147,34 @@ export function createServices(options: CreateServicesOptions): Services {
     options.createOperatorClient ?? defaultCreateOperatorClient,
   );
   const env = options.env ?? process.env;
+  const events = createEventHub(log);
+  const version = options.version ?? packageJson.version;
+  const borrowArchive =
+    options.borrowArchive ??
+    (async (connectionId: string): Promise<ArchiveLoan | null> => {
+      // Loaded on first use: SQLite is not needed before.
+      const { archivePath, openArchive } = await import('./archive/archive-store.ts');
+      if (!existsSync(archivePath(dataDir, connectionId))) return null;
+      const store = openArchive(dataDir, connectionId);
+      return { store, release: () => store.close() };
+    });
+  const exports = new ExportJobs({
+    exporter: {
+      operator: (connectionId) => operators.forConnection(connectionId),
+      borrowArchive,
+      version,
+      ...(options.exportWorkerUrl ? { workerUrl: options.exportWorkerUrl } : {}),
+    },
+    connectionName: async (connectionId) => (await connections.get(connectionId)).name,
+    destination:
+      options.exportDestination ??
+      (options.chooseExportPath ? savingDestination(options.chooseExportPath) : noDestination),
+    emit: (progress) => events.emit('export:progress', progress),
+  });
   return {
     dataDir,
     shell: options.shell,
-    version: options.version ?? packageJson.version,
+    version,
     env,
     osLocale: options.osLocale ?? (() => detectOsLocale(env)),
     log,
@@ -138,9 +182,11 @@ export function createServices(options: CreateServicesOptions): Services {
     vault,
     demo,
     operators,
-    events: createEventHub(log),
+    events,
+    exports,
     settingsRepair: () => settings.repair,
     async close() {
+      exports.cancelAll();
       operators.invalidate();
       await demo.close();
     },
