@@ -150,6 +150,9 @@ export interface SyncSummary extends SyncProgress {
 
 /** A connection's archive as the settings and the invoices screen show it. */
 export interface ArchiveStatus extends ArchiveStats {
+  /** The newest answer the archive holds (a sync or a saved live answer), null when empty: the
+   * date the offline banner gives. */
+  lastSavedAt: string | null;
   coverage: PartitionCoverage[];
   /** A sync of this connection is running now (in this app). */
   syncing: boolean;

@@ -14,6 +14,7 @@ import {
   type CreateOperatorClient,
 } from './connections/index.ts';
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
+import { Archives } from './archive/archives.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -58,10 +59,12 @@ export interface Services {
   vault: CredentialVault;
   demo: DemoOperator;
   operators: OperatorClients;
+  /** Each connection's archive (SQLite under <dataDir>/archive/) and its sync. */
+  archives: Archives;
   events: EventHub;
   /** What was repaired in settings.json at start (or since), until the app restarts. */
   settingsRepair: () => SettingsRepair | undefined;
-  /** Stops what the services started (the demo operator). */
+  /** Stops what the services started (the syncs, the archives, the demo operator). */
   close(): Promise<void>;
 }
 
@@ -126,6 +129,7 @@ export function createServices(options: CreateServicesOptions): Services {
     connections,
     options.createOperatorClient ?? defaultCreateOperatorClient,
   );
+  const archives = new Archives({ dataDir, log });
   const env = options.env ?? process.env;
   return {
     dataDir,
@@ -138,9 +142,11 @@ export function createServices(options: CreateServicesOptions): Services {
     vault,
     demo,
     operators,
+    archives,
     events: createEventHub(log),
     settingsRepair: () => settings.repair,
     async close() {
+      await archives.close();
       operators.invalidate();
       await demo.close();
     },

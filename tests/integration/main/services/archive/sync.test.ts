@@ -8,7 +8,10 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
-import { startSandbox, type RunningSandbox } from '#main/sandbox/index.ts';
+import {
+  startDemoOperator as startSandbox,
+  type RunningDemoOperator as RunningSandbox,
+} from '#main/demo-operator/index.ts';
 import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
 import { OFFSET_MAX, PAGE_LIMIT, partitionQuery, runSync } from '#main/services/archive/sync.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
