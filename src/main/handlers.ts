@@ -14,7 +14,7 @@ import {
   type AppError,
 } from '#shared/contract.ts';
 import { EXPAND_VALUES } from '#shared/operator/enums.ts';
-import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
+import type { ArchivedListData } from '#shared/archive.ts';
 import { argSchemas } from './contract-args.ts';
 import { toAppError } from './services/errors.ts';
 import { AppFailure } from './services/app-failure.ts';
@@ -51,14 +51,6 @@ export function resolveLanguage(
   if (forced === 'fr' || forced === 'en') return { language: forced, forced: true };
   if (settings.language !== 'system') return { language: settings.language, forced: false };
   return { language: osLocale.toLowerCase().startsWith('fr') ? 'fr' : 'en', forced: false };
-}
-
-/** The details of a not_archived failure of invoices:get when the archive holds the invoice's
- * list data only (its full business data was never fetched): the renderer shows these. */
-export interface ArchivedListData {
-  archived: 'list';
-  searchItem: InvoiceSearchItem;
-  fetchedAt: string;
 }
 
 async function notBuiltYet(): Promise<never> {

@@ -6,7 +6,12 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ArchiveSearchResult, ArchiveStatus, SyncSummary } from '#shared/archive.ts';
+import {
+  isArchivedListData,
+  type ArchiveSearchResult,
+  type ArchiveStatus,
+  type SyncSummary,
+} from '#shared/archive.ts';
 import type {
   ConnectionSummary,
   EventName,
@@ -23,12 +28,7 @@ import type {
   Webhook,
 } from '#shared/operator/schemas.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
-import {
-  createDispatcher,
-  createHandlers,
-  type ArchivedListData,
-  type Dispatch,
-} from '#main/handlers.ts';
+import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
 import { archivePath } from '#main/services/archive/archive-store.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 
@@ -213,8 +213,8 @@ describe('offline: the archive answers what was fetched, and says what was not',
     );
     assert.equal(error.kind, 'offline');
     assert.equal(error.reason, 'not_archived');
-    const details = error.details as ArchivedListData;
-    assert.equal(details.archived, 'list');
+    const details = error.details;
+    assert.ok(isArchivedListData(details));
     assert.equal(details.fetchedAt, page.fetchedAt);
     assert.deepEqual(details.searchItem, listedOnly);
   });
@@ -253,7 +253,11 @@ describe('working offline sends nothing', () => {
 
   test('answers from the archive, refuses what needs the operator, and the log shows no request', async () => {
     const live = value<Sourced<InvoiceSearchResponse>>(
-      await h.dispatch('invoices:search', { q: 'invoice.direction:"INBOUND"', offset: 0, limit: 10 }),
+      await h.dispatch('invoices:search', {
+        q: 'invoice.direction:"INBOUND"',
+        offset: 0,
+        limit: 10,
+      }),
     );
     const settings = value<Settings>(await h.dispatch('settings:update', { workOffline: true }));
     assert.equal(settings.workOffline, true);
@@ -261,7 +265,11 @@ describe('working offline sends nothing', () => {
     assert.ok(before > 0, 'the live search was logged');
 
     const cached = value<Sourced<InvoiceSearchResponse>>(
-      await h.dispatch('invoices:search', { q: 'invoice.direction:"INBOUND"', offset: 0, limit: 10 }),
+      await h.dispatch('invoices:search', {
+        q: 'invoice.direction:"INBOUND"',
+        offset: 0,
+        limit: 10,
+      }),
     );
     assert.equal(cached.source, 'cache');
     assert.equal(cached.fetchedAt, live.fetchedAt);
