@@ -58,13 +58,19 @@ export function parseAmountCents(text: string): number | null {
   const decimalAt = Math.max(lastComma, lastDot);
   let whole = s;
   let fraction = '';
+  let decimal = '';
   // The last separator is the decimal one when 1 or 2 digits follow it.
   if (decimalAt >= 0 && s.length - decimalAt - 1 <= 2) {
+    decimal = s[decimalAt]!;
     whole = s.slice(0, decimalAt);
     fraction = s.slice(decimalAt + 1);
   }
+  // Thousands separators group by three, and are not the decimal separator.
+  const grouped =
+    /^\d{1,3}([.,]\d{3})+$/.test(whole) && (decimal === '' || !whole.includes(decimal));
+  if (!/^\d*$/.test(whole) && !grouped) return null;
+  if (!/^\d{0,2}$/.test(fraction) || (whole === '' && fraction === '')) return null;
   whole = whole.replace(/[.,]/g, '');
-  if (!/^\d+$/.test(whole || '0') || !/^\d{0,2}$/.test(fraction)) return null;
   const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0') || '0');
   if (!Number.isSafeInteger(cents)) return null;
   return negative ? -cents : cents;
