@@ -252,6 +252,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       return summary;
     },
     'connections:delete': async ({ id }) => {
+      archives.assertNoOtherProcessSync(id); // the CLI syncing it: refuse before anything changes
       await connections.delete(id);
       operators.invalidate(id);
       // Its archive goes with it (the delete dialog says so).

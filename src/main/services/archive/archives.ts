@@ -1,7 +1,8 @@
 // Every connection's archive, and the syncs running on them. One ArchiveStore per connection,
 // opened on first use under <dataDir>/archive/ and kept open (one writer per file in this
 // process); closed when the app closes and before the archive is cleared. One sync per
-// connection at a time: a second start while one runs is a conflict.
+// connection at a time, across processes too (the CLI's `sync` takes the same lock,
+// sync-lock.ts): a second start while one runs is a conflict.
 import { existsSync } from 'node:fs';
 import type {
   ArchiveStatus,
@@ -13,6 +14,7 @@ import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
 import { AppFailure } from '../app-failure.ts';
 import { archivePath, clearArchive, openArchive, type ArchiveStore } from './archive-store.ts';
 import { RequestBudget } from './pace.ts';
+import { acquireSyncLock, isSyncLocked } from './sync-lock.ts';
 import { readCoverage, runSync, type SyncOperator } from './sync.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
@@ -95,7 +97,7 @@ export class Archives {
 
   /** What the settings and the invoices screen show of one connection's archive. */
   status(connectionId: string): ArchiveStatus {
-    const syncing = this.#syncs.has(connectionId);
+    const syncing = this.#syncs.has(connectionId) || this.#lockedElsewhere(connectionId);
     const store = this.existing(connectionId);
     if (!store) {
       return {
@@ -143,15 +145,23 @@ export class Archives {
     return last.at ?? this.#newestAnswer(store);
   }
 
+  /** A sync of this connection runs, here or in another process (the CLI). */
   isSyncing(connectionId: string): boolean {
-    return this.#syncs.has(connectionId);
+    return this.#syncs.has(connectionId) || this.#lockedElsewhere(connectionId);
   }
 
   /** Runs a sync of one connection's archive; conflict when one is already running. */
   async sync(connectionId: string, options: StartSyncOptions): Promise<SyncSummary> {
     if (this.#syncs.has(connectionId))
       throw new AppFailure('conflict', 'A sync of this connection is already running.');
-    const archive = this.open(connectionId);
+    const lock = acquireSyncLock(this.dataDir, connectionId); // conflict if the CLI syncs it
+    let archive: ArchiveStore;
+    try {
+      archive = this.open(connectionId);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
     const controller = new AbortController();
     const budget = new RequestBudget(options.requestsPerMinute);
     const throttle = this.#throttle(options.onProgress);
@@ -174,12 +184,35 @@ export class Archives {
     } finally {
       throttle.stop();
       this.#syncs.delete(connectionId);
+      lock.release();
     }
   }
 
-  /** Stops the connection's sync (it returns with `cancelled`); false when none runs. */
+  /** A conflict when another process (the CLI) syncs this connection: its files are in use. */
+  assertNoOtherProcessSync(connectionId: string): void {
+    if (!this.#syncs.has(connectionId) && this.#lockedElsewhere(connectionId))
+      throw new AppFailure(
+        'conflict',
+        'A sync of this connection is running in another process; wait for it to end, or stop it there.',
+      );
+  }
+
+  /** True while another process holds the connection's sync lock (false for an id that cannot
+   * name an archive: it has none). */
+  #lockedElsewhere(connectionId: string): boolean {
+    try {
+      return isSyncLocked(this.dataDir, connectionId);
+    } catch (error) {
+      if (error instanceof RangeError) return false;
+      throw error;
+    }
+  }
+
+  /** Stops the connection's sync (it returns with `cancelled`); false when none runs here (a
+   * sync of another process is a conflict: it can only be stopped there). */
   cancelSync(connectionId: string): boolean {
     const running = this.#syncs.get(connectionId);
+    this.assertNoOtherProcessSync(connectionId);
     if (!running) return false;
     running.controller.abort();
     return true;
@@ -201,7 +234,7 @@ export class Archives {
     if (running) {
       running.controller.abort();
       await running.done;
-    }
+    } else this.assertNoOtherProcessSync(connectionId);
     this.#stores.get(connectionId)?.close();
     this.#stores.delete(connectionId);
     clearArchive(this.dataDir, connectionId);

@@ -22,12 +22,7 @@ import {
   type Direction,
   type InvoiceState,
 } from '#shared/operator/enums.ts';
-import type {
-  PartitionCoverage,
-  SyncPhase,
-  SyncProgress,
-  SyncSummary,
-} from '#shared/archive.ts';
+import type { PartitionCoverage, SyncPhase, SyncProgress, SyncSummary } from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
 import type { ArchiveStore } from './archive-store.ts';
 import { FINAL_LIFECYCLE_CODES, FINAL_STATES } from './invoice-columns.ts';

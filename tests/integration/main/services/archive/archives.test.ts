@@ -2,7 +2,7 @@
 // one sync per connection, clear and close stopping a sync first. Real SQLite files and the demo
 // operator over real HTTP.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -10,6 +10,7 @@ import type { SyncProgress } from '#shared/archive.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { archivePath } from '#main/services/archive/archive-store.ts';
 import { Archives } from '#main/services/archive/archives.ts';
+import { syncLockPath } from '#main/services/archive/sync-lock.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 
 let operator: RunningDemoOperator;
@@ -116,4 +117,27 @@ test('one sync per connection; clear stops it, then deletes the file; close stop
   await archives.close();
   assert.equal((await other).cancelled, true);
   assert.throws(() => archives.open('other'), { kind: 'server' } as object);
+});
+
+test('a sync of the connection in another process (the CLI) shows as syncing and blocks both', async () => {
+  const dir = dataDir();
+  const archives = new Archives({ dataDir: dir });
+  archives.open('shared');
+  // The lock as `cli sync` leaves it while it runs: a live process's pid (our parent's here).
+  mkdirSync(join(dir, 'archive'), { recursive: true });
+  writeFileSync(syncLockPath(dir, 'shared'), `${process.ppid}\n`);
+  assert.equal(archives.isSyncing('shared'), true);
+  assert.equal(archives.status('shared').syncing, true);
+  await assert.rejects(
+    archives.sync('shared', { client: client(), requestsPerMinute: 600 }),
+    (error: { kind?: string }) => error.kind === 'conflict',
+  );
+  await assert.rejects(
+    archives.clear('shared'),
+    (error: { kind?: string }) => error.kind === 'conflict',
+  );
+  assert.ok(existsSync(archivePath(dir, 'shared')), 'nothing deleted under the other process');
+  rmSync(syncLockPath(dir, 'shared'));
+  assert.equal(archives.isSyncing('shared'), false);
+  await archives.close();
 });
