@@ -164,7 +164,6 @@ export default {
     budget: 'Requests per minute (sync)',
     budgetHint: 'The sync’s budget; the real operator allows 3,600 a minute.',
     budgetInvalid: 'Enter a whole number from 1 to 100,000.',
-    budgetShown: '{count} requests a minute',
   },
   units: {
     bytes: '{n} B',

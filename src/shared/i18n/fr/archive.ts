@@ -164,7 +164,6 @@ export default {
     budget: 'Requêtes par minute (synchronisation)',
     budgetHint: 'Le budget de la synchronisation ; l’opérateur réel en permet 3 600 par minute.',
     budgetInvalid: 'Saisissez un nombre entier de 1 à 100 000.',
-    budgetShown: '{count} requêtes par minute',
   },
   units: {
     bytes: '{n} o',
