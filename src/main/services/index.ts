@@ -1,7 +1,6 @@
 // The composition root: builds every service of the main process from its dependencies.
 // Plain Node (no 'electron' import): the Electron shell passes its own settings store and locale.
 import { Console } from 'node:console';
-import { existsSync } from 'node:fs';
 import type { EventName, Events, SettingsRepair } from '#shared/contract.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { ensureDataDir } from './paths.ts';
@@ -23,6 +22,7 @@ import {
   type CreateOperatorClient,
 } from './connections/index.ts';
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
+import { Archives } from './archive/archives.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -67,12 +67,14 @@ export interface Services {
   vault: CredentialVault;
   demo: DemoOperator;
   operators: OperatorClients;
+  /** Each connection's archive (SQLite under <dataDir>/archive/) and its sync. */
+  archives: Archives;
   events: EventHub;
   /** Excel exports under way (export:start / export:cancel, the CLI's export). */
   exports: ExportJobs;
   /** What was repaired in settings.json at start (or since), until the app restarts. */
   settingsRepair: () => SettingsRepair | undefined;
-  /** Stops what the services started (the demo operator). */
+  /** Stops what the services started (the syncs, the archives, the demo operator). */
   close(): Promise<void>;
 }
 
@@ -146,17 +148,17 @@ export function createServices(options: CreateServicesOptions): Services {
     connections,
     options.createOperatorClient ?? defaultCreateOperatorClient,
   );
+  const archives = new Archives({ dataDir, log });
   const env = options.env ?? process.env;
   const events = createEventHub(log);
   const version = options.version ?? packageJson.version;
+  // Exports read the same store the app writes through (one per connection); a connection
+  // never synced has no archive, and reading it creates none.
   const borrowArchive =
     options.borrowArchive ??
     (async (connectionId: string): Promise<ArchiveLoan | null> => {
-      // Loaded on first use: SQLite is not needed before.
-      const { archivePath, openArchive } = await import('./archive/archive-store.ts');
-      if (!existsSync(archivePath(dataDir, connectionId))) return null;
-      const store = openArchive(dataDir, connectionId);
-      return { store, release: () => store.close() };
+      const store = archives.existing(connectionId);
+      return store ? { store, release: () => undefined } : null;
     });
   const exports = new ExportJobs({
     exporter: {
@@ -182,11 +184,13 @@ export function createServices(options: CreateServicesOptions): Services {
     vault,
     demo,
     operators,
+    archives,
     events,
     exports,
     settingsRepair: () => settings.repair,
     async close() {
       exports.cancelAll();
+      await archives.close();
       operators.invalidate();
       await demo.close();
     },

@@ -6,6 +6,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type { ArchiveRow, ArchiveStats } from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import {
   DEFAULT_SORT,
@@ -68,53 +69,12 @@ export function invoiceSearchKey(params: { q?: string; offset?: number; limit?: 
   });
 }
 
-export interface ArchiveRow {
-  invoiceId: string;
-  direction: string;
-  state: string;
-  invoiceNumber: string | null;
-  typeCode: string | null;
-  invoiceDate: string | null;
-  dueDate: string | null;
-  createDate: string | null;
-  sellerName: string | null;
-  sellerSiren: string | null;
-  sellerSiret: string | null;
-  sellerVat: string | null;
-  buyerName: string | null;
-  buyerSiren: string | null;
-  buyerSiret: string | null;
-  buyerVat: string | null;
-  counterpartyName: string | null;
-  counterpartySiren: string | null;
-  counterpartySiret: string | null;
-  counterpartyVat: string | null;
-  htCents: number | null;
-  tvaCents: number | null;
-  ttcCents: number | null;
-  currency: string | null;
-  lifecycleCode: string | null;
-  lifecycleDate: string | null;
-  searchFetchedAt: string;
-  detailFetchedAt: string | null;
-}
-
 export interface ArchivedInvoice {
   row: ArchiveRow;
   /** The operator's search item as last read (with business data when it was expanded). */
   searchItem: InvoiceSearchItem;
   /** The full invoice (GET /v1/invoice/{id}) when fetched, else null. */
   detail: Invoice | null;
-}
-
-export interface ArchiveStats {
-  connectionId: string;
-  invoices: number;
-  details: number;
-  /** Database, WAL and shared-memory files together. */
-  sizeBytes: number;
-  lastSyncAt: string | null;
-  schemaVersion: number;
 }
 
 export interface UpsertResult {
@@ -484,4 +444,4 @@ export function openArchive(
   return new ArchiveStore(dataDir, connectionId, options);
 }
 
-export type { InvoiceColumns };
+export type { ArchiveRow, ArchiveStats, InvoiceColumns };

@@ -22,6 +22,7 @@ import {
   type Direction,
   type InvoiceState,
 } from '#shared/operator/enums.ts';
+import type { PartitionCoverage, SyncPhase, SyncProgress, SyncSummary } from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
 import type { ArchiveStore } from './archive-store.ts';
 import { FINAL_LIFECYCLE_CODES, FINAL_STATES } from './invoice-columns.ts';
@@ -64,52 +65,7 @@ export function partitionQuery(direction: Direction, state: InvoiceState): strin
   return buildInvoiceQuery({ direction, states: [state] });
 }
 
-export interface PartitionCoverage {
-  direction: Direction;
-  state: InvoiceState;
-  /** True: every invoice the operator listed in this partition was read. False: cut by the
-   * 1,200-row window, or not finished yet (see `finished`). */
-  complete: boolean;
-  /** A run has read this partition to its end or to the window at least once. */
-  finished: boolean;
-  /** Oldest creation date reached (ISO), null before any page. */
-  oldest: string | null;
-  /** The operator's count for this partition at the last page read. */
-  operatorCount: number | null;
-  /** Archived invoices in this partition now. */
-  archived: number;
-  finishedAt: string | null;
-}
-
-export type SyncPhase = 'lists' | 'status' | 'details' | 'done';
-
-export interface SyncProgress {
-  phase: SyncPhase;
-  runId: number;
-  /** Requests made by this sync call (retries inside the client not counted). */
-  requests: number;
-  invoicesSeen: number;
-  invoicesNew: number;
-  invoicesUpdated: number;
-  statusChecked: number;
-  detailsFetched: number;
-  detailsRemaining: number;
-  partitionsDone: number;
-  partitionsTotal: number;
-  /** Estimated requests still needed for the whole run. */
-  requestsRemaining: number;
-  /** Estimated seconds left, null until it can be told. */
-  etaSeconds: number | null;
-}
-
-export interface SyncSummary extends SyncProgress {
-  /** This call went on with a run a previous sync left unfinished. */
-  resumed: boolean;
-  /** Stopped by the signal; the next sync resumes. */
-  cancelled: boolean;
-  detailsFailed: number;
-  coverage: PartitionCoverage[];
-}
+export type { PartitionCoverage, SyncPhase, SyncProgress, SyncSummary };
 
 export interface SyncOptions {
   client: SyncOperator;

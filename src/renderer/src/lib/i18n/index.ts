@@ -19,6 +19,7 @@ import frDirectory from '#shared/i18n/fr/directory.ts';
 import frParticipants from '#shared/i18n/fr/participants.ts';
 import frWebhooks from '#shared/i18n/fr/webhooks.ts';
 import frExports from '#shared/i18n/fr/exports.ts';
+import frArchive from '#shared/i18n/fr/archive.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
@@ -26,6 +27,7 @@ import enDirectory from '#shared/i18n/en/directory.ts';
 import enParticipants from '#shared/i18n/en/participants.ts';
 import enWebhooks from '#shared/i18n/en/webhooks.ts';
 import enExports from '#shared/i18n/en/exports.ts';
+import enArchive from '#shared/i18n/en/archive.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -39,6 +41,7 @@ export const dictionaries = {
     participants: frParticipants,
     webhooks: frWebhooks,
     exports: frExports,
+    archive: frArchive,
   },
   en: {
     common: enCommon,
@@ -48,6 +51,7 @@ export const dictionaries = {
     participants: enParticipants,
     webhooks: enWebhooks,
     exports: enExports,
+    archive: enArchive,
   },
 } as const satisfies Record<Language, unknown>;
 
