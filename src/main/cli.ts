@@ -2,16 +2,30 @@
 //   web            serve the built renderer and the handlers to a local browser (npm run start:web)
 //   demo-operator  run the demo operator alone (npm run demo-operator; `sandbox` is its old name,
 //                  kept so that scripts written for it still work)
+//   connections    list, add (client secret on stdin, kept in the OS keychain), remove
+//   sync           fill a connection's archive from the operator (resumable; --json lines)
+//   archive        status of a connection's archive (counts, size, coverage per partition)
+// Exit codes: 0 done, 1 failed (one line on stderr says why), 2 bad usage.
+//   export         an Excel export of a connection's invoices, live or from the archive
 import { runWebCli } from './host/web-cli.ts';
 
 /** A command resolves with an exit code when it is done, or with nothing while it keeps serving. */
 type Command = (argv: string[]) => Promise<number | void>;
+
+/** A command in its own module under cli/ (exporting `run`), loaded only when it runs. */
+function lazy(load: () => Promise<{ run: Command }>): Command {
+  return async (argv) => (await load()).run(argv);
+}
 
 const COMMANDS: Record<string, Command> = {
   web: runWebCli,
   // Loaded on demand: `web` does not need the demo operator's CLI.
   'demo-operator': runDemoOperator,
   sandbox: runDemoOperator,
+  connections: lazy(() => import('./cli/connections-command.ts')),
+  sync: lazy(() => import('./cli/sync-command.ts')),
+  archive: lazy(() => import('./cli/archive-command.ts')),
+  export: async (argv) => (await import('./cli/export-command.ts')).runExportCommand(argv),
 };
 
 async function runDemoOperator(argv: string[]): Promise<number | void> {
@@ -20,11 +34,19 @@ async function runDemoOperator(argv: string[]): Promise<number | void> {
 
 async function main(argv: string[]): Promise<number | void> {
   const [command, ...rest] = argv;
-  const run = command === undefined ? undefined : COMMANDS[command];
+  const usage = `Usage: node src/main/cli.ts <${Object.keys(COMMANDS).join('|')}> [options] (--help on each)\n`;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(usage);
+    return 0;
+  }
+  const run =
+    command === undefined
+      ? undefined
+      : Object.hasOwn(COMMANDS, command)
+        ? COMMANDS[command]
+        : undefined;
   if (!run) {
-    process.stderr.write(
-      `Usage: node src/main/cli.ts <${Object.keys(COMMANDS).join('|')}> [options]\n`,
-    );
+    process.stderr.write(usage);
     return 2;
   }
   return run(rest);

@@ -36,18 +36,22 @@ const archiveSort = z.strictObject({
 });
 const reportPeriod = z.strictObject({ from: day, to: day, label: z.string().min(1).max(40) });
 
+// Two targets share the kind 'invoices': a union of their own on 'source' (zod refuses a
+// discriminator value listed twice).
 const exportTarget = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('invoices'),
-    source: z.literal('live'),
-    q: z.string().max(4000).optional(),
-  }),
-  z.strictObject({
-    kind: z.literal('invoices'),
-    source: z.literal('archive'),
-    filter: archiveFilter.optional(),
-    sort: archiveSort.optional(),
-  }),
+  z.discriminatedUnion('source', [
+    z.strictObject({
+      kind: z.literal('invoices'),
+      source: z.literal('live'),
+      q: z.string().max(4000).optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('invoices'),
+      source: z.literal('archive'),
+      filter: archiveFilter.optional(),
+      sort: archiveSort.optional(),
+    }),
+  ]),
   z.strictObject({ kind: z.literal('invoice'), invoiceId: z.uuid() }),
   z.strictObject({ kind: z.literal('directory'), q: z.string().trim().min(1).max(1000) }),
   z.strictObject({ kind: z.literal('participants'), value: z.string().trim().min(1).max(200) }),

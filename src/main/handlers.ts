@@ -11,13 +11,17 @@ import {
   type ResultOf,
   type Settings,
   type Sourced,
+  type AppError,
 } from '#shared/contract.ts';
 import { EXPAND_VALUES } from '#shared/operator/enums.ts';
+import type { ArchivedListData } from '#shared/archive.ts';
 import { argSchemas } from './contract-args.ts';
 import { toAppError } from './services/errors.ts';
 import { AppFailure } from './services/app-failure.ts';
 import type { OperatorClient } from './services/operator/operator-client.ts';
 import type { Logger, Services } from './services/index.ts';
+import { invoiceSearchKey, requestKey } from './services/archive/archive-store.ts';
+import type { ArchiveStore, CachedKind } from './services/archive/archive-store.ts';
 
 export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
 export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
@@ -31,9 +35,11 @@ type HandlerServices = Pick<
   | 'connections'
   | 'vault'
   | 'operators'
+  | 'archives'
   | 'events'
   | 'log'
   | 'settingsRepair'
+  | 'exports'
 >;
 
 /** The language to show: INVOICE_DESK_LANG forces it, else the settings, else the OS locale. */
@@ -48,36 +54,165 @@ export function resolveLanguage(
   return { language: osLocale.toLowerCase().startsWith('fr') ? 'fr' : 'en', forced: false };
 }
 
-function live<T>(data: T): Sourced<T> {
-  return { data, source: 'live', fetchedAt: new Date().toISOString() };
-}
-
 async function notBuiltYet(): Promise<never> {
   throw new AppFailure('server', 'This part of Invoice Desk is not built yet.');
 }
 
-export function createHandlers(services: HandlerServices): Handlers {
-  const { connections, vault, operators, events } = services;
+function isUnreachable(error: unknown): boolean {
+  const { kind } = toAppError(error);
+  return kind === 'offline' || kind === 'timeout';
+}
+
+/** "Travailler hors ligne" is on: `what` would send a request, and nothing is sent. */
+function workOfflineFailure(what: string): AppFailure {
+  return new AppFailure(
+    'offline',
+    `Work offline is on: ${what} is not sent to the operator.`,
+    undefined,
+    'work_offline',
+  );
+}
+
+/** Offline (or working offline), and this request was never answered online. */
+function notArchivedFailure(what: string, details?: unknown, cause?: AppError): AppFailure {
+  return new AppFailure(
+    'offline',
+    `Offline, and ${what} was never answered online: the archive holds no saved answer.` +
+      (cause ? ` (${cause.kind}: ${cause.message})` : ''),
+    details,
+    'not_archived',
+  );
+}
+
+export interface HandlerOptions {
+  /** While the operator is unreachable, how often to check whether it is back, ms (default
+   * 10 s; 0: never, the next call tells). */
+  probeIntervalMs?: number;
+}
+
+export function createHandlers(services: HandlerServices, options: HandlerOptions = {}): Handlers {
+  const { connections, vault, operators, archives, events, log } = services;
+  const probeIntervalMs = options.probeIntervalMs ?? 10_000;
   let online = true;
+  let probe: NodeJS.Timeout | undefined;
+
+  const activeId = (): string => connections.getSettings().activeConnectionId;
+  const workingOffline = (): boolean => connections.getSettings().workOffline;
 
   // Every operator call goes to the active connection's client. Reachability follows what those
   // calls meet; the renderer hears about changes only.
-  async function callActive<T>(call: (client: OperatorClient) => Promise<T>): Promise<T> {
-    const client = await operators.forActive();
+  async function callActive<T>(
+    call: (client: OperatorClient) => Promise<T>,
+    what = 'this request',
+    connectionId = activeId(),
+  ): Promise<T> {
+    if (workingOffline()) throw workOfflineFailure(what);
+    const client = await operators.forConnection(connectionId);
     try {
       const value = await call(client);
-      setOnline(true);
+      if (connectionId === activeId()) setOnline(true);
       return value;
     } catch (error) {
-      const { kind } = toAppError(error);
-      if (kind === 'offline' || kind === 'timeout') setOnline(false);
+      if (isUnreachable(error) && connectionId === activeId()) setOnline(false);
       throw error;
     }
   }
   function setOnline(next: boolean): void {
+    if (next) stopProbe();
+    else startProbe();
     if (next === online) return;
     online = next;
     events.emit('connectivity:changed', { online });
+  }
+
+  // While unreachable, a light request now and then: going back online shows without waiting
+  // for the user's next action (the screens answer from the archive meanwhile).
+  function startProbe(): void {
+    if (probe || probeIntervalMs <= 0) return;
+    let running = false;
+    probe = setInterval(() => {
+      if (running || workingOffline()) return;
+      running = true;
+      const connectionId = activeId();
+      void operators
+        .forConnection(connectionId)
+        .then((client) => client.searchInvoices({ limit: 1 }))
+        .then(
+          () => true,
+          (error: unknown) => !isUnreachable(error), // any answer (even a refusal) is reachable
+        )
+        .then((reachable) => {
+          if (reachable && connectionId === activeId()) setOnline(true);
+        })
+        .finally(() => (running = false));
+    }, probeIntervalMs);
+    probe.unref();
+  }
+  function stopProbe(): void {
+    clearInterval(probe);
+    probe = undefined;
+  }
+
+  /**
+   * A read of the operator through the archive. Live when it can be (and then saved: the
+   * write-through); from the archive, marked 'cache' with the date it was fetched, when working
+   * offline (nothing is sent), when the operator is known unreachable and the answer is saved,
+   * or when the call meets offline or timeout. Never saved: not_archived.
+   */
+  async function read<T>(spec: {
+    what: string;
+    live: (client: OperatorClient) => Promise<T>;
+    save: (archive: ArchiveStore, value: T, fetchedAt: string) => void;
+    saved: (archive: ArchiveStore) => { data: T; fetchedAt: string } | null;
+    /** Details of the not_archived failure (e.g. what the archive holds instead). */
+    missing?: (archive: ArchiveStore | null) => unknown;
+  }): Promise<Sourced<T>> {
+    const connectionId = activeId();
+    const fromArchive = (): Sourced<T> | null => {
+      const archive = archives.existing(connectionId);
+      const hit = archive ? spec.saved(archive) : null;
+      return hit ? { data: hit.data, source: 'cache', fetchedAt: hit.fetchedAt } : null;
+    };
+    const missing = (cause?: AppError): AppFailure =>
+      notArchivedFailure(spec.what, spec.missing?.(archives.existing(connectionId)), cause);
+    if (workingOffline()) {
+      const hit = fromArchive();
+      if (hit) return hit;
+      throw missing();
+    }
+    if (!online) {
+      const hit = fromArchive();
+      if (hit) return hit;
+    }
+    let value: T;
+    try {
+      value = await callActive(spec.live, spec.what, connectionId);
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      const hit = fromArchive();
+      if (hit) return hit;
+      throw missing(toAppError(error));
+    }
+    const fetchedAt = new Date().toISOString();
+    try {
+      spec.save(archives.open(connectionId), value, fetchedAt);
+    } catch (error) {
+      // The live answer stands; only its offline copy is missing.
+      log.warn(`[archive] could not save ${spec.what}: ${(error as Error).message}`);
+    }
+    return { data: value, source: 'live', fetchedAt };
+  }
+
+  /** A response stored whole by its request (directory, participants, webhooks). */
+  function byRequest<T>(kind: CachedKind, key: string) {
+    return {
+      save: (archive: ArchiveStore, value: T, fetchedAt: string) =>
+        archive.saveResponse(kind, key, value, fetchedAt),
+      saved: (archive: ArchiveStore) => {
+        const hit = archive.getResponse<T>(kind, key);
+        return hit ? { data: hit.response, fetchedAt: hit.fetchedAt } : null;
+      },
+    };
   }
 
   return {
@@ -102,7 +237,10 @@ export function createHandlers(services: HandlerServices): Handlers {
     'settings:update': async (patch) => {
       const before = connections.getSettings();
       const settings = connections.updateSettings(patch);
-      if (settings.activeConnectionId !== before.activeConnectionId) online = true;
+      // Another connection: its reachability is unknown until its first call.
+      if (settings.activeConnectionId !== before.activeConnectionId) setOnline(true);
+      // Working offline: nothing is sent, syncs included.
+      if (settings.workOffline && !before.workOffline) archives.cancelAll();
       events.emit('connections:changed', undefined);
       return settings;
     },
@@ -110,45 +248,146 @@ export function createHandlers(services: HandlerServices): Handlers {
     'connections:save': async (input) => {
       const summary = await connections.save(input);
       operators.invalidate(summary.id);
+      archives.setRequestsPerMinute(summary.id, summary.requestsPerMinute);
       events.emit('connections:changed', undefined);
       return summary;
     },
     'connections:delete': async ({ id }) => {
+      archives.assertNoOtherProcessSync(id); // the CLI syncing it: refuse before anything changes
       await connections.delete(id);
       operators.invalidate(id);
+      // Its archive goes with it (the delete dialog says so).
+      await archives.clear(id);
       events.emit('connections:changed', undefined);
     },
     'connections:test': async ({ id }) => {
+      if (workingOffline()) throw workOfflineFailure('the connection test');
       // A fresh client: the test must fetch a new token with the stored secret, not reuse one.
       const client = await operators.fresh(id);
       return client.testConnection();
     },
     'vault:status': async () => vault.status(),
-    'invoices:search': async ({ q, offset, limit }) =>
-      live(
-        await callActive((client) =>
-          client.searchInvoices({ ...(q ? { q } : {}), expand: [...EXPAND_VALUES], offset, limit }),
-        ),
-      ),
+    'invoices:search': async ({ q, offset, limit }) => {
+      const params = { ...(q ? { q } : {}), offset, limit };
+      const key = invoiceSearchKey(params);
+      return read({
+        what: 'this invoice search',
+        live: (client) => client.searchInvoices({ ...params, expand: [...EXPAND_VALUES] }),
+        save: (archive, value, fetchedAt) =>
+          void archive.saveInvoiceSearchPage(params, value, fetchedAt),
+        saved: byRequest<ResultOf<'invoices:search'>['data']>('invoice_search', key).saved,
+      });
+    },
     'invoices:get': async ({ invoiceId }) =>
-      live(await callActive((client) => client.getInvoice(invoiceId))),
+      read({
+        what: 'this invoice',
+        live: (client) => client.getInvoice(invoiceId),
+        save: (archive, value, fetchedAt) => void archive.saveDetail(value, fetchedAt),
+        saved: (archive) => {
+          const found = archive.getInvoice(invoiceId);
+          return found?.detail
+            ? {
+                data: found.detail,
+                fetchedAt: found.row.detailFetchedAt ?? found.row.searchFetchedAt,
+              }
+            : null;
+        },
+        // Only its list data was saved: the renderer shows that, and says so.
+        missing: (archive): ArchivedListData | undefined => {
+          const found = archive?.getInvoice(invoiceId);
+          return found
+            ? {
+                archived: 'list',
+                searchItem: found.searchItem,
+                fetchedAt: found.row.searchFetchedAt,
+              }
+            : undefined;
+        },
+      }),
     'directory:search': async (args) =>
-      live(await callActive((client) => client.searchDirectory(args))),
+      read({
+        what: 'this directory search',
+        live: (client) => client.searchDirectory(args),
+        ...byRequest<ResultOf<'directory:search'>['data']>('directory', requestKey({ ...args })),
+      }),
     'participants:search': async (args) =>
-      live(await callActive((client) => client.searchParticipants(args))),
-    'webhooks:list': async () => live(await callActive((client) => client.listWebhooks())),
-    'webhooks:create': async (body) => callActive((client) => client.createWebhook(body)),
+      read({
+        what: 'this participant search',
+        live: (client) => client.searchParticipants(args),
+        ...byRequest<ResultOf<'participants:search'>['data']>(
+          'participants',
+          requestKey({ ...args }),
+        ),
+      }),
+    'webhooks:list': async () =>
+      read({
+        what: 'the webhook list',
+        live: (client) => client.listWebhooks(),
+        ...byRequest<ResultOf<'webhooks:list'>['data']>('webhooks', requestKey({})),
+      }),
+    'webhooks:create': async (body) =>
+      callActive((client) => client.createWebhook(body), 'creating a webhook'),
     // Built by the archive, export and report work (issues 9 and 10).
-    'archive:search': notBuiltYet,
-    'archive:status': notBuiltYet,
-    'archive:clear': notBuiltYet,
-    'sync:start': notBuiltYet,
-    'sync:cancel': notBuiltYet,
-    'export:start': notBuiltYet,
-    'export:cancel': notBuiltYet,
+    'archive:search': async ({ filter, sort, offset, limit }) => {
+      const connectionId = activeId();
+      const archive = archives.existing(connectionId);
+      const data = archive
+        ? archive.queryInvoices({
+            ...(filter ? { filter } : {}),
+            ...(sort ? { sort } : {}),
+            offset,
+            limit,
+          })
+        : { rows: [], total: 0 };
+      // The archive as of its last sync (before any, its newest saved answer); an archive never
+      // written has no date to give, and no rows.
+      const fetchedAt = archives.archiveDate(connectionId) ?? new Date().toISOString();
+      return { data, source: 'cache', fetchedAt };
+    },
+    'archive:status': async ({ connectionId }) => {
+      await connections.get(connectionId); // not_found for a connection that does not exist
+      return archives.status(connectionId);
+    },
+    'archive:clear': async ({ connectionId }) => {
+      await connections.get(connectionId);
+      await archives.clear(connectionId);
+    },
+    'sync:start': async ({ details }) => {
+      const connectionId = activeId();
+      if (workingOffline()) throw workOfflineFailure('the sync');
+      const connection = await connections.get(connectionId);
+      const client = await operators.forConnection(connectionId);
+      try {
+        const summary = await archives.sync(connectionId, {
+          client,
+          requestsPerMinute: connection.requestsPerMinute,
+          details: details ?? true,
+          onProgress: (progress) => events.emit('sync:progress', { ...progress, connectionId }),
+        });
+        if (summary.requests > 0 && connectionId === activeId()) setOnline(true);
+        return summary;
+      } catch (error) {
+        if (isUnreachable(error) && connectionId === activeId()) setOnline(false);
+        throw error;
+      }
+    },
+    'sync:cancel': async () => {
+      archives.cancelSync(activeId());
+    },
+    // The export runs in main for the active connection, in the UI's language; the file's
+    // place is chosen in main too (save dialog, or the browser host's one-time download).
+    'export:start': async (args) => {
+      const settings = connections.getSettings();
+      const { language } = resolveLanguage(services.env, settings, services.osLocale());
+      return services.exports.start(args, {
+        connectionId: settings.activeConnectionId,
+        language,
+      });
+    },
+    'export:cancel': async ({ exportId }) => services.exports.cancel(exportId),
     'reports:get': notBuiltYet,
     'webhooks:delete': async ({ webhookId }) =>
-      callActive((client) => client.deleteWebhook(webhookId)),
+      callActive((client) => client.deleteWebhook(webhookId), 'deleting a webhook'),
   };
 }
 

@@ -3,10 +3,14 @@ import { app, type BrowserWindow } from 'electron';
 import { createDispatcher, createHandlers } from './handlers.ts';
 import { registerIpc } from './ipc.ts';
 import { registerAppScheme } from './platform/app-protocol.ts';
+import { createExportDialog } from './platform/export-dialog.ts';
 import { openElectronSettingsStore } from './platform/settings-store.ts';
 import { createMainWindow, installSessionSecurity } from './platform/window.ts';
 import { createServices, type Services } from './services/index.ts';
 import { APP_NAME, ensureDataDir, resolveDataDir } from './services/paths.ts';
+// electron-vite bundles the export writer's worker as a file of its own and gives its path (plain
+// Node runs the .ts beside workbook-writer.ts instead).
+import exportWorkerPath from './services/export/workbook-worker.ts?modulePath';
 
 // Before ready: the userData folder must be the data directory the CLI and browser host use,
 // and the app:// scheme must be known as standard and secure.
@@ -48,6 +52,8 @@ if (!app.requestSingleInstanceLock()) {
       settingsStore: openElectronSettingsStore(dataDir, console),
       osLocale: () => app.getSystemLocale() || app.getLocale(),
       version: app.getVersion(),
+      chooseExportPath: createExportDialog(() => window),
+      exportWorkerUrl: exportWorkerPath,
     });
     openWindow();
     app.on('activate', () => {

@@ -2,6 +2,7 @@
 // rows, coverage and sync progress. Main's archive services (src/main/services/archive/) use
 // these same types; the SQL behind them stays in main.
 import type { Direction, InvoiceState } from './operator/enums.ts';
+import type { InvoiceSearchItem } from './operator/schemas.ts';
 
 export interface ArchiveFilter {
   /** Invoice date (BT-2) range, YYYY-MM-DD, both ends included. */
@@ -150,6 +151,9 @@ export interface SyncSummary extends SyncProgress {
 
 /** A connection's archive as the settings and the invoices screen show it. */
 export interface ArchiveStatus extends ArchiveStats {
+  /** The newest answer the archive holds (a sync or a saved live answer), null when empty: the
+   * date the offline banner gives. */
+  lastSavedAt: string | null;
   coverage: PartitionCoverage[];
   /** A sync of this connection is running now (in this app). */
   syncing: boolean;
@@ -165,4 +169,25 @@ export interface ArchiveSearchArgs {
 export interface ArchiveSearchResult {
   rows: ArchiveRow[];
   total: number;
+}
+
+/** The details of invoices:get's not_archived failure when the archive holds the invoice's list
+ * data only (its full business data was never fetched): the renderer shows these, and says so. */
+export interface ArchivedListData {
+  archived: 'list';
+  searchItem: InvoiceSearchItem;
+  /** When that list data was saved. */
+  fetchedAt: string;
+}
+
+export function isArchivedListData(value: unknown): value is ArchivedListData {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Partial<ArchivedListData>;
+  return (
+    v.archived === 'list' &&
+    typeof v.fetchedAt === 'string' &&
+    typeof v.searchItem === 'object' &&
+    v.searchItem !== null &&
+    typeof v.searchItem.metadata === 'object'
+  );
 }

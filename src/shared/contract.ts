@@ -49,6 +49,7 @@ export const ERROR_REASONS = [
   'insecure_http', // plain http:// to a host that is not this machine
   'schema', // JSON that does not match the interface (paths in details)
   'not_archived', // offline, and this query was never answered online: no saved answer
+  'work_offline', // "Travailler hors ligne" is on: nothing is sent to the operator
   'permission', // file: the folder refuses writing
   'folder_missing', // file: the folder does not exist (any more)
   'disk_full', // file: no space left

@@ -5,12 +5,19 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EVENTS, isChannel, type AppError } from '#shared/contract.ts';
-import { EVENTS_PATH, RPC_PATH_PREFIX, TOKEN_FRAGMENT_KEY, TOKEN_HEADER } from '#shared/rpc.ts';
+import {
+  DOWNLOAD_PATH_PREFIX,
+  EVENTS_PATH,
+  RPC_PATH_PREFIX,
+  TOKEN_FRAGMENT_KEY,
+  TOKEN_HEADER,
+} from '#shared/rpc.ts';
 import { createDispatcher, createHandlers, type Dispatch } from '../handlers.ts';
 import { createServices, stderrLogger, type Logger, type Services } from '../services/index.ts';
 import { CONTENT_SECURITY_POLICY } from '#shared/csp.ts';
 import { resolveStaticFile } from './static-files.ts';
 import { FAVICON_PATH, resolveFavicon } from './favicon.ts';
+import { DownloadShelf } from './downloads.ts';
 
 /** Larger than any contract argument (a secret is at most 4 KiB), small enough to be harmless. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -22,8 +29,11 @@ export interface BrowserHostOptions {
   dataDir: string;
   rendererDir: string;
   log?: Logger;
-  /** Test seam: services built by the caller (closed by the host's close()). */
+  /** Test seam: services built by the caller (closed by the host's close()); their exports
+   * do not go to this host's downloads. */
   services?: Services;
+  /** How long an export waits for its download, ms (default 10 minutes). */
+  downloadTtlMs?: number;
 }
 
 export interface BrowserHost {
@@ -143,11 +153,23 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 /** Starts the host on 127.0.0.1; the services (and the demo operator) stop with close(). */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const log = options.log ?? stderrLogger;
-  const services =
-    options.services ?? createServices({ dataDir: options.dataDir, shell: 'browser', log });
-  const dispatch: Dispatch = createDispatcher(createHandlers(services), { log });
   const token = randomBytes(32).toString('base64url');
   const tokenDigest = digest(token);
+  // Exports are written to a temporary folder and offered once as a download.
+  const downloads = new DownloadShelf({
+    token,
+    log,
+    ...(options.downloadTtlMs !== undefined ? { ttlMs: options.downloadTtlMs } : {}),
+  });
+  const services =
+    options.services ??
+    createServices({
+      dataDir: options.dataDir,
+      shell: 'browser',
+      log,
+      exportDestination: downloads.destination,
+    });
+  const dispatch: Dispatch = createDispatcher(createHandlers(services), { log });
   const eventStreams = new Set<ServerResponse>();
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
@@ -237,6 +259,26 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
   }
 
+  /** An export's workbook, once: the token (a download is a navigation: no header), then the id. */
+  async function handleDownload(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: string,
+  ): Promise<void> {
+    if (req.method !== 'GET') {
+      throw new HttpFailure(405, 'invalid_input', 'Use GET for downloads', { allow: 'GET' });
+    }
+    if (!tokenMatches(tokenDigest, new URLSearchParams(query).get(TOKEN_FRAGMENT_KEY))) {
+      throw new HttpFailure(401, 'auth', 'Missing or wrong token');
+    }
+    const taken = downloads.take(path.slice(DOWNLOAD_PATH_PREFIX.length));
+    if (!taken) {
+      throw new HttpFailure(404, 'not_found', 'No such download: it was taken already, or expired');
+    }
+    await downloads.send(res, taken, SECURITY_HEADERS);
+  }
+
   async function handleStatic(
     req: IncomingMessage,
     res: ServerResponse,
@@ -278,6 +320,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         await handleRpc(req, res, path);
       } else if (path === EVENTS_PATH) {
         handleEvents(req, res, query);
+      } else if (path.startsWith(DOWNLOAD_PATH_PREFIX)) {
+        await handleDownload(req, res, path, query);
       } else {
         await handleStatic(req, res, path);
       }
@@ -332,6 +376,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
           server.closeAllConnections();
         });
         await services.close();
+        await downloads.close();
       })();
       return closing;
     },

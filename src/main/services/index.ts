@@ -5,6 +5,14 @@ import type { EventName, Events, SettingsRepair } from '#shared/contract.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { ensureDataDir } from './paths.ts';
 import {
+  ExportJobs,
+  noDestination,
+  savingDestination,
+  type ChooseExportPath,
+  type ExportDestination,
+} from './export/export-jobs.ts';
+import type { ArchiveLoan } from './export/exporter.ts';
+import {
   DemoOperator,
   OperatorClients,
   ConnectionStore,
@@ -14,6 +22,7 @@ import {
   type CreateOperatorClient,
 } from './connections/index.ts';
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
+import { Archives } from './archive/archives.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -58,10 +67,14 @@ export interface Services {
   vault: CredentialVault;
   demo: DemoOperator;
   operators: OperatorClients;
+  /** Each connection's archive (SQLite under <dataDir>/archive/) and its sync. */
+  archives: Archives;
   events: EventHub;
+  /** Excel exports under way (export:start / export:cancel, the CLI's export). */
+  exports: ExportJobs;
   /** What was repaired in settings.json at start (or since), until the app restarts. */
   settingsRepair: () => SettingsRepair | undefined;
-  /** Stops what the services started (the demo operator). */
+  /** Stops what the services started (the syncs, the archives, the demo operator). */
   close(): Promise<void>;
 }
 
@@ -78,6 +91,15 @@ export interface CreateServicesOptions {
   osLocale?: () => string;
   log?: Logger;
   version?: string;
+  /** Electron: the save dialog, run in main (the renderer never names a path). */
+  chooseExportPath?: ChooseExportPath;
+  /** Where exports go when not to a chosen path (the browser host's one-time downloads). */
+  exportDestination?: ExportDestination;
+  /** The export writer's worker script where a bundle put it (Electron's build). */
+  exportWorkerUrl?: URL | string;
+  /** A connection's archive for an export, or null when it has none. Default: opens the
+   * archive file (if there is one) for the export and closes it after. */
+  borrowArchive?: (connectionId: string) => Promise<ArchiveLoan | null>;
   /** Test seams. */
   startDemo?: StartDemo;
   createOperatorClient?: CreateOperatorClient;
@@ -126,11 +148,35 @@ export function createServices(options: CreateServicesOptions): Services {
     connections,
     options.createOperatorClient ?? defaultCreateOperatorClient,
   );
+  const archives = new Archives({ dataDir, log });
   const env = options.env ?? process.env;
+  const events = createEventHub(log);
+  const version = options.version ?? packageJson.version;
+  // Exports read the same store the app writes through (one per connection); a connection
+  // never synced has no archive, and reading it creates none.
+  const borrowArchive =
+    options.borrowArchive ??
+    (async (connectionId: string): Promise<ArchiveLoan | null> => {
+      const store = archives.existing(connectionId);
+      return store ? { store, release: () => undefined } : null;
+    });
+  const exports = new ExportJobs({
+    exporter: {
+      operator: (connectionId) => operators.forConnection(connectionId),
+      borrowArchive,
+      version,
+      ...(options.exportWorkerUrl ? { workerUrl: options.exportWorkerUrl } : {}),
+    },
+    connectionName: async (connectionId) => (await connections.get(connectionId)).name,
+    destination:
+      options.exportDestination ??
+      (options.chooseExportPath ? savingDestination(options.chooseExportPath) : noDestination),
+    emit: (progress) => events.emit('export:progress', progress),
+  });
   return {
     dataDir,
     shell: options.shell,
-    version: options.version ?? packageJson.version,
+    version,
     env,
     osLocale: options.osLocale ?? (() => detectOsLocale(env)),
     log,
@@ -138,9 +184,13 @@ export function createServices(options: CreateServicesOptions): Services {
     vault,
     demo,
     operators,
-    events: createEventHub(log),
+    archives,
+    events,
+    exports,
     settingsRepair: () => settings.repair,
     async close() {
+      exports.cancelAll();
+      await archives.close();
       operators.invalidate();
       await demo.close();
     },

@@ -1,30 +1,10 @@
 // The archive screen's filters and sorts, turned into SQL with bound parameters. Sort keys are
 // whitelisted (no caller text ever reaches the SQL), and every order ends on invoice_id so pages
 // are stable.
+import type { ArchiveFilter, ArchiveSort, ArchiveSortKey } from '#shared/archive.ts';
 import { CREDIT_NOTE_TYPE_CODES } from './invoice-columns.ts';
 
-export interface ArchiveFilter {
-  /** Invoice date (BT-2) range, YYYY-MM-DD, both ends included. */
-  invoiceDateFrom?: string;
-  invoiceDateTo?: string;
-  /** Due date (BT-9) range, YYYY-MM-DD, both ends included. */
-  dueDateFrom?: string;
-  dueDateTo?: string;
-  /** The other party: a SIREN (9 digits), SIRET (14 digits) or VAT number matches exactly;
-   * anything else is a name searched word by word (prefixes, accents ignored). */
-  counterparty?: string;
-  /** Words searched in both parties' names and the invoice number. */
-  text?: string;
-  /** TTC range in cents, both ends included. */
-  ttcMinCents?: number;
-  ttcMaxCents?: number;
-  kind?: 'invoice' | 'credit_note';
-  lifecycleCodes?: readonly string[];
-  direction?: 'INBOUND' | 'OUTBOUND';
-  states?: readonly string[];
-  /** Only invoices whose full business data was fetched (true) or not yet (false). */
-  detailFetched?: boolean;
-}
+export type { ArchiveFilter, ArchiveSort };
 
 export const SORT_COLUMNS = {
   invoiceId: 'invoice_id',
@@ -48,13 +28,8 @@ export const SORT_COLUMNS = {
   lifecycleCode: 'lifecycle_code',
   lifecycleDate: 'lifecycle_date',
   detailFetchedAt: 'detail_fetched_at',
-} as const;
-export type SortKey = keyof typeof SORT_COLUMNS;
-
-export interface ArchiveSort {
-  key: SortKey;
-  descending?: boolean;
-}
+} as const satisfies Record<ArchiveSortKey, string>;
+export type SortKey = ArchiveSortKey;
 
 /** Default: newest deposits first, the operator's own order. */
 export const DEFAULT_SORT: ArchiveSort = { key: 'createDate', descending: true };
@@ -143,14 +118,20 @@ export function whereOf(filter: ArchiveFilter = {}): SqlWhere {
   if (filter.states && filter.states.length > 0)
     add(`state IN (${filter.states.map(() => '?').join(', ')})`, ...filter.states);
   if (filter.detailFetched !== undefined)
-    parts.push(filter.detailFetched ? 'detail_json IS NOT NULL' : 'detail_json IS NULL');
+    parts.push(
+      filter.detailFetched ? 'detail_fetched_at IS NOT NULL' : 'detail_fetched_at IS NULL',
+    );
   return { sql: parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
 export function orderOf(sort: ArchiveSort = DEFAULT_SORT): string {
   if (!Object.hasOwn(SORT_COLUMNS, sort.key)) throw new RangeError(`Unknown sort key: ${sort.key}`);
   const column = SORT_COLUMNS[sort.key];
-  const dir = sort.descending ? 'DESC' : 'ASC';
-  // Empty values last whatever the direction.
-  return `ORDER BY ${column} IS NULL, ${column} ${dir}, invoice_id ${dir}`;
+  // Empty values last whatever the direction. Descending, SQLite already puts NULL last, and an
+  // index (column, invoice_id) read backwards gives the order; ascending needs `column IS NULL`
+  // first, given by an index on that expression (schema step 4). Written so, a first page reads
+  // 100 index entries instead of sorting the whole archive.
+  return sort.descending
+    ? `ORDER BY ${column} DESC, invoice_id DESC`
+    : `ORDER BY ${column} IS NULL, ${column}, invoice_id`;
 }

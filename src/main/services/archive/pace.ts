@@ -1,8 +1,9 @@
 // The sync's pace: a token bucket shared by every request of one sync (the operator's budget is
 // per client, not per call), and a small pool that keeps a bounded number of tasks in flight.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_REQUESTS_PER_MINUTE } from '#shared/contract.ts';
 
-export const DEFAULT_REQUESTS_PER_MINUTE = 3600;
+export { DEFAULT_REQUESTS_PER_MINUTE };
 
 export class RequestBudget {
   #perMinute: number;

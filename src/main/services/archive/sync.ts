@@ -2,7 +2,7 @@
 //
 // 1. Lists. The operator's search has no sort parameter; it answers in creation date descending
 //    order, then invoice id (the demo operator sorts its records so, see
-//    src/main/sandbox/data/records.ts), i.e. newest first. It shows at most offset 1000 + limit
+//    src/main/demo-operator/data/records.ts), i.e. newest first. It shows at most offset 1000 + limit
 //    200 = 1,200 rows of one query, so the lists are read per partition, direction × state
 //    (22 queries, q built by buildInvoiceQuery), each page by page. A partition that finished an
 //    earlier run stops at the first page holding an invoice already archived and unchanged (same
@@ -22,6 +22,7 @@ import {
   type Direction,
   type InvoiceState,
 } from '#shared/operator/enums.ts';
+import type { PartitionCoverage, SyncPhase, SyncProgress, SyncSummary } from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
 import type { ArchiveStore } from './archive-store.ts';
 import { FINAL_LIFECYCLE_CODES, FINAL_STATES } from './invoice-columns.ts';
@@ -48,7 +49,7 @@ export const WINDOW = OFFSET_MAX + PAGE_LIMIT;
 
 /**
  * Ids per status batch. The spec bounds neither q's length nor its terms; the demo operator
- * refuses a q longer than 4,000 characters (MAX_QUERY_LENGTH in src/main/sandbox/query.ts; OR
+ * refuses a q longer than 4,000 characters (MAX_QUERY_LENGTH in src/main/demo-operator/query.ts; OR
  * chains are not nested, so its depth limit of 32 does not apply). One term,
  * `invoice.invoiceId:"<uuid>"`, is 56 characters, joined by " OR " (4): 66 terms make 3,956
  * characters, 67 make 4,016. 66 also stays under the page limit (200), so one page answers a
@@ -64,52 +65,7 @@ export function partitionQuery(direction: Direction, state: InvoiceState): strin
   return buildInvoiceQuery({ direction, states: [state] });
 }
 
-export interface PartitionCoverage {
-  direction: Direction;
-  state: InvoiceState;
-  /** True: every invoice the operator listed in this partition was read. False: cut by the
-   * 1,200-row window, or not finished yet (see `finished`). */
-  complete: boolean;
-  /** A run has read this partition to its end or to the window at least once. */
-  finished: boolean;
-  /** Oldest creation date reached (ISO), null before any page. */
-  oldest: string | null;
-  /** The operator's count for this partition at the last page read. */
-  operatorCount: number | null;
-  /** Archived invoices in this partition now. */
-  archived: number;
-  finishedAt: string | null;
-}
-
-export type SyncPhase = 'lists' | 'status' | 'details' | 'done';
-
-export interface SyncProgress {
-  phase: SyncPhase;
-  runId: number;
-  /** Requests made by this sync call (retries inside the client not counted). */
-  requests: number;
-  invoicesSeen: number;
-  invoicesNew: number;
-  invoicesUpdated: number;
-  statusChecked: number;
-  detailsFetched: number;
-  detailsRemaining: number;
-  partitionsDone: number;
-  partitionsTotal: number;
-  /** Estimated requests still needed for the whole run. */
-  requestsRemaining: number;
-  /** Estimated seconds left, null until it can be told. */
-  etaSeconds: number | null;
-}
-
-export interface SyncSummary extends SyncProgress {
-  /** This call went on with a run a previous sync left unfinished. */
-  resumed: boolean;
-  /** Stopped by the signal; the next sync resumes. */
-  cancelled: boolean;
-  detailsFailed: number;
-  coverage: PartitionCoverage[];
-}
+export type { PartitionCoverage, SyncPhase, SyncProgress, SyncSummary };
 
 export interface SyncOptions {
   client: SyncOperator;
@@ -254,7 +210,7 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
     Number((db.prepare(sql).get(...params) as { n: number }).n);
   const statusTodoSql = `FROM invoices WHERE NOT ${FINAL_SQL} AND (status_run_id IS NULL OR status_run_id < ?)`;
   const detailTodoSql =
-    'FROM invoices WHERE detail_json IS NULL AND (detail_error_run_id IS NULL OR detail_error_run_id < ?)';
+    'FROM invoices WHERE detail_fetched_at IS NULL AND (detail_error_run_id IS NULL OR detail_error_run_id < ?)';
 
   const report = (): void => {
     let lists = 0;
@@ -347,6 +303,7 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
         runId,
       );
     });
+    archive.optimize(); // the archive may have grown much: fresh planner statistics
     progress.phase = 'done';
     report();
   } catch (error) {

@@ -103,6 +103,15 @@ export class ConnectionStore {
     return [...demos, ...customs];
   }
 
+  /** Every connection's id and name, demo ones first, without starting the demo operator or
+   * asking the keychain: what the CLI needs to find a connection by id or name. */
+  references(): { id: string; name: string; kind: 'demo' | 'custom' }[] {
+    return [
+      ...DEMO_ORDER.map((id) => ({ id, name: DEMO_NAMES[id], kind: 'demo' as const })),
+      ...this.#read().connections.map((c) => ({ id: c.id, name: c.name, kind: 'custom' as const })),
+    ];
+  }
+
   /** One connection's summary; not_found when it does not exist. */
   async get(id: string): Promise<ConnectionSummary> {
     if (isDemoConnectionId(id)) return this.#demoSummary(id);

@@ -4,11 +4,13 @@
 import type { Language } from '#shared/contract.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enDirectory from '#shared/i18n/en/directory.ts';
+import enExports from '#shared/i18n/en/exports.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enParticipants from '#shared/i18n/en/participants.ts';
 import enWebhooks from '#shared/i18n/en/webhooks.ts';
 import frCommon from '#shared/i18n/fr/common.ts';
 import frDirectory from '#shared/i18n/fr/directory.ts';
+import frExports from '#shared/i18n/fr/exports.ts';
 import frInvoices from '#shared/i18n/fr/invoices.ts';
 import frParticipants from '#shared/i18n/fr/participants.ts';
 import frWebhooks from '#shared/i18n/fr/webhooks.ts';
@@ -128,6 +130,7 @@ const enExport: Words<typeof frExport> = {
 const WORDS = {
   fr: {
     export: frExport,
+    exports: frExports,
     common: frCommon,
     invoices: frInvoices,
     directory: frDirectory,
@@ -136,6 +139,7 @@ const WORDS = {
   },
   en: {
     export: enExport,
+    exports: enExports,
     common: enCommon,
     invoices: enInvoices,
     directory: enDirectory,
@@ -146,6 +150,8 @@ const WORDS = {
 
 export interface ExportWords {
   export: Words<typeof frExport>;
+  /** The words the screens and the workbooks share: file names, the About sheet's notes. */
+  exports: Words<typeof frExports>;
   common: Words<typeof frCommon>;
   invoices: Words<typeof frInvoices>;
   directory: Words<typeof frDirectory>;

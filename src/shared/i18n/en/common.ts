@@ -5,8 +5,6 @@ export default {
   app: {
     name: 'Invoice Desk',
     skipToContent: 'Skip to content',
-    offlineBanner:
-      'Operator unreachable: check your network, then try again. Results are not kept for offline use yet.',
     startupFailed: 'The application could not start',
   },
   repair: {
@@ -84,6 +82,8 @@ export default {
         'The data received does not match the operator’s published interface (see the technical details): report it to the operator.',
       not_archived:
         'Offline, and this search was never run online: the archive holds no saved answer for it.',
+      work_offline:
+        'You are working offline: nothing is sent to the operator. Turn “Work offline” off for this action.',
       permission: 'This folder refuses writing: choose another one.',
       folder_missing: 'This folder does not exist (any more): choose another one.',
       disk_full: 'The disk is full: free some space or choose another place.',
@@ -118,7 +118,8 @@ export default {
     },
     offline: {
       title: 'Operator unreachable',
-      advice: 'Check your network and the operator’s address, then try again.',
+      advice:
+        'Check your network and the operator’s address. Results you have already viewed stay available offline.',
     },
     timeout: {
       title: 'No answer in time',
@@ -174,8 +175,8 @@ export default {
   },
   source: {
     live: 'Live · {date}',
-    cache: 'Offline: results saved on {date}',
-    cacheHint: 'The operator could not be reached; this data comes from the local cache.',
+    cache: 'Archive, {date}',
+    cacheHint: 'Answer saved in the local archive at that date: the operator was not asked.',
   },
   connection: {
     label: 'Active connection',

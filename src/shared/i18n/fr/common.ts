@@ -3,8 +3,6 @@ export default {
   app: {
     name: 'Invoice Desk',
     skipToContent: 'Aller au contenu',
-    offlineBanner:
-      'Opérateur injoignable : vérifiez votre réseau, puis réessayez. Les résultats ne sont pas encore gardés hors ligne.',
     startupFailed: 'Impossible de démarrer l’application',
   },
   repair: {
@@ -84,6 +82,8 @@ export default {
         'Les données reçues ne correspondent pas à l’interface publiée par l’opérateur (voir les détails techniques) : signalez-le à l’opérateur.',
       not_archived:
         'Hors ligne, et cette recherche n’a jamais été faite en ligne : l’archive n’en a pas de réponse enregistrée.',
+      work_offline:
+        'Vous travaillez hors ligne : rien n’est envoyé à l’opérateur. Désactivez « Travailler hors ligne » pour cette action.',
       permission: 'Ce dossier refuse l’écriture : choisissez-en un autre.',
       folder_missing: 'Ce dossier n’existe pas (ou plus) : choisissez-en un autre.',
       disk_full: 'Le disque est plein : libérez de la place ou choisissez un autre emplacement.',
@@ -120,7 +120,8 @@ export default {
     },
     offline: {
       title: 'Opérateur injoignable',
-      advice: 'Vérifiez votre réseau et l’adresse de l’opérateur, puis réessayez.',
+      advice:
+        'Vérifiez votre réseau et l’adresse de l’opérateur. Les résultats déjà consultés restent disponibles hors ligne.',
     },
     timeout: {
       title: 'Pas de réponse à temps',
@@ -178,8 +179,9 @@ export default {
   },
   source: {
     live: 'En direct · {date}',
-    cache: 'Hors ligne : résultats enregistrés le {date}',
-    cacheHint: 'L’opérateur n’a pas pu être joint ; ces données viennent du cache local.',
+    cache: 'Archive, {date}',
+    cacheHint:
+      'Réponse enregistrée dans l’archive locale à cette date : l’opérateur n’a pas été interrogé.',
   },
   connection: {
     label: 'Connexion active',

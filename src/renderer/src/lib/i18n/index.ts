@@ -18,12 +18,16 @@ import frSettings from '#shared/i18n/fr/settings.ts';
 import frDirectory from '#shared/i18n/fr/directory.ts';
 import frParticipants from '#shared/i18n/fr/participants.ts';
 import frWebhooks from '#shared/i18n/fr/webhooks.ts';
+import frExports from '#shared/i18n/fr/exports.ts';
+import frArchive from '#shared/i18n/fr/archive.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
 import enDirectory from '#shared/i18n/en/directory.ts';
 import enParticipants from '#shared/i18n/en/participants.ts';
 import enWebhooks from '#shared/i18n/en/webhooks.ts';
+import enExports from '#shared/i18n/en/exports.ts';
+import enArchive from '#shared/i18n/en/archive.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -36,6 +40,8 @@ export const dictionaries = {
     directory: frDirectory,
     participants: frParticipants,
     webhooks: frWebhooks,
+    exports: frExports,
+    archive: frArchive,
   },
   en: {
     common: enCommon,
@@ -44,6 +50,8 @@ export const dictionaries = {
     directory: enDirectory,
     participants: enParticipants,
     webhooks: enWebhooks,
+    exports: enExports,
+    archive: enArchive,
   },
 } as const satisfies Record<Language, unknown>;
 

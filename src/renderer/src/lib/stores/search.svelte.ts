@@ -31,6 +31,9 @@ export class Search<C extends Channel> {
   request = $state<ArgsOf<C> | null>(null);
   /** Never changed in place: replaced by each answer. */
   result = $state.raw<ResultOf<C> | null>(null);
+  /** The arguments `result` answers (request may already be a newer search, or one that
+   * failed while the last answer stays on screen): what an export of the rows shown sends. */
+  answered = $state.raw<ArgsOf<C> | null>(null);
   error = $state<AppError | null>(null);
   loading = $state(false);
 
@@ -58,9 +61,13 @@ export class Search<C extends Channel> {
     this.loading = false;
     if (r.ok) {
       this.result = r.value as ResultOf<C>;
+      this.answered = args;
     } else {
       this.error = r.error;
-      if (!this.#keepResultOnError) this.result = null;
+      if (!this.#keepResultOnError) {
+        this.result = null;
+        this.answered = null;
+      }
     }
     return true;
   }
@@ -85,12 +92,14 @@ export class Search<C extends Channel> {
     if (args !== null) void this.run(args);
   }
 
-  /** Call once from a screen's <script>. Only the connection is tracked: the search reads and
-   * writes the state it shows, and tracking that would start a new search after each answer. */
-  follow(): void {
+  /** Call once from a screen's <script>. Only the connection (and `active`) are tracked: the
+   * search reads and writes the state it shows, and tracking that would start a new search after
+   * each answer. While `active()` is false (the invoices screen showing the archive) nothing is
+   * sent; becoming active again catches up with a connection changed meanwhile. */
+  follow(active: () => boolean = () => true): void {
     $effect(() => {
       const generation = session.generation;
-      untrack(() => this.connectionIs(generation));
+      if (active()) untrack(() => this.connectionIs(generation));
     });
   }
 }

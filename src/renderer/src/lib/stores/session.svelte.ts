@@ -17,10 +17,18 @@ class Session {
   connections = $state<ConnectionSummary[]>([]);
   vault = $state<VaultStatus | null>(null);
   online = $state(true);
+  /** The operator answered again after being unreachable: the screens may show archive answers
+   * until refreshed. Cleared by refreshScreens() or going offline again. */
+  backOnline = $state(false);
+  /** The newest answer the active connection's archive holds (the offline banner's date). */
+  archiveDate = $state<string | null>(null);
   /** Bumped when the active connection changes, so that screens reload their data. */
   generation = $state(0);
   startupError = $state<AppError | null>(null);
   ready = $state(false);
+
+  /** "Travailler hors ligne": the screens answer from the archive, nothing is sent. */
+  workOffline = $derived(this.settings?.workOffline ?? false);
 
   activeConnection = $derived(
     this.connections.find((p) => p.id === this.settings?.activeConnectionId) ?? null,
@@ -41,19 +49,54 @@ class Session {
     this.settings = settings.value;
     this.connections = connections.value;
     this.ready = true;
-    api.on('connectivity:changed', (p) => (this.online = p?.online ?? true));
+    api.on('connectivity:changed', (p) => {
+      const online = p?.online ?? true;
+      if (online === this.online) return;
+      this.backOnline = online;
+      this.online = online;
+      if (!online) void this.loadArchiveDate();
+    });
     api.on('connections:changed', () => void this.refresh());
+    if (this.workOffline) void this.loadArchiveDate();
+  }
+
+  /** Reads the date the offline banner gives: the newest answer of the active archive. */
+  async loadArchiveDate(): Promise<void> {
+    const id = this.settings?.activeConnectionId;
+    if (!id) return;
+    const r = await api.invoke('archive:status', { connectionId: id });
+    if (r.ok && id === this.settings?.activeConnectionId) this.archiveDate = r.value.lastSavedAt;
+  }
+
+  /** Switches "Travailler hors ligne"; the screens reload (from the archive, or live again). */
+  async setWorkOffline(on: boolean): Promise<AppError | null> {
+    const r = await api.invoke('settings:update', { workOffline: on });
+    if (!r.ok) return r.error;
+    this.settings = r.value;
+    if (on) await this.loadArchiveDate();
+    this.generation++;
+    return null;
+  }
+
+  /** Reloads every screen (e.g. once back online, to replace archive answers by live ones). */
+  refreshScreens(): void {
+    this.backOnline = false;
+    this.generation++;
   }
 
   async refresh(): Promise<void> {
     const before = this.settings?.activeConnectionId;
+    const wasOffline = this.workOffline;
     const [settings, connections] = await Promise.all([
       api.invoke('settings:get'),
       api.invoke('connections:list'),
     ]);
     if (settings.ok) this.settings = settings.value;
     if (connections.ok) this.connections = connections.value;
-    if (this.settings?.activeConnectionId !== before) this.generation++;
+    if (this.settings?.activeConnectionId !== before || this.workOffline !== wasOffline) {
+      this.generation++;
+      if (!this.online || this.workOffline) void this.loadArchiveDate();
+    }
   }
 
   async loadVault(): Promise<void> {
@@ -66,7 +109,10 @@ class Session {
     if (!r.ok) return r.error;
     const changed = this.settings?.activeConnectionId !== r.value.activeConnectionId;
     this.settings = r.value;
-    if (changed) this.generation++;
+    if (changed) {
+      this.generation++;
+      if (this.workOffline) void this.loadArchiveDate();
+    }
     return null;
   }
 

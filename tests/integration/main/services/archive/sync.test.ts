@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
-import { startSandbox, type RunningSandbox } from '#main/sandbox/index.ts';
+import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
 import { OFFSET_MAX, PAGE_LIMIT, partitionQuery, runSync } from '#main/services/archive/sync.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
@@ -22,11 +22,15 @@ function dataDir(): string {
 }
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-function clientFor(sandbox: RunningSandbox, options: { maxRetries?: number } = {}) {
-  const recorder = recordingFetch(sandbox.tokenUrl);
-  const creds = sandbox.clients.user;
+function clientFor(demoOperator: RunningDemoOperator, options: { maxRetries?: number } = {}) {
+  const recorder = recordingFetch(demoOperator.tokenUrl);
+  const creds = demoOperator.clients.user;
   const client = new OperatorClient({
-    connection: { baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, clientId: creds.clientId },
+    connection: {
+      baseUrl: demoOperator.baseUrl,
+      tokenUrl: demoOperator.tokenUrl,
+      clientId: creds.clientId,
+    },
     getClientSecret: async () => creds.clientSecret,
     fetch: recorder.fetch,
     retryBaseDelayMs: 5,
@@ -37,8 +41,8 @@ function clientFor(sandbox: RunningSandbox, options: { maxRetries?: number } = {
 }
 
 /** Every invoice id the operator can show: each partition read through its window. */
-async function operatorUnion(sandbox: RunningSandbox): Promise<Set<string>> {
-  const { client } = clientFor(sandbox);
+async function operatorUnion(demoOperator: RunningDemoOperator): Promise<Set<string>> {
+  const { client } = clientFor(demoOperator);
   const ids = new Set<string>();
   for (const direction of DIRECTIONS)
     for (const state of INVOICE_STATES)
@@ -61,15 +65,15 @@ function archivedIds(archive: ArchiveStore): string[] {
 }
 
 describe('sync of 8,000 invoices, some partitions beyond the window', () => {
-  let sandbox: RunningSandbox;
+  let demoOperator: RunningDemoOperator;
   before(async () => {
-    sandbox = await startSandbox({ seed: 11, invoices: 8000 });
+    demoOperator = await startDemoOperator({ seed: 11, invoices: 8000 });
   });
-  after(() => sandbox.close());
+  after(() => demoOperator.close());
 
   test('coverage told per partition, archive = what the operator can show, second sync only checks heads', async () => {
     const archive = openArchive(dataDir(), 'big');
-    const { client, recorder } = clientFor(sandbox);
+    const { client, recorder } = clientFor(demoOperator);
     const events: number[] = [];
     const summary = await runSync({
       client,
@@ -89,7 +93,7 @@ describe('sync of 8,000 invoices, some partitions beyond the window', () => {
       else assert.equal(c.archived, c.operatorCount, `${c.direction}/${c.state}`);
       if (c.archived > 0) assert.match(c.oldest!, /^\d{4}-\d{2}-\d{2}T/);
     }
-    const union = await operatorUnion(sandbox);
+    const union = await operatorUnion(demoOperator);
     const ids = archivedIds(archive);
     assert.equal(ids.length, union.size);
     assert.deepEqual(new Set(ids), union);
@@ -98,7 +102,7 @@ describe('sync of 8,000 invoices, some partitions beyond the window', () => {
 
     // Nothing changed at the operator: the second sync reads one page per partition and the
     // statuses of the invoices the window hid.
-    const second = clientFor(sandbox);
+    const second = clientFor(demoOperator);
     const again = await runSync({
       client: second.client,
       archive,
@@ -115,15 +119,15 @@ describe('sync of 8,000 invoices, some partitions beyond the window', () => {
 });
 
 describe('cancel, kill and faults', () => {
-  let sandbox: RunningSandbox;
+  let demoOperator: RunningDemoOperator;
   before(async () => {
-    sandbox = await startSandbox({ seed: 5, invoices: 1500 });
+    demoOperator = await startDemoOperator({ seed: 5, invoices: 1500 });
   });
-  after(() => sandbox.close());
+  after(() => demoOperator.close());
 
   test('cancel then resume: nothing asked twice, everything archived with details', async () => {
     const archive = openArchive(dataDir(), 'cancel');
-    const first = clientFor(sandbox);
+    const first = clientFor(demoOperator);
     const controller = new AbortController();
     const stopped = await runSync({
       client: first.client,
@@ -136,7 +140,7 @@ describe('cancel, kill and faults', () => {
     });
     assert.equal(stopped.cancelled, true);
     assert.ok(stopped.detailsRemaining > 0);
-    const second = clientFor(sandbox);
+    const second = clientFor(demoOperator);
     const done = await runSync({ client: second.client, archive, requestsPerMinute: 600_000 });
     assert.equal(done.resumed, true);
     assert.equal(done.cancelled, false);
@@ -160,10 +164,10 @@ describe('cancel, kill and faults', () => {
         fileURLToPath(new URL('./sync-child.ts', import.meta.url)),
         dir,
         'killed',
-        sandbox.baseUrl,
-        sandbox.tokenUrl,
-        sandbox.clients.user.clientId,
-        sandbox.clients.user.clientSecret,
+        demoOperator.baseUrl,
+        demoOperator.tokenUrl,
+        demoOperator.clients.user.clientId,
+        demoOperator.clients.user.clientSecret,
         log,
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -171,7 +175,7 @@ describe('cancel, kill and faults', () => {
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    sandbox.faults.latencyMs = 5;
+    demoOperator.faults.latencyMs = 5;
     // Kill once the lists are done and some details are stored.
     for (;;) {
       await sleep(20);
@@ -181,7 +185,7 @@ describe('cancel, kill and faults', () => {
     }
     child.kill('SIGKILL');
     await exited;
-    sandbox.faults.latencyMs = 0;
+    demoOperator.faults.latencyMs = 0;
     const childRequests = readFileSync(log, 'utf8').split('\n').filter(Boolean);
 
     const archive = openArchive(dir, 'killed');
@@ -189,13 +193,13 @@ describe('cancel, kill and faults', () => {
     const committed = new Set(
       (
         archive.db
-          .prepare('SELECT invoice_id FROM invoices WHERE detail_json IS NOT NULL')
+          .prepare('SELECT invoice_id FROM invoices WHERE detail_fetched_at IS NOT NULL')
           .all() as { invoice_id: string }[]
       ).map((r) => r.invoice_id),
     );
     assert.ok(committed.size > 0);
     assert.equal(archive.stats().invoices, 1500, 'every committed list page is there');
-    const resumed = clientFor(sandbox);
+    const resumed = clientFor(demoOperator);
     const summary = await runSync({ client: resumed.client, archive, requestsPerMinute: 600_000 });
     assert.equal(summary.resumed, true);
     // No list page asked again, no stored detail asked again; only the requests in flight at
@@ -214,17 +218,17 @@ describe('cancel, kill and faults', () => {
   test('killed while reading the lists: no committed page asked again', async () => {
     const dir = dataDir();
     const log = join(dir, 'child-requests.log');
-    sandbox.faults.latencyMs = 40;
+    demoOperator.faults.latencyMs = 40;
     const child = spawn(
       process.execPath,
       [
         fileURLToPath(new URL('./sync-child.ts', import.meta.url)),
         dir,
         'lists',
-        sandbox.baseUrl,
-        sandbox.tokenUrl,
-        sandbox.clients.user.clientId,
-        sandbox.clients.user.clientSecret,
+        demoOperator.baseUrl,
+        demoOperator.tokenUrl,
+        demoOperator.clients.user.clientId,
+        demoOperator.clients.user.clientSecret,
         log,
       ],
       { stdio: 'ignore' },
@@ -238,7 +242,7 @@ describe('cancel, kill and faults', () => {
     }
     child.kill('SIGKILL');
     await exited;
-    sandbox.faults.latencyMs = 0;
+    demoOperator.faults.latencyMs = 0;
     const childRequests = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     const archive = openArchive(dir, 'lists');
     assert.equal(archive.integrityCheck(), 'ok');
@@ -260,7 +264,7 @@ describe('cancel, kill and faults', () => {
     };
     const committedBefore = childRequests.filter(committedPage);
     assert.ok(committedBefore.length > 0, 'some pages were committed before the kill');
-    const resumed = clientFor(sandbox);
+    const resumed = clientFor(demoOperator);
     const summary = await runSync({
       client: resumed.client,
       archive,
@@ -277,7 +281,7 @@ describe('cancel, kill and faults', () => {
   });
 
   test('429s and 503s during a sync: honoured, retried, nothing lost', async () => {
-    const small = await startSandbox({
+    const small = await startDemoOperator({
       seed: 9,
       invoices: 300,
       faults: { failureRate: 0.15, rateLimitPerSecond: 40 },

@@ -1,0 +1,340 @@
+// Archive benchmark (issue 9), printed as markdown tables, every ratio measured in this run:
+// 1. sync of 26,000 invoices (lists, then a second sync: heads and status refresh) against the
+//    demo operator with 50 ms added latency and a 3,600/min budget, vs the floor (requests ÷
+//    budget); goal ≤ 1.15×;
+// 2. details of 5,000 invoices under a 60 requests/s budget: share of the budget used (details
+//    requests ÷ (budget × seconds)); goal ≥ 95 %;
+// 3. an archive of 100,000 invoices with details, filled in-process from the demo operator's
+//    data (no HTTP): first page from a cold start (a fresh process: import, open, first page);
+//    filter + sort + first page over a mix of realistic filters (p95 goal < 50 ms); size on disk.
+// Run: npm run bench -- archive   (or node_modules/.bin/node bench/archive-bench.ts)
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDataset, MAX_INVOICES } from '#main/demo-operator/data/dataset.ts';
+import { searchBusinessData } from '#main/demo-operator/data/invoices.ts';
+import { lastStatusOf } from '#main/demo-operator/data/lifecycle.ts';
+import type { DemoOperatorOptions } from '#main/demo-operator/index.ts';
+import type { ArchiveFilter, ArchiveSort } from '#main/services/archive/archive-query.ts';
+import { openArchive } from '#main/services/archive/archive-store.ts';
+import { runSync } from '#main/services/archive/sync.ts';
+import { OperatorClient } from '#main/services/operator/operator-client.ts';
+import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const COLD_START = join(BENCH_DIR, 'archive-cold-start.ts');
+const OPERATOR_PROCESS = join(BENCH_DIR, 'archive-operator-process.ts');
+
+const SYNC_INVOICES = Math.min(26_000, MAX_INVOICES);
+const DETAIL_INVOICES = 5_000;
+const DETAIL_OPERATOR_INVOICES = 12_000;
+const ARCHIVE_INVOICES = Math.min(100_000, MAX_INVOICES);
+const LATENCY_MS = 50;
+const SYNC_PER_MINUTE = 3_600;
+const DETAILS_PER_SECOND = 60;
+const COLD_RUNS = 7;
+const QUERY_ROUNDS = 12;
+
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const sortedCopy = (values: number[]): number[] => [...values].sort((a, b) => a - b);
+const ms = (v: number): string => v.toFixed(1);
+const s = (v: number): string => v.toFixed(2);
+const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
+const int = (v: number): string => v.toLocaleString('en-US');
+const met = (ok: boolean): string => (ok ? 'met' : '**missed**');
+
+const tmp = mkdtempSync(join(os.tmpdir(), 'archive-bench-'));
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+
+interface OperatorProcess {
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  close(): Promise<void>;
+}
+
+/** A demo operator in its own process (bench/archive-operator-process.ts). */
+async function startOperatorProcess(options: DemoOperatorOptions): Promise<OperatorProcess> {
+  const child = spawn(process.execPath, [OPERATOR_PROCESS, JSON.stringify(options)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  return {
+    ...(JSON.parse(line) as Omit<OperatorProcess, 'close'>),
+    close: async () => {
+      const exited = once(child, 'exit');
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
+
+function clientOf(operator: OperatorProcess) {
+  const { clientId, clientSecret } = operator;
+  return new OperatorClient({
+    connection: { baseUrl: operator.baseUrl, tokenUrl: operator.tokenUrl, clientId },
+    getClientSecret: async () => clientSecret,
+  });
+}
+
+const out: string[] = [
+  `Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  '',
+];
+
+// ------------------------------------------------------------ 1. sync of 26,000 invoices
+{
+  const operator = await startOperatorProcess({
+    invoices: SYNC_INVOICES,
+    seed: 42,
+    faults: { latencyMs: LATENCY_MS },
+  });
+  const archive = openArchive(tmp, 'sync26k');
+  const client = clientOf(operator);
+  const perSecond = SYNC_PER_MINUTE / 60;
+  const rows: string[] = [];
+  let allRequests = 0;
+  let allSeconds = 0;
+  for (const label of ['first sync (lists)', 'second sync (heads + status)']) {
+    const started = performance.now();
+    const summary = await runSync({
+      client,
+      archive,
+      requestsPerMinute: SYNC_PER_MINUTE,
+      details: false,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const floor = summary.requests / perSecond;
+    // The budget starts full: one second's worth (60) may go at once, so the tightest floor a
+    // run can reach is (requests − 60) ÷ budget.
+    const burstFloor = Math.max(0, summary.requests - perSecond) / perSecond;
+    allRequests += summary.requests;
+    allSeconds += seconds;
+    rows.push(
+      `| ${label} | ${int(summary.requests)} | ${int(archive.stats().invoices)} | ${s(seconds)} | ${s(floor)} | ${s(seconds / floor)}× | ${s(burstFloor)} | ${s(seconds / burstFloor)}× |`,
+    );
+  }
+  const floor = allRequests / perSecond;
+  rows.push(
+    `| **both** | **${int(allRequests)}** | | **${s(allSeconds)}** | **${s(floor)}** | **${s(allSeconds / floor)}×** (goal ≤ 1.15×: ${met(allSeconds / floor <= 1.15)}) | | |`,
+  );
+  out.push(
+    `### 1. Sync of ${int(SYNC_INVOICES)} invoices, ${LATENCY_MS} ms added latency, ${int(SYNC_PER_MINUTE)} requests/min`,
+    '',
+    '| Run | Requests | Archived | Seconds | Floor (s) | Ratio | Floor − burst (s) | Ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+  );
+  archive.close();
+  await operator.close();
+}
+
+// ------------------------------------------------------------ 2. details of 5,000 invoices
+{
+  // Enough invoices that the operator's window lets more than 5,000 be listed.
+  const operator = await startOperatorProcess({
+    invoices: DETAIL_OPERATOR_INVOICES,
+    seed: 43,
+    faults: { latencyMs: LATENCY_MS },
+  });
+  const archive = openArchive(tmp, 'details');
+  const client = clientOf(operator);
+  // Lists first, untimed, at an unbounded pace.
+  await runSync({ client, archive, requestsPerMinute: 1_000_000, details: false });
+  const listed = archive.stats().invoices;
+  if (listed < DETAIL_INVOICES) throw new Error(`only ${listed} invoices listed`);
+  // Then a sync with details: its lists and status phases are not timed; the details phase is,
+  // from its start to the 5,000th detail stored (then the sync is cancelled).
+  let start: { at: number; requests: number } | undefined;
+  let end: { at: number; requests: number } | undefined;
+  const stop = new AbortController();
+  const summary = await runSync({
+    client,
+    archive,
+    requestsPerMinute: DETAILS_PER_SECOND * 60,
+    details: true,
+    signal: stop.signal,
+    onProgress: (p) => {
+      if (p.phase === 'details' && !start) start = { at: performance.now(), requests: p.requests };
+      if (p.detailsFetched >= DETAIL_INVOICES && !end) {
+        end = { at: performance.now(), requests: p.requests };
+        stop.abort();
+      }
+    },
+  });
+  const seconds = (end!.at - start!.at) / 1000;
+  const requests = end!.requests - start!.requests;
+  const share = requests / (DETAILS_PER_SECOND * seconds);
+  out.push(
+    `### 2. Details of ${int(DETAIL_INVOICES)} invoices (of ${int(listed)} listed), ${DETAILS_PER_SECOND} requests/s, ${LATENCY_MS} ms added latency`,
+    '',
+    '| Details stored | Failed | Requests | Seconds | Floor (s) | Share of budget used |',
+    '|---:|---:|---:|---:|---:|---:|',
+    `| ${int(DETAIL_INVOICES)} | ${summary.detailsFailed} | ${int(requests)} | ${s(seconds)} | ${s(requests / DETAILS_PER_SECOND)} | **${pct(share)}** (goal ≥ 95 %: ${met(share >= 0.95)}) |`,
+    '',
+  );
+  archive.close();
+  await operator.close();
+}
+
+// ------------------------------------------------------------ 3. archive of 100,000 invoices
+{
+  const fillStarted = performance.now();
+  const dataset = createDataset(44, ARCHIVE_INVOICES);
+  const nowMs = Date.now();
+  const archive = openArchive(tmp, 'archive100k');
+  const fetchedAt = new Date(nowMs).toISOString();
+  const BATCH = 1000;
+  for (let i = 0; i < dataset.records.length; i += BATCH) {
+    const records = dataset.records.slice(i, i + BATCH);
+    archive.transaction(() => {
+      const items = records.map<InvoiceSearchItem>((r) => {
+        const item: InvoiceSearchItem = {
+          metadata: {
+            invoiceId: r.invoiceId,
+            state: r.state,
+            direction: r.direction,
+            createDate: r.createDate,
+          },
+          businessData: searchBusinessData(dataset.invoice(r)),
+        };
+        const status = lastStatusOf(r, nowMs);
+        if (status) item.lastStatusData = status;
+        return item;
+      });
+      archive.upsertSearchItems(items, fetchedAt);
+      for (const r of records) archive.saveDetail(dataset.invoice(r), fetchedAt);
+    });
+  }
+  archive.optimize(); // as a sync does at its end
+  archive.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  const fillSeconds = (performance.now() - fillStarted) / 1000;
+  const stats = archive.stats();
+
+  // A realistic mix: what an accountant narrows a year's archive with, each with a sort.
+  const sample = archive.queryInvoices({ limit: 1, sort: { key: 'ttcCents', descending: true } })
+    .rows[0]!;
+  const name = (sample.counterpartyName ?? 'SARL').split(/\s+/)[0]!;
+  const sampleSiren = sample.counterpartySiren ?? '000000000';
+  const year = (sample.invoiceDate ?? '2025-01-01').slice(0, 4);
+  const month = (sample.invoiceDate ?? '2025-01-01').slice(0, 7);
+  const CASES: [string, ArchiveFilter, ArchiveSort][] = [
+    ['no filter, newest first', {}, { key: 'createDate', descending: true }],
+    ['no filter, by TTC desc', {}, { key: 'ttcCents', descending: true }],
+    ['no filter, by counterparty', {}, { key: 'counterpartyName' }],
+    [
+      `invoice date: one month (${month}), by date`,
+      { invoiceDateFrom: `${month}-01`, invoiceDateTo: `${month}-31` },
+      { key: 'invoiceDate' },
+    ],
+    [
+      `invoice date: one year (${year}), by TTC desc`,
+      { invoiceDateFrom: `${year}-01-01`, invoiceDateTo: `${year}-12-31` },
+      { key: 'ttcCents', descending: true },
+    ],
+    [
+      `counterparty name "${name}" (FTS), by date desc`,
+      { counterparty: name },
+      { key: 'invoiceDate', descending: true },
+    ],
+    [
+      `counterparty name "${name.slice(0, 3)}" prefix (FTS), by TTC`,
+      { counterparty: name.slice(0, 3) },
+      { key: 'ttcCents' },
+    ],
+    [
+      'counterparty SIREN, by date desc',
+      { counterparty: sampleSiren },
+      { key: 'invoiceDate', descending: true },
+    ],
+    [
+      'TTC 1,000–5,000 €, by TTC',
+      { ttcMinCents: 100_000, ttcMaxCents: 500_000 },
+      { key: 'ttcCents' },
+    ],
+    ['TTC ≥ 10,000 €, by counterparty', { ttcMinCents: 1_000_000 }, { key: 'counterpartyName' }],
+    [
+      'credit notes, by date desc',
+      { kind: 'credit_note' },
+      { key: 'invoiceDate', descending: true },
+    ],
+    [
+      'credit notes, received, one year, by TTC desc',
+      {
+        kind: 'credit_note',
+        direction: 'INBOUND',
+        invoiceDateFrom: `${year}-01-01`,
+        invoiceDateTo: `${year}-12-31`,
+      },
+      { key: 'ttcCents', descending: true },
+    ],
+    [
+      `one year + name "${name}" + TTC ≥ 100 €, by counterparty`,
+      {
+        invoiceDateFrom: `${year}-01-01`,
+        invoiceDateTo: `${year}-12-31`,
+        counterparty: name,
+        ttcMinCents: 10_000,
+      },
+      { key: 'counterpartyName' },
+    ],
+    [
+      'issued, lifecycle 212 (Encaissée), by due date',
+      { direction: 'OUTBOUND', lifecycleCodes: ['212'] },
+      { key: 'dueDate' },
+    ],
+  ];
+  const perCase = new Map<string, { times: number[]; total: number }>();
+  const all: number[] = [];
+  for (let round = -2; round < QUERY_ROUNDS; round++) {
+    for (const [label, filter, sort] of CASES) {
+      const started = performance.now();
+      const page = archive.queryInvoices({ filter, sort, limit: 100 });
+      const elapsed = performance.now() - started;
+      if (round < 0) continue;
+      const entry = perCase.get(label) ?? { times: [], total: page.total };
+      entry.times.push(elapsed);
+      perCase.set(label, entry);
+      all.push(elapsed);
+    }
+  }
+  archive.close();
+
+  const cold: { importMs: number; openMs: number; firstPageMs: number; total: number }[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const run = spawnSync(process.execPath, [COLD_START, tmp, 'archive100k'], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`cold start run failed: ${run.stderr}`);
+    cold.push(JSON.parse(run.stdout));
+  }
+  const openPlusPage = sortedCopy(cold.map((c) => c.openMs + c.firstPageMs));
+  const withImport = sortedCopy(cold.map((c) => c.importMs + c.openMs + c.firstPageMs));
+  const sortedAll = sortedCopy(all);
+  const p95 = quantile(sortedAll, 0.95);
+  const per10k = stats.sizeBytes / (stats.invoices / 10_000);
+  out.push(
+    `### 3. Archive of ${int(stats.invoices)} invoices, ${int(stats.details)} with details (filled in ${s(fillSeconds)} s, in-process)`,
+    '',
+    '| Measure | Median (ms) | p95 / max (ms) | Runs |',
+    '|---|---:|---:|---:|',
+    `| Cold start, fresh process: open + first page of 100 rows (goal < 150 ms) | **${ms(quantile(openPlusPage, 0.5))}** | ${ms(openPlusPage.at(-1)!)} (max) · ${met(openPlusPage.at(-1)! < 150)} | ${COLD_RUNS} |`,
+    `| Cold start, fresh process: module import + open + first page | ${ms(quantile(withImport, 0.5))} | ${ms(withImport.at(-1)!)} (max) | ${COLD_RUNS} |`,
+    ...CASES.map(([label]) => {
+      const entry = perCase.get(label)!;
+      const t = sortedCopy(entry.times);
+      return `| ${label} (${int(entry.total)} match) | ${ms(quantile(t, 0.5))} | ${ms(quantile(t, 0.95))} | ${t.length} |`;
+    }),
+    `| **Filter + sort + first page, all mixed (goal p95 < 50 ms)** | **${ms(quantile(sortedAll, 0.5))}** | **${ms(p95)}** · ${met(p95 < 50)} | ${sortedAll.length} |`,
+    '',
+    `Size on disk: ${(stats.sizeBytes / 2 ** 20).toFixed(1)} MiB for ${int(stats.invoices)} invoices with details, **${(per10k / 2 ** 20).toFixed(1)} MiB per 10,000 invoices** (after a WAL checkpoint).`,
+    '',
+  );
+}
+
+process.stdout.write(`${out.join('\n')}\n`);

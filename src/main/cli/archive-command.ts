@@ -1,0 +1,168 @@
+// `cli archive status --connection <id or name> [--json]`: what a connection's archive holds and
+// how far each partition (direction × state) reaches, as the settings screen shows it. Reading a
+// status never creates an archive: a connection never synced reports an empty one.
+import { existsSync } from 'node:fs';
+import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
+import type { PartitionCoverage } from '#shared/archive.ts';
+import { archivePath, openArchive } from '../services/archive/archive-store.ts';
+import { isSyncLocked } from '../services/archive/sync-lock.ts';
+import { readCoverage } from '../services/archive/sync.ts';
+import {
+  EXIT,
+  findConnection,
+  parseCommandLine,
+  required,
+  runCommand,
+  withServices,
+  writeJsonLine,
+} from './command.ts';
+
+const STATUS_USAGE = 'Usage: npm run cli -- archive status --connection <id or name> [--json]';
+
+export const ARCHIVE_USAGE = `Usage: npm run cli -- archive status --connection <id or name> [--json]
+  status   invoices archived, how many with their full business data, size on disk, last sync,
+           and per partition (direction × state): complete or cut by the operator's window, and
+           the oldest creation date reached`;
+
+export interface ArchiveStatusReport {
+  connectionId: string;
+  name: string;
+  /** False when no sync ever ran for this connection (nothing on disk). */
+  exists: boolean;
+  invoices: number;
+  /** Invoices whose full business data (GET /v1/invoice/{id}) is archived. */
+  details: number;
+  sizeBytes: number;
+  /** When the last complete sync finished (ISO), null if none did. */
+  lastSyncAt: string | null;
+  /** A sync stopped before its end: the next one resumes it. */
+  unfinishedSync: boolean;
+  /** A sync of this connection runs now in another process. */
+  syncRunning: boolean;
+  schemaVersion: number | null;
+  partitions: PartitionCoverage[];
+}
+
+function emptyPartitions(): PartitionCoverage[] {
+  return DIRECTIONS.flatMap((direction) =>
+    INVOICE_STATES.map((state) => ({
+      direction,
+      state,
+      complete: false,
+      finished: false,
+      oldest: null,
+      operatorCount: null,
+      archived: 0,
+      finishedAt: null,
+    })),
+  );
+}
+
+export function archiveStatus(
+  dataDir: string,
+  connection: { id: string; name: string },
+): ArchiveStatusReport {
+  const base = {
+    connectionId: connection.id,
+    name: connection.name,
+    syncRunning: isSyncLocked(dataDir, connection.id),
+  };
+  if (!existsSync(archivePath(dataDir, connection.id)))
+    return {
+      ...base,
+      exists: false,
+      invoices: 0,
+      details: 0,
+      sizeBytes: 0,
+      lastSyncAt: null,
+      unfinishedSync: false,
+      schemaVersion: null,
+      partitions: emptyPartitions(),
+    };
+  const archive = openArchive(dataDir, connection.id);
+  try {
+    const stats = archive.stats();
+    const open = archive.db
+      .prepare('SELECT count(*) AS n FROM sync_runs WHERE finished_at IS NULL')
+      .get() as { n: number };
+    return {
+      ...base,
+      exists: true,
+      invoices: stats.invoices,
+      details: stats.details,
+      sizeBytes: stats.sizeBytes,
+      lastSyncAt: stats.lastSyncAt,
+      unfinishedSync: Number(open.n) > 0,
+      schemaVersion: stats.schemaVersion,
+      partitions: readCoverage(archive),
+    };
+  } finally {
+    archive.close();
+  }
+}
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function text(report: ArchiveStatusReport): string {
+  const n = (value: number): string => value.toLocaleString('en-US');
+  const lines = [
+    `Archive of "${report.name}" (${report.connectionId})`,
+    `  invoices:      ${n(report.invoices)} (${n(report.details)} with their full business data)`,
+    `  size on disk:  ${size(report.sizeBytes)}`,
+    `  last sync:     ${report.lastSyncAt ?? 'never completed'}` +
+      (report.syncRunning
+        ? ' (a sync is running)'
+        : report.unfinishedSync
+          ? ' (a sync was stopped; the next one resumes it)'
+          : ''),
+    `  partitions:    ${report.partitions.filter((p) => p.complete).length} of ${report.partitions.length} complete`,
+  ];
+  const width = Math.max(...report.partitions.map((p) => `${p.direction} ${p.state}`.length));
+  for (const p of report.partitions) {
+    const coverage = !p.finished
+      ? 'not read yet'
+      : p.complete
+        ? 'complete'
+        : `cut by the window (${n(p.operatorCount ?? 0)} at the operator)`;
+    lines.push(
+      `    ${`${p.direction} ${p.state}`.padEnd(width)}  ${n(p.archived).padStart(7)}  oldest ${p.oldest?.slice(0, 10) ?? '-         '}  ${coverage}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === '--help' || sub === '-h') {
+    process.stdout.write(`${ARCHIVE_USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (sub !== 'status') {
+    process.stderr.write(
+      `${sub === undefined ? 'missing subcommand' : `unknown subcommand '${sub}'`}\n${ARCHIVE_USAGE}\n`,
+    );
+    return EXIT.usage;
+  }
+  return runCommand(async () => {
+    const { values } = parseCommandLine(rest, STATUS_USAGE, {
+      connection: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    if (values.help) {
+      process.stdout.write(`${ARCHIVE_USAGE}\n`);
+      return EXIT.ok;
+    }
+    const ref = required(values.connection, 'connection', STATUS_USAGE);
+    return withServices(async (services) => {
+      const connection = findConnection(services, ref, STATUS_USAGE);
+      const report = archiveStatus(services.dataDir, connection);
+      if (values.json) writeJsonLine(report);
+      else process.stdout.write(`${text(report)}\n`);
+      return EXIT.ok;
+    });
+  });
+}

@@ -1,0 +1,167 @@
+// `cli sync --connection <id or name> [--no-details] [--json]`: fills the connection's archive from
+// the operator, as the app's "Synchroniser" does, for scheduled use. Progress as lines (JSON lines
+// with --json, at most about two a second), then a summary. SIGINT/SIGTERM stop it cleanly: what
+// was fetched is kept and the next sync resumes where this one stopped (exit 1, "cancelled").
+import type { SyncProgress, SyncSummary } from '#shared/archive.ts';
+import { AppFailure } from '../services/app-failure.ts';
+import { openArchive } from '../services/archive/archive-store.ts';
+import { acquireSyncLock } from '../services/archive/sync-lock.ts';
+import { runSync } from '../services/archive/sync.ts';
+import {
+  EXIT,
+  failureLine,
+  findConnection,
+  parseCommandLine,
+  required,
+  runCommand,
+  withServices,
+  writeJsonLine,
+} from './command.ts';
+
+export const SYNC_USAGE = `Usage: npm run cli -- sync --connection <id or name> [--no-details] [--json]
+  --connection   the connection whose archive to fill (\`connections list\` shows them)
+  --no-details   lists and statuses only: no GET /v1/invoice/{id} for the full business data
+  --json         one JSON line per progress step ({"type":"progress",...}), then {"type":"summary",...}
+Ctrl+C (SIGINT) or SIGTERM stops it; the next sync resumes where it stopped.
+The request budget is the connection's (requests per minute, 3,600 unless set).
+The demo connections run the demo operator inside this command; its invoices are the same in
+every run of the same day (UTC): seed 42, 3,000 invoices, statuses moving forward as time passes.`;
+
+/** At most about two progress lines a second (phase changes always get theirs). */
+const PROGRESS_INTERVAL_MS = 500;
+
+function thousands(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function progressLine(p: SyncProgress): string {
+  const eta = p.etaSeconds === null ? '' : `, about ${thousands(p.etaSeconds)} s left`;
+  const requests = `${thousands(p.requests)} requests${eta}`;
+  switch (p.phase) {
+    case 'lists':
+      return `lists: ${p.partitionsDone}/${p.partitionsTotal} partitions, ${thousands(p.invoicesSeen)} invoices read (${thousands(p.invoicesNew)} new, ${thousands(p.invoicesUpdated)} changed), ${requests}`;
+    case 'status':
+      return `statuses: ${thousands(p.statusChecked)} invoices checked, ${thousands(p.invoicesUpdated)} changed, ${requests}`;
+    case 'details':
+      return `details: ${thousands(p.detailsFetched)} fetched, ${thousands(p.detailsRemaining)} to go, ${requests}`;
+    case 'done':
+      return `done: ${requests}`;
+  }
+}
+
+function summaryLines(name: string, s: SyncSummary, stats: { invoices: number; details: number }) {
+  const cut = s.coverage.filter((c) => c.finished && !c.complete);
+  const complete = s.coverage.filter((c) => c.complete).length;
+  return [
+    `${s.cancelled ? 'Sync stopped' : 'Synced'} "${name}"${s.resumed ? ' (resumed)' : ''}: ` +
+      `${thousands(s.invoicesSeen)} invoices read, ${thousands(s.invoicesNew)} new, ` +
+      `${thousands(s.invoicesUpdated)} changed, ${thousands(s.statusChecked)} statuses checked, ` +
+      `${thousands(s.detailsFetched)} details fetched` +
+      (s.detailsFailed > 0 ? ` (${thousands(s.detailsFailed)} could not be)` : '') +
+      `, ${thousands(s.requests)} requests.`,
+    `The archive holds ${thousands(stats.invoices)} invoices, ${thousands(stats.details)} with their full business data.`,
+    `Partitions (direction × state): ${complete} of ${s.coverage.length} complete.`,
+    ...cut.map(
+      (c) =>
+        `  ${c.direction} ${c.state}: cut by the operator's window at ${thousands(c.archived)} of ${thousands(c.operatorCount ?? 0)}, oldest ${c.oldest?.slice(0, 10) ?? '-'}`,
+    ),
+  ];
+}
+
+export async function run(argv: string[]): Promise<number> {
+  return runCommand(async () => {
+    const { values } = parseCommandLine(argv, SYNC_USAGE, {
+      connection: { type: 'string' },
+      'no-details': { type: 'boolean' },
+      json: { type: 'boolean' },
+    });
+    if (values.help) {
+      process.stdout.write(`${SYNC_USAGE}\n`);
+      return EXIT.ok;
+    }
+    const ref = required(values.connection, 'connection', SYNC_USAGE);
+    const json = values.json === true;
+
+    // Stop on the first signal from the start (even while the demo operator starts); a second
+    // one while the sync winds down ends the process at once.
+    const controller = new AbortController();
+    let signals = 0;
+    const onSignal = (signal: NodeJS.Signals): void => {
+      signals++;
+      if (signals > 1) process.exit(130);
+      if (!json) process.stderr.write(`${signal}: stopping the sync…\n`);
+      controller.abort();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    try {
+      return await withServices(async (services) => {
+        const connection = findConnection(services, ref, SYNC_USAGE);
+        const lock = acquireSyncLock(services.dataDir, connection.id);
+        try {
+          const summary = await services.connections.get(connection.id);
+          const client = await services.operators.forConnection(connection.id);
+          if (controller.signal.aborted) throw cancelled();
+          const archive = openArchive(services.dataDir, connection.id);
+          try {
+            let lastAt = 0;
+            let lastPhase = '';
+            const result = await runSync({
+              client,
+              archive,
+              requestsPerMinute: summary.requestsPerMinute,
+              details: values['no-details'] !== true,
+              signal: controller.signal,
+              onProgress: (p) => {
+                const now = Date.now();
+                if (p.phase === lastPhase && now - lastAt < PROGRESS_INTERVAL_MS) return;
+                lastAt = now;
+                lastPhase = p.phase;
+                if (json) writeJsonLine({ type: 'progress', connectionId: connection.id, ...p });
+                else process.stdout.write(`${progressLine(p)}\n`);
+              },
+            });
+            const stats = archive.stats();
+            if (json)
+              writeJsonLine({
+                type: 'summary',
+                connectionId: connection.id,
+                ...result,
+                archive: { invoices: stats.invoices, details: stats.details },
+              });
+            else
+              process.stdout.write(`${summaryLines(connection.name, result, stats).join('\n')}\n`);
+            if (result.cancelled) throw cancelled();
+            return EXIT.ok;
+          } catch (error) {
+            // Scripts reading the JSON lines learn of the failure there too (stderr says it as well).
+            if (json && !(error instanceof AppFailure && error.kind === 'cancelled')) {
+              const line = failureLine(error);
+              writeJsonLine({
+                type: 'error',
+                connectionId: connection.id,
+                kind: line.slice(0, line.indexOf(':')),
+                message: line.slice(line.indexOf(':') + 1).trim(),
+              });
+            }
+            throw error;
+          } finally {
+            archive.close();
+          }
+        } finally {
+          lock.release();
+        }
+      });
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  });
+}
+
+function cancelled(): AppFailure {
+  return new AppFailure(
+    'cancelled',
+    'The sync was stopped; what it fetched is kept and the next sync resumes where it stopped',
+  );
+}

@@ -1,0 +1,138 @@
+// Exports in the browser host: a browser cannot be handed a path, so each workbook is written to a
+// folder of its own under the system's temporary folder and offered once, at
+// /download/<random id>?token=<the host's token>. The first GET takes it (Content-Disposition:
+// attachment) and the folder is deleted once sent; an export never fetched is deleted after a
+// while, and every one when the host stops.
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { DOWNLOAD_PATH_PREFIX, TOKEN_FRAGMENT_KEY } from '#shared/rpc.ts';
+import type { ExportDestination } from '../services/export/export-jobs.ts';
+import type { Logger } from '../services/index.ts';
+
+export const XLSX_CONTENT_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** How long an export waits for its download before it is deleted. */
+export const DOWNLOAD_TTL_MS = 10 * 60_000;
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface Shelved {
+  path: string;
+  fileName: string;
+  timer: NodeJS.Timeout;
+}
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266, RFC 8187). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export class DownloadShelf {
+  readonly #token: string;
+  readonly #ttlMs: number;
+  readonly #log: Logger;
+  readonly #shelved = new Map<string, Shelved>();
+  /** Folders made by choose() and not yet delivered or discarded. */
+  readonly #folders = new Set<string>();
+
+  constructor(options: { token: string; log: Logger; ttlMs?: number }) {
+    this.#token = options.token;
+    this.#ttlMs = options.ttlMs ?? DOWNLOAD_TTL_MS;
+    this.#log = options.log;
+  }
+
+  /** What the export service writes to: a fresh temporary folder per export. */
+  readonly destination: ExportDestination = {
+    choose: async (fileName) => {
+      const folder = await mkdtemp(join(tmpdir(), 'invoice-desk-export-'));
+      this.#folders.add(folder);
+      return join(folder, basename(fileName));
+    },
+    deliver: async (path, fileName) => {
+      const id = randomUUID();
+      const timer = setTimeout(() => {
+        if (this.#shelved.delete(id)) void this.#remove(path);
+      }, this.#ttlMs);
+      timer.unref();
+      this.#shelved.set(id, { path, fileName, timer });
+      const query = new URLSearchParams({ [TOKEN_FRAGMENT_KEY]: this.#token });
+      return { downloadUrl: `${DOWNLOAD_PATH_PREFIX}${id}?${query}` };
+    },
+    discard: (path) => this.#remove(path),
+  };
+
+  /** Removes the export from the shelf (one use only) and returns it, or undefined. */
+  take(id: string): { path: string; fileName: string } | undefined {
+    if (!ID.test(id)) return undefined;
+    const shelved = this.#shelved.get(id);
+    if (!shelved) return undefined;
+    this.#shelved.delete(id);
+    clearTimeout(shelved.timer);
+    return { path: shelved.path, fileName: shelved.fileName };
+  }
+
+  /** Sends a taken export as an attachment, then deletes it whatever happened. */
+  async send(
+    res: ServerResponse,
+    taken: { path: string; fileName: string },
+    headers: Record<string, string>,
+  ): Promise<void> {
+    try {
+      const { size } = await stat(taken.path);
+      res.writeHead(200, {
+        ...headers,
+        'content-type': XLSX_CONTENT_TYPE,
+        'content-length': size,
+        'content-disposition': contentDisposition(taken.fileName),
+        'cache-control': 'no-store',
+      });
+      await new Promise<void>((resolve) => {
+        const stream = createReadStream(taken.path);
+        stream.on('error', (error) => {
+          this.#log.warn(`[host] download failed while reading: ${error.message}`);
+          res.destroy();
+          resolve();
+        });
+        res.on('close', () => {
+          stream.destroy();
+          resolve();
+        });
+        stream.pipe(res);
+      });
+    } finally {
+      await this.#remove(taken.path);
+    }
+  }
+
+  async #remove(path: string): Promise<void> {
+    const folder = dirname(path);
+    this.#folders.delete(folder);
+    await rm(folder, { recursive: true, force: true }).catch((error: unknown) =>
+      this.#log.warn(`[host] could not remove ${folder}: ${(error as Error).message}`),
+    );
+  }
+
+  /** Deletes every export not downloaded yet (the host stops). */
+  async close(): Promise<void> {
+    const paths = [...this.#shelved.values()].map((s) => s.path);
+    for (const shelved of this.#shelved.values()) clearTimeout(shelved.timer);
+    this.#shelved.clear();
+    await Promise.all([
+      ...paths.map((path) => this.#remove(path)),
+      ...[...this.#folders].map((folder) => rm(folder, { recursive: true, force: true })),
+    ]);
+    this.#folders.clear();
+  }
+}

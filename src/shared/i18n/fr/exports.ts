@@ -1,0 +1,82 @@
+// "Exporter vers Excel": the button, its progress and outcome on every screen with results, and
+// the words main writes into a workbook's name and its "À propos" sheet.
+export default {
+  button: 'Exporter vers Excel',
+  progressLabel: 'Progression de l’export',
+  preparing: 'Préparation de l’export…',
+  fetching: 'Lecture des données : {rows} lignes',
+  fetchingOf: 'Lecture des données : {rows} lignes sur {total}',
+  writing: 'Écriture du classeur : {rows} lignes',
+  writingOf: 'Écriture du classeur : {rows} lignes sur {total}',
+  cancel: 'Annuler',
+  cancelLabel: 'Annuler l’export',
+  saved: 'Enregistré : {path} ({rows})',
+  downloaded: 'Téléchargement lancé : {file} ({rows})',
+  rowsOne: '1 ligne',
+  rowsOther: '{count} lignes',
+  cancelled: 'Export annulé : aucun fichier n’a été écrit.',
+  dismiss: 'Fermer le message',
+  // The save dialog (Electron).
+  dialog: {
+    title: 'Exporter vers Excel',
+    filter: 'Classeur Excel',
+  },
+  // File names: <name>-<YYYY-MM-DD>.xlsx, lower case, no spaces.
+  fileNames: {
+    invoices: 'factures',
+    archive: 'factures-archive',
+    invoice: 'facture',
+    directory: 'annuaire',
+    participants: 'participants',
+    webhooks: 'webhooks',
+  },
+  // What the "À propos" sheet says of the query and of what the rows cover.
+  about: {
+    allInvoices: 'Toutes les factures (aucun filtre)',
+    allArchived: 'Toutes les factures archivées (aucun filtre)',
+    allWebhooks: 'Tous les webhooks de la connexion',
+    invoice: 'Facture {number} (identifiant plateforme {id})',
+    participants: 'Recherche : {value}',
+    invoiceCoverage: 'La facture entière, lue en direct chez l’opérateur.',
+    liveAll: 'Toutes les factures que l’opérateur donne pour cette requête ({count}).',
+    liveCut:
+      'Coupé par la fenêtre de l’opérateur (1 200 factures) : {count} factures correspondent à la requête, les {shown} plus récentes sont exportées. Pour tout exporter, synchronisez l’archive puis exportez depuis l’archive.',
+    directoryAll: 'Toutes les entrées de l’annuaire pour cette requête ({count}).',
+    directoryCut:
+      'Coupé à {shown} entrées : {count} entrées correspondent à la requête. Précisez la recherche.',
+    participantsAll: 'Tous les participants trouvés ({count}).',
+    participantsCut: 'Coupé à {shown} participants : précisez la recherche.',
+    webhooksAll: 'Tous les webhooks de la connexion ({count}).',
+    archiveEmpty: 'L’archive de cette connexion est vide : aucune synchronisation encore.',
+    archivePartitions:
+      'Archive : {complete} partitions (sens × état) sur {total} lues en entier lors de la dernière synchronisation.',
+    archiveCut: 'Coupées par la fenêtre de l’opérateur (1 200 factures) : {list}.',
+    archiveCutEntry: '{direction} · {state} ({archived} sur {operator})',
+    archiveNeverSynced: 'Jamais synchronisées : {count} partitions.',
+    archiveDetails:
+      'Ventilation TVA : détails complets archivés pour {details} factures sur {rows}.',
+    filters: {
+      invoiceDate: 'Date de facture',
+      dueDate: 'Échéance',
+      from: 'à partir du {date}',
+      to: 'jusqu’au {date}',
+      between: 'du {from} au {to}',
+      counterparty: 'Contrepartie',
+      text: 'Texte',
+      ttc: 'Total TTC',
+      min: 'au moins {amount}',
+      max: 'au plus {amount}',
+      kind: 'Nature',
+      kinds: { invoice: 'Factures', credit_note: 'Avoirs' },
+      lifecycleCodes: 'Derniers statuts',
+      direction: 'Sens',
+      states: 'États',
+      detailFetched: 'Détails complets',
+      detailYes: 'archivés',
+      detailNo: 'pas encore archivés',
+      sort: 'Tri',
+      descending: 'décroissant',
+      ascending: 'croissant',
+    },
+  },
+} as const;

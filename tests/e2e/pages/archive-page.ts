@@ -1,0 +1,155 @@
+// The archive (French UI): the invoices screen's "Archive" mode with its sync and filters, the
+// offline banner and switch of the shell, and a demo operator the test starts and stops, reached
+// through a custom connection.
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import type { ArgsOf, Channel, Result } from '#shared/contract.ts';
+import { RPC_PATH_PREFIX, TOKEN_HEADER } from '#shared/rpc.ts';
+import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
+import type { App } from '../fixtures.ts';
+import { AppShell } from './app-shell.ts';
+
+/** A demo operator of this test: stopped to go offline, its requests logged to count them. */
+export class TestOperator {
+  running: RunningDemoOperator | null = null;
+  readonly options: { seed: number; invoices: number; now: number; log: string };
+
+  constructor(log: string, invoices = 400) {
+    this.options = { seed: 7, invoices, now: Date.parse('2026-03-15T12:00:00Z'), log };
+  }
+
+  async start(): Promise<RunningDemoOperator> {
+    this.running = await startDemoOperator(this.options);
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    await test.step('stop the operator', async () => {
+      await this.running?.close();
+    });
+  }
+}
+
+/** A call to the browser host as the renderer makes it (to set up what the test needs). */
+export async function rpc<C extends Channel>(
+  page: Page,
+  app: App,
+  channel: C,
+  args?: ArgsOf<C>,
+): Promise<Result<unknown>> {
+  const response = await page.request.post(`${app.origin}${RPC_PATH_PREFIX}${channel}`, {
+    headers: { [TOKEN_HEADER]: app.token },
+    data: { args },
+  });
+  return (await response.json()) as Result<unknown>;
+}
+
+/** Makes a custom connection to `operator` the active one; its id. */
+export async function connectTo(
+  page: Page,
+  app: App,
+  operator: RunningDemoOperator,
+  requestsPerMinute: number,
+): Promise<string> {
+  return test.step('connect to the test’s operator', async () => {
+    const saved = await rpc(page, app, 'connections:save', {
+      name: 'Opérateur de test',
+      baseUrl: operator.baseUrl,
+      tokenUrl: operator.tokenUrl,
+      clientId: operator.clients.admin.clientId,
+      clientSecret: operator.clients.admin.clientSecret,
+      secretStorage: 'session',
+      requestsPerMinute,
+    });
+    if (!saved.ok) throw new Error(JSON.stringify(saved.error));
+    const id = (saved.value as { id: string }).id;
+    const active = await rpc(page, app, 'settings:update', { activeConnectionId: id });
+    if (!active.ok) throw new Error(JSON.stringify(active.error));
+    // A real reload (the token stays in sessionStorage): app.reload() goes to the same address
+    // with a new fragment, which the browser treats as a same-page navigation.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Connexion active' })).toHaveValue(id);
+    return id;
+  });
+}
+
+export class ArchivePage extends AppShell {
+  readonly sync: Locator;
+  readonly syncButton: Locator;
+  readonly cancelButton: Locator;
+  readonly progress: Locator;
+  readonly filters: Locator;
+  readonly table: Locator;
+  readonly dataRows: Locator;
+  readonly count: Locator;
+  readonly banner: Locator;
+  readonly workOffline: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.sync = page.getByRole('region', { name: 'Synchronisation de l’archive' });
+    this.syncButton = this.sync.getByRole('button', { name: 'Synchroniser' });
+    this.cancelButton = this.sync.getByRole('button', { name: 'Annuler' });
+    this.progress = page.getByRole('progressbar', { name: 'Progression de la synchronisation' });
+    this.filters = page.getByRole('form', { name: 'Filtres de l’archive' });
+    this.table = page.getByRole('table', { name: 'Factures de l’archive' });
+    this.dataRows = this.table.getByRole('row').filter({ has: page.getByRole('cell') });
+    this.count = page.getByRole('heading', { name: /factures dans l’archive$/ });
+    this.banner = page.getByRole('status').filter({ hasText: /^\s*Hors ligne — / });
+    this.workOffline = page.getByRole('switch', { name: 'Travailler hors ligne' });
+  }
+
+  async showArchive(): Promise<void> {
+    await test.step('switch the invoices screen to the archive', async () => {
+      await this.page.getByRole('radio', { name: 'Archive', exact: true }).check();
+      await expect(this.sync).toBeVisible();
+    });
+  }
+
+  async showOperatorSearch(): Promise<void> {
+    await test.step('switch the invoices screen to the operator’s search', async () => {
+      await this.page.getByRole('radio', { name: 'Recherche opérateur', exact: true }).check();
+    });
+  }
+
+  /** Where the screen's answer comes from: "En direct · …" or "Archive, …". */
+  sourceNote(): Locator {
+    return this.main.getByText(/^\s*(En direct · |Archive, )/).first();
+  }
+
+  async filter(fields: {
+    invoiceDateFrom?: string;
+    invoiceDateTo?: string;
+    counterparty?: string;
+  }): Promise<void> {
+    await test.step(`filter the archive on ${JSON.stringify(fields)}`, async () => {
+      if (fields.invoiceDateFrom !== undefined)
+        await this.filters.getByLabel('Date de facture, du').fill(fields.invoiceDateFrom);
+      if (fields.invoiceDateTo !== undefined)
+        await this.filters.getByLabel('Date de facture, au').fill(fields.invoiceDateTo);
+      if (fields.counterparty !== undefined)
+        await this.filters.getByRole('searchbox', { name: 'Tiers' }).fill(fields.counterparty);
+      await this.filters.getByRole('button', { name: 'Filtrer' }).click();
+    });
+  }
+
+  /** The cells of one column of the archive table, in display order. */
+  async columnTexts(index: number): Promise<string[]> {
+    return this.dataRows.evaluateAll(
+      (rows, i) => rows.map((r) => (r as HTMLTableRowElement).cells[i]?.textContent?.trim() ?? ''),
+      index,
+    );
+  }
+
+  async sortBy(column: string): Promise<void> {
+    await test.step(`sort the archive by ${column}`, async () => {
+      await this.table.getByRole('button', { name: column, exact: true }).click();
+    });
+  }
+}
+
+/** "07/03/2025" → "2025-03-07". */
+export function isoOfFrenchDate(text: string): string {
+  const [day, month, year] = text.split('/');
+  return `${year}-${month}-${day}`;
+}

@@ -1,0 +1,560 @@
+// "Exporter vers Excel" end to end in plain Node: the export:start and export:cancel handlers,
+// the demo operator over real HTTP, a real SQLite archive filled by a real sync, the worker
+// writing the file, and openpyxl reading it back: typed cells, figures equal to the source, the
+// "About" sheet, and no file left behind by a cancel or a folder that refuses writing.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Result, Sourced } from '#shared/contract.ts';
+import type { ExportProgress, ExportResult } from '#shared/exports.ts';
+import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
+import { startDemoOperator } from '#main/demo-operator/index.ts';
+import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
+import { openArchive } from '#main/services/archive/archive-store.ts';
+import { runSync } from '#main/services/archive/sync.ts';
+import { createServices, type Services } from '#main/services/index.ts';
+import { localDay } from '#main/services/export/exporter.ts';
+import { column, readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
+import { readOnlyFolder } from '#support/tmpfs.ts';
+
+const silent = { info() {}, warn() {}, error() {} };
+const roots: string[] = [];
+function folder(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  roots.push(dir);
+  return dir;
+}
+after(() => roots.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function value<T>(result: Result<unknown>): T {
+  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result)}`);
+  return result.value as T;
+}
+
+function aboutValue(sheet: XlsxSheet, label: string): unknown {
+  return sheet.rows.find((row) => row[0]?.v === label)?.[1]?.v;
+}
+
+/** Every cell's text, to prove what is not in a workbook. */
+function allText(book: { sheets: XlsxSheet[] }): string {
+  return book.sheets.flatMap((s) => s.rows.flatMap((r) => r.map((c) => String(c.v)))).join('\n');
+}
+
+interface Harness {
+  services: Services;
+  dispatch: Dispatch;
+  out: string;
+  /** What the next save dialog answers: a file name in `out` (default), or null (closed). */
+  answer: { path: (name: string) => string | null };
+  progress: ExportProgress[];
+}
+
+function harness(options: { invoices?: number } = {}): Harness {
+  const dataDir = folder('export-data-');
+  const out = folder('export-out-');
+  const answer = { path: (name: string): string | null => join(out, name) };
+  const services = createServices({
+    dataDir,
+    shell: 'electron',
+    env: { INVOICE_DESK_LANG: 'fr' },
+    log: silent,
+    loadKeytar: () => Promise.reject(new Error('not in this test')),
+    chooseExportPath: async (name) => answer.path(name),
+    ...(options.invoices
+      ? { startDemo: () => startDemoOperator({ port: 0, invoices: options.invoices }) }
+      : {}),
+  });
+  const progress: ExportProgress[] = [];
+  services.events.subscribe((event, payload) => {
+    if (event === 'export:progress') progress.push(payload as ExportProgress);
+  });
+  return {
+    services,
+    dispatch: createDispatcher(createHandlers(services), { log: silent }),
+    out,
+    answer,
+    progress,
+  };
+}
+
+const exportId = () => crypto.randomUUID();
+
+describe('live exports through the handlers (demo operator, 3,000 invoices)', () => {
+  let h: Harness;
+  before(() => {
+    h = harness();
+  });
+  after(() => h.services.close());
+
+  it('writes every page the operator gives, up to its window, with the cut said in "À propos"', async () => {
+    const id = exportId();
+    const result = value<ExportResult>(
+      await h.dispatch('export:start', {
+        exportId: id,
+        target: { kind: 'invoices', source: 'live' },
+      }),
+    );
+    assert.equal(result.exportId, id);
+    assert.equal(result.fileName, `factures-${localDay(new Date())}.xlsx`);
+    assert.equal(result.savedTo, join(h.out, result.fileName));
+    assert.equal(result.rows, 1200);
+    assert.equal(result.downloadUrl, undefined);
+
+    // The same pages, asked of the operator by the app's own channel.
+    const pages: Sourced<InvoiceSearchResponse>[] = [];
+    for (let offset = 0; offset <= 1000; offset += 200)
+      pages.push(value(await h.dispatch('invoices:search', { offset, limit: 200 })));
+    const items = pages.flatMap((p) => p.data.data);
+    assert.equal(pages[0]?.data.meta.count, 3000);
+
+    const book = readXlsx(result.savedTo as string);
+    assert.deepEqual(
+      book.sheets.map((s) => s.name),
+      ['Factures', 'À propos'],
+    );
+    const sheet = sheetNamed(book, 'Factures');
+    assert.equal(sheet.rows.length, 1201);
+    assert.equal(sheet.freeze, 'A2');
+    assert.equal(sheet.autoFilter, 'A1:Y1201');
+    assert.ok(
+      sheet.rows[0]?.every((cell) => cell.b),
+      'a bold header',
+    );
+    const platformIds = column(sheet, 'Identifiant plateforme');
+    const numbers = column(sheet, 'N° facture');
+    const ttc = column(sheet, 'Total TTC');
+    const dates = column(sheet, 'Date de facture');
+    const sellerSiren = column(sheet, 'SIREN vendeur');
+    items.forEach((item, i) => {
+      const bd = item.businessData;
+      assert.equal(platformIds[i]?.v, item.metadata.invoiceId);
+      assert.equal(numbers[i]?.v, bd?.invoiceId);
+      assert.equal(numbers[i]?.t, 's');
+      assert.equal(ttc[i]?.v, bd?.monetary?.invoiceAmount.amount);
+      assert.equal(ttc[i]?.t, 'n');
+      assert.match(ttc[i]?.f ?? '', /^#,##0\.00 "/);
+      assert.equal(dates[i]?.v, bd?.invoiceDate);
+      assert.equal(dates[i]?.t, 'd');
+      if (bd?.seller?.siren) {
+        assert.equal(sellerSiren[i]?.v, bd.seller.siren);
+        assert.equal(sellerSiren[i]?.t, 's');
+      }
+    });
+
+    const about = sheetNamed(book, 'À propos');
+    assert.equal(aboutValue(about, 'Connexion'), 'Démo (administrateur)');
+    assert.equal(aboutValue(about, 'Requête ou filtres'), 'Toutes les factures (aucun filtre)');
+    assert.equal(aboutValue(about, 'Source'), 'Opérateur, en direct');
+    assert.match(
+      String(aboutValue(about, 'Couverture')),
+      /^Coupé par la fenêtre de l’opérateur \(1 200 factures\) : 3\u202f000 factures/,
+    );
+    assert.equal(aboutValue(about, 'Lignes de « Factures »'), 1200);
+    assert.equal(aboutValue(about, 'Version d’Invoice Desk'), h.services.version);
+    assert.ok(aboutValue(about, 'Données du'), 'the date of the data');
+    assert.ok(aboutValue(about, 'Exporté le'));
+
+    // Nothing secret: not the demo clients' secrets, not a token.
+    const demo = await h.services.demo.ensureStarted();
+    const text = allText(book);
+    for (const client of Object.values(demo.clients)) {
+      assert.ok(!text.includes(client.clientSecret), 'no client secret in the workbook');
+    }
+    assert.ok(!/bearer|access_token/i.test(text));
+
+    // Progress: fetching then writing, rows growing to the total, then done.
+    const mine = h.progress.filter((p) => p.exportId === id);
+    assert.equal(mine[0]?.phase, 'fetching');
+    assert.ok(mine.some((p) => p.phase === 'writing' && p.total === 1200));
+    assert.deepEqual(mine.at(-1), { exportId: id, phase: 'done', rows: 1200, total: 1200 });
+    const writing = mine.filter((p) => p.phase === 'writing').map((p) => p.rows);
+    assert.deepEqual(
+      writing,
+      [...writing].sort((a, b) => a - b),
+      'rows written only grow',
+    );
+  });
+
+  it('a query the window does not cut is exported whole and says so', async () => {
+    const q = 'invoice.state:"VALID"';
+    const search = value<Sourced<InvoiceSearchResponse>>(
+      await h.dispatch('invoices:search', { q, offset: 0, limit: 200 }),
+    );
+    const count = search.data.meta.count;
+    assert.ok(count > 0 && count <= 200, `a small query (${count})`);
+    const result = value<ExportResult>(
+      await h.dispatch('export:start', {
+        exportId: exportId(),
+        target: { kind: 'invoices', source: 'live', q },
+      }),
+    );
+    assert.equal(result.rows, count);
+    const book = readXlsx(result.savedTo as string);
+    const about = sheetNamed(book, 'À propos');
+    assert.equal(aboutValue(about, 'Requête ou filtres'), q);
+    assert.equal(
+      aboutValue(about, 'Couverture'),
+      `Toutes les factures que l’opérateur donne pour cette requête (${count}).`,
+    );
+    const states = column(sheetNamed(book, 'Factures'), 'Code état');
+    assert.ok(states.every((cell) => cell.v === 'VALID'));
+  });
+
+  it('one invoice: a workbook laid out like the detail panel, named after its number', async () => {
+    const search = value<Sourced<InvoiceSearchResponse>>(
+      await h.dispatch('invoices:search', { offset: 0, limit: 1 }),
+    );
+    const invoiceId = search.data.data[0]?.metadata.invoiceId as string;
+    const invoice = value<Sourced<Invoice>>(await h.dispatch('invoices:get', { invoiceId })).data;
+    const result = value<ExportResult>(
+      await h.dispatch('export:start', {
+        exportId: exportId(),
+        target: { kind: 'invoice', invoiceId },
+      }),
+    );
+    assert.equal(result.rows, 1);
+    assert.equal(
+      result.fileName,
+      `facture-${invoice.businessData.invoiceId.replace(/[^A-Za-z0-9._-]+/g, '-')}-${localDay(new Date())}.xlsx`,
+    );
+    const book = readXlsx(result.savedTo as string);
+    assert.deepEqual(
+      book.sheets.map((s) => s.name),
+      ['Facture', 'À propos'],
+    );
+    const text = allText(book);
+    assert.ok(text.includes(invoice.businessData.invoiceId));
+    assert.ok(text.includes(invoice.businessData.seller.name));
+    const about = sheetNamed(book, 'À propos');
+    assert.equal(
+      aboutValue(about, 'Requête ou filtres'),
+      `Facture ${invoice.businessData.invoiceId} (identifiant plateforme ${invoiceId})`,
+    );
+
+    const missing = await h.dispatch('export:start', {
+      exportId: exportId(),
+      target: { kind: 'invoice', invoiceId: '00000000-0000-4000-8000-000000000000' },
+    });
+    assert.equal(!missing.ok && missing.error.kind, 'not_found');
+  });
+
+  it('directory results: every page of the query, one row per entry', async () => {
+    const q = 'name:"BOULANGERIE*"';
+    const search = value<
+      Sourced<{ data: { businessEntityId: string; name: string }[]; meta: { count: number } }>
+    >(await h.dispatch('directory:search', { q, offset: 0, limit: 200 }));
+    const result = value<ExportResult>(
+      await h.dispatch('export:start', { exportId: exportId(), target: { kind: 'directory', q } }),
+    );
+    assert.equal(result.fileName, `annuaire-${localDay(new Date())}.xlsx`);
+    assert.equal(result.rows, search.data.meta.count);
+    const sheet = sheetNamed(readXlsx(result.savedTo as string), 'Annuaire');
+    assert.deepEqual(
+      column(sheet, 'Identifiant annuaire').map((c) => c.v),
+      search.data.data.map((e) => e.businessEntityId),
+    );
+    assert.deepEqual(
+      column(sheet, 'Nom').map((c) => c.v),
+      search.data.data.map((e) => e.name),
+    );
+  });
+
+  it('participants and webhooks: one sheet each, as listed', async () => {
+    const participants = value<Sourced<{ participantId: string }[]>>(
+      await h.dispatch('participants:search', { value: 'BOUL', offset: 0, limit: 200 }),
+    );
+    const p = value<ExportResult>(
+      await h.dispatch('export:start', {
+        exportId: exportId(),
+        target: { kind: 'participants', value: 'BOUL' },
+      }),
+    );
+    assert.equal(p.rows, participants.data.length);
+    assert.deepEqual(
+      column(
+        sheetNamed(readXlsx(p.savedTo as string), 'Participants'),
+        'Identifiant participant',
+      ).map((c) => c.v),
+      participants.data.map((x) => x.participantId),
+    );
+
+    value(
+      await h.dispatch('webhooks:create', {
+        label: 'ERP export test',
+        filterStreamDirection: 'INBOUND',
+        interopData: {
+          endpoints: {
+            status: { callbackUrl: 'https://erp.example.fr/status?token=s3cr3t-value' },
+          },
+        },
+      }),
+    );
+    const w = value<ExportResult>(
+      await h.dispatch('export:start', { exportId: exportId(), target: { kind: 'webhooks' } }),
+    );
+    const book = readXlsx(w.savedTo as string);
+    const labels = column(sheetNamed(book, 'Webhooks'), 'Libellé').map((c) => c.v);
+    assert.ok(labels.includes('ERP export test'), `labels: ${labels.join(', ')}`);
+    assert.ok(!allText(book).includes('s3cr3t-value'), 'a secret-looking query value is masked');
+  });
+
+  it('a closed save dialog answers null and writes nothing', async () => {
+    h.answer.path = () => null;
+    try {
+      const before = readdirSync(h.out).length;
+      const result = await h.dispatch('export:start', {
+        exportId: exportId(),
+        target: { kind: 'webhooks' },
+      });
+      assert.deepEqual(result, { ok: true, value: null });
+      assert.equal(readdirSync(h.out).length, before);
+    } finally {
+      h.answer.path = (name) => join(h.out, name);
+    }
+  });
+
+  it('cancel stops the export, says "cancelled", and leaves no file', async () => {
+    const dir = folder('export-cancel-');
+    h.answer.path = (name) => join(dir, name);
+    const id = exportId();
+    const unsubscribe = h.services.events.subscribe((event, payload) => {
+      // Cancel as soon as the first page has been read.
+      if (event === 'export:progress' && (payload as ExportProgress).exportId === id) {
+        if ((payload as ExportProgress).rows > 0)
+          void h.dispatch('export:cancel', { exportId: id });
+      }
+    });
+    try {
+      const result = await h.dispatch('export:start', {
+        exportId: id,
+        target: { kind: 'invoices', source: 'live' },
+      });
+      assert.equal(!result.ok && result.error.kind, 'cancelled');
+      assert.deepEqual(readdirSync(dir), [], 'neither the file nor a temporary one');
+      // Cancelling what is not running is harmless.
+      assert.deepEqual(await h.dispatch('export:cancel', { exportId: id }), {
+        ok: true,
+        value: undefined,
+      });
+    } finally {
+      unsubscribe();
+      h.answer.path = (name) => join(h.out, name);
+    }
+  });
+
+  it('a folder that refuses writing: kind "file", reason "permission", nothing left', async (t) => {
+    const mounted = readOnlyFolder(join(folder('export-ro-'), 'locked'));
+    if (!mounted) return t.skip('no way to make a read-only folder here (root without mount)');
+    h.answer.path = (name) => join(mounted.dir, name);
+    try {
+      const result = await h.dispatch('export:start', {
+        exportId: exportId(),
+        target: { kind: 'invoices', source: 'live', q: 'invoice.state:"VALID"' },
+      });
+      assert.ok(!result.ok);
+      assert.equal(result.error.kind, 'file');
+      assert.equal(result.error.reason, 'permission');
+      assert.match(result.error.message, /cannot be written to/);
+      assert.deepEqual(readdirSync(mounted.dir), []);
+    } finally {
+      h.answer.path = (name) => join(h.out, name);
+      mounted.release();
+    }
+  });
+
+  it('a folder that is gone: kind "file", reason "folder_missing"', async () => {
+    h.answer.path = (name) => join(h.out, 'gone', 'deeper', name);
+    try {
+      const result = await h.dispatch('export:start', {
+        exportId: exportId(),
+        target: { kind: 'webhooks' },
+      });
+      assert.equal(!result.ok && result.error.kind, 'file');
+      assert.equal(!result.ok && result.error.reason, 'folder_missing');
+    } finally {
+      h.answer.path = (name) => join(h.out, name);
+    }
+  });
+
+  it('refuses an exportId already running, and reports (not built yet) plainly', async () => {
+    const id = exportId();
+    const first = h.dispatch('export:start', {
+      exportId: id,
+      target: { kind: 'invoices', source: 'live' },
+    });
+    const second = await h.dispatch('export:start', { exportId: id, target: { kind: 'webhooks' } });
+    assert.equal(!second.ok && second.error.kind, 'invalid_input');
+    value(await first);
+
+    const report = await h.dispatch('export:start', {
+      exportId: exportId(),
+      target: {
+        kind: 'report',
+        report: 'vat',
+        period: { from: '2026-01-01', to: '2026-03-31', label: '2026-Q1' },
+      },
+    });
+    assert.equal(!report.ok && report.error.kind, 'server');
+  });
+
+  it('a target outside the contract is refused before anything runs', async () => {
+    const result = await h.dispatch('export:start', {
+      exportId: exportId(),
+      target: { kind: 'invoices', source: 'archive', filter: { invoiceDateFrom: '31/03/2026' } },
+    });
+    assert.equal(!result.ok && result.error.kind, 'invalid_input');
+  });
+});
+
+describe('archive exports (a real sync of a small demo operator into SQLite)', () => {
+  let h: Harness;
+  before(async () => {
+    h = harness({ invoices: 150 });
+    const client = await h.services.operators.forConnection('demo-admin');
+    const archive = openArchive(h.services.dataDir, 'demo-admin');
+    try {
+      const summary = await runSync({ client, archive, requestsPerMinute: 1_000_000 });
+      assert.equal(summary.cancelled, false);
+    } finally {
+      archive.close();
+    }
+  });
+  after(() => h.services.close());
+
+  it('every archived row matching the filters, and the VAT lines of the archived details', async () => {
+    const archive = openArchive(h.services.dataDir, 'demo-admin');
+    const filter = { direction: 'INBOUND' as const, invoiceDateFrom: '2000-01-01' };
+    const sort = { key: 'invoiceNumber' as const };
+    let expected;
+    let details: Invoice[];
+    try {
+      expected = archive.queryInvoices({ filter, sort, limit: 10_000 });
+      details = [...archive.iterateDetails({ filter: { ...filter, detailFetched: true }, sort })]
+        .map((a) => a.detail)
+        .filter((d): d is Invoice => d !== null);
+    } finally {
+      archive.close();
+    }
+    assert.ok(expected.total > 10, `some received invoices (${expected.total})`);
+    assert.ok(details.length > 0, 'details were archived by the sync');
+
+    const result = value<ExportResult>(
+      await h.dispatch('export:start', {
+        exportId: exportId(),
+        target: { kind: 'invoices', source: 'archive', filter, sort },
+      }),
+    );
+    assert.equal(result.fileName, `factures-archive-${localDay(new Date())}.xlsx`);
+    assert.equal(result.rows, expected.total);
+    const book = readXlsx(result.savedTo as string);
+    assert.deepEqual(
+      book.sheets.map((s) => s.name),
+      ['Factures', 'Ventilation TVA', 'À propos'],
+    );
+    const sheet = sheetNamed(book, 'Factures');
+    const ids = column(sheet, 'Identifiant plateforme');
+    const ht = column(sheet, 'Total HT');
+    const tva = column(sheet, 'Total TVA');
+    const ttc = column(sheet, 'Total TTC');
+    const directions = column(sheet, 'Sens');
+    const buyerSiret = column(sheet, 'SIRET acheteur');
+    expected.rows.forEach((row, i) => {
+      assert.equal(ids[i]?.v, row.invoiceId);
+      assert.equal(ht[i]?.v, row.htCents === null ? null : row.htCents / 100);
+      assert.equal(tva[i]?.v, row.tvaCents === null ? null : row.tvaCents / 100);
+      assert.equal(ttc[i]?.v, row.ttcCents === null ? null : row.ttcCents / 100);
+      assert.equal(directions[i]?.v, 'Reçue');
+      if (row.buyerSiret) {
+        assert.equal(buyerSiret[i]?.v, row.buyerSiret);
+        assert.equal(buyerSiret[i]?.t, 's');
+      }
+    });
+
+    const vat = sheetNamed(book, 'Ventilation TVA');
+    const lines = details.flatMap((d) => d.businessData.taxDetails.map((tax) => ({ d, tax })));
+    assert.equal(vat.rows.length, lines.length + 1);
+    const bases = column(vat, 'Base HT');
+    const amounts = column(vat, 'Montant TVA');
+    const rates = column(vat, 'Taux de TVA');
+    lines.forEach(({ tax }, i) => {
+      assert.equal(bases[i]?.v, tax.taxableAmount.amount);
+      assert.equal(amounts[i]?.v, tax.taxAmount.amount);
+      assert.equal(rates[i]?.t, 'n');
+    });
+
+    const about = sheetNamed(book, 'À propos');
+    assert.equal(aboutValue(about, 'Source'), 'Archive locale');
+    assert.match(String(aboutValue(about, 'Requête ou filtres')), /Sens : Reçue/);
+    assert.match(String(aboutValue(about, 'Couverture')), /^Archive : 22 partitions/);
+    assert.match(
+      String(aboutValue(about, 'Couverture')),
+      new RegExp(`détails complets archivés pour ${details.length} factures sur ${expected.total}`),
+    );
+    assert.equal(aboutValue(about, 'Lignes de « Factures »'), expected.total);
+    assert.equal(aboutValue(about, 'Lignes de « Ventilation TVA »'), lines.length);
+    assert.ok(aboutValue(about, 'Données du') && aboutValue(about, 'Données jusqu’au'));
+  });
+
+  it('a connection never synced exports an empty workbook that says why', async () => {
+    // demo-user has no archive file: none is created by the export.
+    value(await h.dispatch('settings:update', { activeConnectionId: 'demo-user' }));
+    try {
+      const result = value<ExportResult>(
+        await h.dispatch('export:start', {
+          exportId: exportId(),
+          target: { kind: 'invoices', source: 'archive' },
+        }),
+      );
+      assert.equal(result.rows, 0);
+      const about = sheetNamed(readXlsx(result.savedTo as string), 'À propos');
+      assert.equal(
+        aboutValue(about, 'Couverture'),
+        'L’archive de cette connexion est vide : aucune synchronisation encore.',
+      );
+      assert.equal(
+        existsSync(join(h.services.dataDir, 'archive', 'demo-user.sqlite')),
+        false,
+        'no archive file made by an export',
+      );
+    } finally {
+      value(await h.dispatch('settings:update', { activeConnectionId: 'demo-admin' }));
+    }
+  });
+});
+
+describe('the Electron bundle of the worker', () => {
+  it('writes a workbook through the chunk electron-vite built', async (t) => {
+    const chunks = join(process.cwd(), 'out', 'main', 'chunks');
+    const worker = existsSync(chunks)
+      ? readdirSync(chunks).find((name) => /^workbook-worker-.*\.js$/.test(name))
+      : undefined;
+    if (!worker) return t.skip('no build in out/ (npm test builds first: electron-vite build)');
+    const { writeWorkbook } = await import('#main/services/export/workbook-writer.ts');
+    const dir = folder('export-bundle-');
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, 'bundle.xlsx');
+    await writeWorkbook(
+      path,
+      {
+        sheets: [
+          {
+            kind: 'table',
+            name: 'Factures',
+            columns: [
+              { header: 'SIREN', kind: 'id' },
+              { header: 'Total', kind: 'amount' },
+            ],
+            rows: [['012345678', 12.5]],
+          },
+        ],
+      },
+      { workerUrl: join(chunks, worker) },
+    );
+    const sheet = sheetNamed(readXlsx(path), 'Factures');
+    assert.equal(sheet.rows[1]?.[0]?.v, '012345678');
+    assert.equal(sheet.rows[1]?.[1]?.v, 12.5);
+    assert.equal(basename(path), 'bundle.xlsx');
+  });
+});
