@@ -72,6 +72,17 @@ export class Search<C extends Channel> {
     return true;
   }
 
+  /** Forgets the answer, the failure and the request (another subject: a connection's archive
+   * status when another connection becomes active); an answer still on its way is dropped. */
+  clear(): void {
+    this.#sequence++;
+    this.request = null;
+    this.result = null;
+    this.answered = null;
+    this.error = null;
+    this.loading = false;
+  }
+
   /** Sends the last request again (Réessayer). */
   retry(): Promise<boolean> {
     return this.request === null ? Promise.resolve(false) : this.run(this.request);
