@@ -2,7 +2,7 @@
 // report computations: every field a report looks at can be set, the rest has plain defaults.
 import type { Invoice, TaxDetail } from '#shared/operator/schemas.ts';
 import type { ArchiveRow } from '#main/services/archive/archive-store.ts';
-import type { ReportItem } from '#main/services/reports/invoice.ts';
+import { vatFactsOf, type ReportItem } from '#main/services/reports/invoice.ts';
 
 export interface Breakdown {
   category?: string;
@@ -44,7 +44,7 @@ export function uuid(n: number): string {
 
 const cents = (euros: number): number => Math.round(euros * 100);
 
-export function reportItem(spec: ReportSpec): ReportItem {
+export function reportItem(spec: ReportSpec): ReportItem & { detail: Invoice | null } {
   const breakdown = spec.breakdown ?? [{ category: 'S', percent: 20, base: 100, vat: 20 }];
   const ht = breakdown.reduce((s, b) => s + cents(b.base), 0);
   const tva = breakdown.reduce((s, b) => s + cents(b.vat), 0);
@@ -130,6 +130,7 @@ export function reportItem(spec: ReportSpec): ReportItem {
   return {
     row,
     detail,
+    vat: detail ? vatFactsOf(detail) : null,
     ...(spec.payableCents !== undefined ? { payableCents: spec.payableCents } : {}),
   };
 }

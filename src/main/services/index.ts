@@ -14,6 +14,7 @@ import {
   type CreateOperatorClient,
 } from './connections/index.ts';
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
+import { openArchive, type ArchiveStore } from './archive/archive-store.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -61,6 +62,9 @@ export interface Services {
   events: EventHub;
   /** What was repaired in settings.json at start (or since), until the app restarts. */
   settingsRepair: () => SettingsRepair | undefined;
+  /** Runs `read` on a connection's archive, opened for the call and closed after it (the
+   * archive registry may keep archives open instead; the reports only need this). */
+  readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
   /** Stops what the services started (the demo operator). */
   close(): Promise<void>;
 }
@@ -140,6 +144,14 @@ export function createServices(options: CreateServicesOptions): Services {
     operators,
     events: createEventHub(log),
     settingsRepair: () => settings.repair,
+    readArchive(connectionId, read) {
+      const archive = openArchive(dataDir, connectionId);
+      try {
+        return read(archive);
+      } finally {
+        archive.close();
+      }
+    },
     async close() {
       operators.invalidate();
       await demo.close();

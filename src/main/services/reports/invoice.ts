@@ -8,10 +8,49 @@ import { isCreditNote, parisDay } from './rules.ts';
 
 export interface ReportItem {
   row: ArchiveRow;
-  /** The full invoice when its details are archived (the TVA report needs its breakdown). */
-  detail?: Invoice | null;
+  /** What the TVA report reads of the invoice's details, null when they are not archived. */
+  vat?: VatFacts | null;
   /** BT-115 "amount to pay" in cents, when the archive knows it (the échéancier). */
   payableCents?: number | null;
+}
+
+/** One VAT breakdown entry (BG-23) as the operator wrote it (amounts as numbers). */
+export interface BreakdownEntry {
+  categoryCode?: string | null;
+  percent?: number | null;
+  taxableAmount?: { amount?: unknown } | null;
+  taxAmount?: { amount?: unknown } | null;
+}
+
+/** The few fields of an invoice's details the TVA report needs (read in SQL by source.ts,
+ * without parsing the whole invoice). */
+export interface VatFacts {
+  number: string | null;
+  type: string | null;
+  /** BT-8: taxPaymentOption.code and .iopCode. */
+  taxPaymentCode: number | null;
+  taxPaymentIop: string | null;
+  deliveryDate: string | null;
+  currency: string | null;
+  /** BT-109 and BT-110, for an invoice without breakdown. */
+  basis: unknown;
+  tax: unknown;
+  taxDetails: readonly BreakdownEntry[];
+}
+
+export function vatFactsOf(invoice: Invoice): VatFacts {
+  const b = invoice.businessData;
+  return {
+    number: b.invoiceId ?? null,
+    type: b.type === undefined || b.type === null ? null : String(b.type),
+    taxPaymentCode: b.taxPaymentOption?.code ?? null,
+    taxPaymentIop: b.taxPaymentOption?.iopCode ?? null,
+    deliveryDate: b.shipping?.deliveryDate ?? null,
+    currency: b.monetary?.invoiceCurrency ?? null,
+    basis: b.monetary?.taxBasisTotalAmount?.amount,
+    tax: b.monetary?.taxTotalAmount?.amount,
+    taxDetails: b.taxDetails ?? [],
+  };
 }
 
 export function directionOf(row: ArchiveRow): Direction {

@@ -1,8 +1,8 @@
 // The rules the reports apply to one archived invoice: is it a credit note, does it count at all,
 // when did its VAT become due, is it paid. Pure functions of the invoice's own data.
-import type { Invoice } from '#shared/operator/schemas.ts';
 import { VAT_EXCLUSION_CODES, VAT_EXCLUSION_STATES, type VatRule } from '#shared/reports.ts';
 import { CREDIT_NOTE_TYPE_CODES } from '../archive/invoice-columns.ts';
+import type { VatFacts } from './invoice.ts';
 
 /** UNTDID 1001 credit-note codes (381 and the others): their amounts count negative. */
 export function isCreditNote(typeCode: string | number | null | undefined): boolean {
@@ -57,12 +57,10 @@ const BY_IOP: Record<string, TaxPoint> = {
 };
 
 /** What the invoice's BT-8 says: the code first (it is the invoice's own field), else iopCode. */
-export function taxPointRule(detail: Invoice): TaxPoint {
-  const option = detail.businessData.taxPaymentOption;
-  if (!option) return 'unknown';
-  const byCode = option.code !== undefined ? BY_CODE[option.code] : undefined;
+export function taxPointRule(facts: VatFacts): TaxPoint {
+  const byCode = facts.taxPaymentCode !== null ? BY_CODE[facts.taxPaymentCode] : undefined;
   if (byCode) return byCode;
-  return (option.iopCode !== undefined ? BY_IOP[option.iopCode] : undefined) ?? 'unknown';
+  return (facts.taxPaymentIop !== null ? BY_IOP[facts.taxPaymentIop] : undefined) ?? 'unknown';
 }
 
 /** The 212 "Encaissée" day of an invoice whose last status is 212, else null. */
@@ -84,16 +82,16 @@ export interface DueDay {
  * delivery date (its invoice date when it gives none), or the day of its 212 status.
  */
 export function vatDueDay(
-  detail: Invoice,
+  facts: VatFacts,
   invoiceDate: string,
   lifecycleCode: string | null,
   lifecycleDate: string | null,
 ): DueDay {
-  switch (taxPointRule(detail)) {
+  switch (taxPointRule(facts)) {
     case 'invoice_date':
       return { rule: 'invoice_date', day: invoiceDate };
     case 'delivery_date': {
-      const delivered = detail.businessData.shipping?.deliveryDate;
+      const delivered = facts.deliveryDate;
       return delivered && /^\d{4}-\d{2}-\d{2}$/.test(delivered)
         ? { rule: 'delivery_date', day: delivered }
         : { rule: 'delivery_unknown', day: invoiceDate };

@@ -41,7 +41,8 @@ export type VatOutcome =
 
 /** What one invoice does to the report of `period`. */
 export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
-  const { row, detail } = item;
+  const { row } = item;
+  const facts = item.vat ?? null;
   const dated = invoiceDay(row);
   const reason = exclusionReason(row.state, row.lifecycleCode);
   if (reason !== null) {
@@ -50,13 +51,13 @@ export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
       : { kind: 'outside' };
   }
   if (dated === null) return { kind: 'outside' };
-  const typeCode = detail ? String(detail.businessData.type) : row.typeCode;
+  const typeCode = facts?.type ?? row.typeCode;
   const credit = isCreditNote(typeCode);
   const sign = credit ? -1 : 1;
   const base = {
     invoiceId: row.invoiceId,
     direction: directionOf(row),
-    number: detail?.businessData.invoiceId ?? row.invoiceNumber,
+    number: facts?.number ?? row.invoiceNumber,
     typeCode,
     creditNote: credit,
     invoiceDate: dated,
@@ -83,7 +84,7 @@ export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
     currency,
   });
 
-  if (!detail) {
+  if (!facts) {
     // Counted by its invoice date from the search's totals: named by its rule, never missing.
     if (!inPeriod(dated, period)) return { kind: 'outside' };
     return {
@@ -102,7 +103,7 @@ export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
     };
   }
 
-  const due = vatDueDay(detail, dated, row.lifecycleCode, row.lifecycleDate);
+  const due = vatDueDay(facts, dated, row.lifecycleCode, row.lifecycleDate);
   if (due.rule === 'payment_date' && (due.day === null || due.day > period.to)) {
     // Paid on receipt and not collected within the period: its VAT is not due yet.
     return inPeriod(dated, period)
@@ -121,11 +122,10 @@ export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
   }
   if (!inPeriod(due.day, period)) return { kind: 'outside' };
   const day = due.day as string;
-  const currency = detail.businessData.monetary.invoiceCurrency || row.currency || 'EUR';
-  const breakdown = detail.businessData.taxDetails;
+  const currency = facts.currency || row.currency || 'EUR';
+  const breakdown = facts.taxDetails;
   if (breakdown.length === 0) {
     // No breakdown at all: its totals, rate unknown, rather than nothing.
-    const m = detail.businessData.monetary;
     return {
       kind: 'counted',
       lines: [
@@ -134,8 +134,8 @@ export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
           day,
           null,
           null,
-          toCents(m.taxBasisTotalAmount.amount) ?? 0,
-          toCents(m.taxTotalAmount.amount) ?? 0,
+          toCents(facts.basis) ?? 0,
+          toCents(facts.tax) ?? 0,
           currency,
         ),
       ],
@@ -149,8 +149,8 @@ export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
         day,
         entry.categoryCode || null,
         typeof entry.percent === 'number' ? entry.percent : null,
-        toCents(entry.taxableAmount.amount) ?? 0,
-        toCents(entry.taxAmount.amount) ?? 0,
+        toCents(entry.taxableAmount?.amount) ?? 0,
+        toCents(entry.taxAmount?.amount) ?? 0,
         currency,
       ),
     ),
