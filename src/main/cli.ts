@@ -2,6 +2,7 @@
 //   web            serve the built renderer and the handlers to a local browser (npm run start:web)
 //   demo-operator  run the demo operator alone (npm run demo-operator; `sandbox` is its old name,
 //                  kept so that scripts written for it still work)
+//   report         a report (vat, aging, status) of a connection's archive to Excel
 import { runWebCli } from './host/web-cli.ts';
 
 /** A command resolves with an exit code when it is done, or with nothing while it keeps serving. */
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, Command> = {
   // Loaded on demand: `web` does not need the demo operator's CLI.
   'demo-operator': runDemoOperator,
   sandbox: runDemoOperator,
+  report: async (argv) => (await import('./cli/report-command.ts')).runReportCommand(argv),
 };
 
 async function runDemoOperator(argv: string[]): Promise<number | void> {

@@ -114,8 +114,13 @@ const typeLabel = (w: Words, code: string | null): string | undefined =>
 const lifecycleLabel = (w: Words, code: string | null): string | undefined =>
   labelOf(w.x.invoices.lifecycle, code);
 const stateLabel = (w: Words, state: string): string => labelOf(w.x.common.states, state) ?? state;
+/** S is every taxed rate (20 %, 10 %, 5.5 %…): "taxable", not "standard rate". */
 const categoryLabel = (w: Words, code: string | null): string =>
-  code === null ? w.r.vat.rateUnknown : (labelOf(w.x.invoices.vatCategories, code) ?? code);
+  code === null
+    ? w.r.vat.rateUnknown
+    : code === 'S'
+      ? w.r.vat.taxable
+      : (labelOf(w.x.invoices.vatCategories, code) ?? code);
 
 /** The columns naming an invoice in every list (pending, excluded, rejected). */
 function invoiceFields<T extends ReportInvoice>(w: Words): Field<T>[] {

@@ -77,6 +77,7 @@ export default {
     currency: 'Currency',
     total: 'Total',
     rateUnknown: 'Rate unknown',
+    taxable: 'Taxable',
     byRate: 'By month and rate',
     byRateCaption: '{side} by month and rate',
     noFigures: 'No invoice counts in this period.',

@@ -74,6 +74,7 @@ export default {
     currency: 'Devise',
     total: 'Total',
     rateUnknown: 'Taux inconnu',
+    taxable: 'Soumise à la TVA',
     byRate: 'Par mois et par taux',
     byRateCaption: '{side} par mois et par taux',
     noFigures: 'Aucune facture ne compte dans cette période.',

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parsePeriod } from '#shared/report-period.ts';
 import { computeStatusReport } from '#main/services/reports/status.ts';
-import { NO_COVERAGE, reportItem, uuid } from '#support/report-fixtures.ts';
+import { NO_COVERAGE, reportItem, uuid, type ReportSpec } from '#support/report-fixtures.ts';
 
 const context = { coverage: NO_COVERAGE, now: new Date('2026-07-01T00:00:00Z') };
 
@@ -25,7 +25,9 @@ test('counts per month of the invoice date, by state and by last lifecycle code'
       // Undated: its deposit day decides (in Paris).
       { n: 6, invoiceDate: null, createDate: '2026-03-31T22:30:00Z', code: '212' },
       { n: 7, invoiceDate: '2026-04-01' },
-    ].map(reportItem),
+    ]
+      .map((spec) => spec as ReportSpec)
+      .map(reportItem),
     parsePeriod('2026-Q1'),
     context,
   );
