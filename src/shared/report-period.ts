@@ -124,3 +124,42 @@ export function periodMonths(period: ReportPeriod): string[] {
 export function inPeriod(day: string | null | undefined, period: ReportPeriod): boolean {
   return !!day && day >= period.from && day <= period.to;
 }
+
+/** The period before (step -1) or after (step 1): the same kind, or a custom range as long. */
+export function shiftPeriod(period: ReportPeriod, step: -1 | 1): ReportPeriod {
+  const year = Number(period.from.slice(0, 4));
+  switch (periodKind(period)) {
+    case 'year':
+      return yearPeriod(year + step);
+    case 'quarter': {
+      const index = year * 4 + Number(period.label.slice(-1)) - 1 + step;
+      return quarterPeriod(Math.floor(index / 4), (index % 4) + 1);
+    }
+    case 'month': {
+      const index = year * 12 + Number(period.from.slice(5, 7)) - 1 + step;
+      return monthPeriod(Math.floor(index / 12), (index % 12) + 1);
+    }
+    case 'custom': {
+      const days = dayNumber(period.to) - dayNumber(period.from) + 1;
+      return customPeriod(addDays(period.from, step * days), addDays(period.to, step * days));
+    }
+  }
+}
+
+/** The period of `kind` holding `day` (custom: that day's month as a range of days). */
+export function periodOf(kind: PeriodKind, day: string): ReportPeriod {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  switch (kind) {
+    case 'year':
+      return yearPeriod(year);
+    case 'quarter':
+      return quarterPeriod(year, Math.floor((month - 1) / 3) + 1);
+    case 'month':
+      return monthPeriod(year, month);
+    case 'custom': {
+      const m = monthPeriod(year, month);
+      return customPeriod(m.from, m.to);
+    }
+  }
+}

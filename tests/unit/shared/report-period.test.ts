@@ -1,7 +1,14 @@
 // Report periods as users write them: month, quarter, year, custom range.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addDays, parsePeriod, periodKind, periodMonths } from '#shared/report-period.ts';
+import {
+  addDays,
+  parsePeriod,
+  periodKind,
+  periodMonths,
+  periodOf,
+  shiftPeriod,
+} from '#shared/report-period.ts';
 
 test('a month, a quarter, a year, a custom range', () => {
   assert.deepEqual(parsePeriod('2026-10'), {
@@ -60,4 +67,21 @@ test('the months a period touches, and day arithmetic', () => {
   assert.deepEqual(periodMonths(parsePeriod('2026-10')), ['2026-10']);
   assert.equal(addDays('2026-03-01', -1), '2026-02-28');
   assert.equal(addDays('2026-12-31', 1), '2027-01-01');
+});
+
+test('the period before and after, and the period of a day', () => {
+  const labels = (p: ReturnType<typeof parsePeriod>) => [
+    shiftPeriod(p, -1).label,
+    shiftPeriod(p, 1).label,
+  ];
+  assert.deepEqual(labels(parsePeriod('2026-01')), ['2025-12', '2026-02']);
+  assert.deepEqual(labels(parsePeriod('2026-Q1')), ['2025-Q4', '2026-Q2']);
+  assert.deepEqual(labels(parsePeriod('2026')), ['2025', '2027']);
+  assert.deepEqual(labels(parsePeriod('2026-01-10..2026-01-19')), [
+    '2025-12-31..2026-01-09',
+    '2026-01-20..2026-01-29',
+  ]);
+  assert.deepEqual(periodOf('quarter', '2026-11-22'), parsePeriod('2026-Q4'));
+  assert.deepEqual(periodOf('month', '2026-02-03'), parsePeriod('2026-02'));
+  assert.deepEqual(periodOf('custom', '2026-02-03'), parsePeriod('2026-02-01..2026-02-28'));
 });

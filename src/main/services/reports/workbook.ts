@@ -2,6 +2,7 @@
 // invoice behind each figure (the TVA one with the rule applied on every line), and the "About"
 // sheet with the period and the archive's coverage. Returns a plan for writeWorkbook().
 import type { Language } from '#shared/contract.ts';
+import { INVOICE_STATES } from '#shared/operator/enums.ts';
 import frReports from '#shared/i18n/fr/reports.ts';
 import enReports from '#shared/i18n/en/reports.ts';
 import type { Translation } from '#shared/i18n/translation.ts';
@@ -428,9 +429,13 @@ export function statusMatrix(
   counts: readonly StatusCount[],
   months: readonly string[],
 ): { keys: (string | null)[]; rows: { month: string; direction: string; counts: number[] }[] } {
-  const keys = [...new Set(counts.map((c) => c.key))].sort((a, b) =>
-    a === null ? 1 : b === null ? -1 : a < b ? -1 : 1,
-  );
+  // States in the interface's order, lifecycle codes in number order, "no status" last.
+  const rank = (key: string | null): number => {
+    if (key === null) return 10_000;
+    const state = (INVOICE_STATES as readonly string[]).indexOf(key);
+    return state >= 0 ? state : Number(key) || 9_999;
+  };
+  const keys = [...new Set(counts.map((c) => c.key))].sort((a, b) => rank(a) - rank(b));
   const rows: { month: string; direction: string; counts: number[] }[] = [];
   for (const month of months)
     for (const direction of ['OUTBOUND', 'INBOUND']) {

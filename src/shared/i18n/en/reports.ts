@@ -53,6 +53,7 @@ export default {
     never: 'never',
     cut: 'The operator’s window (1,200 rows per search) cut {count} partition(s): the archive is complete only since {since}.',
     unfinished: '{count} partition(s) never synced to the end.',
+    emptyTitle: 'Empty archive',
     empty:
       'This connection’s archive is empty. Sync it from the Invoices screen to compute reports.',
     text: '{invoices} archived invoices ({details} with details); last sync: {sync}; partitions cut by the operator’s window: {cut}; never finished: {unfinished}',
@@ -62,6 +63,8 @@ export default {
     INBOUND: 'Received',
   },
   vat: {
+    totals: 'Totals of the period',
+    invoicesCount: '{count} invoices',
     collected: 'VAT collected',
     collectedHint: 'issued invoices',
     deductible: 'VAT deductible',
@@ -137,6 +140,8 @@ export default {
     amount: 'Left to pay',
     none: 'No unpaid invoice on this day.',
     chartTitle: 'Unpaid amounts by days late',
+    chartTable: 'Unpaid amounts per bucket, in euros',
+    side: 'Days late',
     chartDescription:
       'Stacked bars: for receivables and for payables, the unpaid amount per bucket of days late, in euros. The same figures are in the tables below.',
     caption: '{side} by counterparty as of {date}',
@@ -155,6 +160,9 @@ export default {
     total: 'Total',
     invoices: '{count} invoices dated in the period',
     rejected: 'Refused or rejected invoices',
+    rejectedHint:
+      'Refused (210), rejected (213) or rejected by the platform, with their last status.',
+    rejectedCount: '{count} invoice(s)',
     rejectedNone: 'No refused or rejected invoice in the period.',
     lastStatus: 'Last status',
     lastStatusDate: 'Last status date',

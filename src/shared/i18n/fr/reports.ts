@@ -50,6 +50,7 @@ export default {
     never: 'jamais',
     cut: 'La fenêtre de l’opérateur (1 200 lignes par recherche) a coupé {count} partition(s) : l’archive est complète depuis le {since} seulement.',
     unfinished: '{count} partition(s) jamais synchronisée(s) jusqu’au bout.',
+    emptyTitle: 'Archive vide',
     empty:
       'L’archive de cette connexion est vide. Synchronisez-la depuis l’écran Factures pour calculer les rapports.',
     text: '{invoices} factures archivées ({details} avec détail) ; dernière synchronisation : {sync} ; partitions coupées par la fenêtre de l’opérateur : {cut} ; jamais terminées : {unfinished}',
@@ -59,6 +60,8 @@ export default {
     INBOUND: 'Reçues',
   },
   vat: {
+    totals: 'Totaux de la période',
+    invoicesCount: '{count} factures',
     collected: 'TVA collectée',
     collectedHint: 'factures émises',
     deductible: 'TVA déductible',
@@ -134,6 +137,8 @@ export default {
     amount: 'Reste à payer',
     none: 'Aucune facture impayée à cette date.',
     chartTitle: 'Impayés par tranche de retard',
+    chartTable: 'Impayés par tranche, en euros',
+    side: 'Tranche de retard',
     chartDescription:
       'Barres empilées : pour les créances et pour les dettes, le montant non payé par tranche de retard, en euros. Les mêmes chiffres sont dans les tableaux ci-dessous.',
     caption: '{side} par tiers au {date}',
@@ -152,6 +157,9 @@ export default {
     total: 'Total',
     invoices: '{count} factures datées de la période',
     rejected: 'Factures refusées ou rejetées',
+    rejectedHint:
+      'Refusées (210), rejetées (213) ou rejetées par la plateforme, avec leur dernier statut.',
+    rejectedCount: '{count} facture(s)',
     rejectedNone: 'Aucune facture refusée ou rejetée dans la période.',
     lastStatus: 'Dernier statut',
     lastStatusDate: 'Date du dernier statut',

@@ -18,12 +18,14 @@ import frSettings from '#shared/i18n/fr/settings.ts';
 import frDirectory from '#shared/i18n/fr/directory.ts';
 import frParticipants from '#shared/i18n/fr/participants.ts';
 import frWebhooks from '#shared/i18n/fr/webhooks.ts';
+import frReports from '#shared/i18n/fr/reports.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
 import enDirectory from '#shared/i18n/en/directory.ts';
 import enParticipants from '#shared/i18n/en/participants.ts';
 import enWebhooks from '#shared/i18n/en/webhooks.ts';
+import enReports from '#shared/i18n/en/reports.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -36,6 +38,7 @@ export const dictionaries = {
     directory: frDirectory,
     participants: frParticipants,
     webhooks: frWebhooks,
+    reports: frReports,
   },
   en: {
     common: enCommon,
@@ -44,6 +47,7 @@ export const dictionaries = {
     directory: enDirectory,
     participants: enParticipants,
     webhooks: enWebhooks,
+    reports: enReports,
   },
 } as const satisfies Record<Language, unknown>;
 
