@@ -30,7 +30,9 @@ try {
     { name: 'whole history (every invoice)', period: customPeriod('2024-01-01', '2026-12-31') },
     { name: 'quarter 2026-Q3', period: parsePeriod('2026-Q3') },
   ];
-  console.log('| Period | Lines | Compute (ms) | Workbook (ms) | **Total (ms)** | Max total (ms) | File |');
+  console.log(
+    '| Period | Lines | Compute (ms) | Workbook (ms) | **Total (ms)** | Max total (ms) | File |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const { name, period } of periods) {
     const computes: number[] = [];

@@ -2,12 +2,7 @@
 // and its period (by default the last full month, the one a monthly VAT return is about).
 import { REPORT_KINDS, type ReportKind, type ReportPeriod } from '#shared/reports.ts';
 import { periodOf, shiftPeriod } from '#shared/report-period.ts';
-
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+import { today } from '../screens/reports/labels.ts';
 
 class ReportChoice {
   kind = $state<ReportKind>(REPORT_KINDS[0]);
@@ -15,4 +10,3 @@ class ReportChoice {
 }
 
 export const reportChoice = new ReportChoice();
-export { today };
