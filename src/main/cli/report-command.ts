@@ -18,10 +18,9 @@ import { REPORT_KINDS, type Report, type ReportKind, type ReportPeriod } from '#
 import { resolveLanguage } from '../handlers.ts';
 import { toAppError } from '../services/errors.ts';
 import { isExportError } from '../services/export/export-error.ts';
-import { writeWorkbook } from '../services/export/workbook-writer.ts';
 import { createServices, stderrLogger, type Logger, type Services } from '../services/index.ts';
 import { resolveDataDir } from '../services/paths.ts';
-import { computeReport, reportWorkbook } from '../services/reports/index.ts';
+import { computeReport, prepareReportExport } from '../services/reports/index.ts';
 
 export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status --connection <id or name> --period P --out FILE.xlsx [--json]
 
@@ -197,39 +196,35 @@ export async function runReportCommand(
     try {
       if (json) line({ type: 'progress', phase: 'computing', report: kind, period });
       else stderr(`computing the ${kind} report of ${period.label}…\n`);
-      const report = services.readArchive(connection.id, (archive) =>
-        computeReport(archive, kind, period, options.now ? { now: options.now } : {}),
-      );
-      if (report.coverage.archivedInvoices === 0)
-        stderr(
-          `report: the archive of "${connection.name}" is empty: sync it first (the report is written empty)\n`,
-        );
-      if (json) line({ type: 'progress', phase: 'writing', rows: 0 });
-      let lastStep = '';
-      const written = await writeWorkbook(
-        outPath,
-        reportWorkbook(report, language, {
+      const exporting = prepareReportExport(
+        {
+          report: kind,
+          period,
+          language,
           connectionName: connection.name,
           appVersion: services.version,
-        }),
-        {
-          signal: controller.signal,
-          onProgress: (progress) => {
-            // One line per sheet and per thousand rows: enough to see it move.
-            const step = `${progress.sheet}:${Math.floor(progress.rowsWritten / 1000)}`;
-            if (!json || step === lastStep) return;
-            lastStep = step;
-            line({
-              type: 'progress',
-              phase: 'writing',
-              sheet: progress.sheet,
-              rows: progress.rowsWritten,
-              total: progress.total ?? null,
-            });
-          },
+          ...(options.now ? { now: options.now } : {}),
         },
+        () =>
+          services.readArchive(connection.id, (archive) =>
+            computeReport(archive, kind, period, options.now ? { now: options.now } : {}),
+          ),
       );
-      const rows = Object.fromEntries(written.rows);
+      let lastStep = -1;
+      const written = await exporting.write(outPath, {
+        signal: controller.signal,
+        onProgress: ({ phase, rows, total }) => {
+          // One line per thousand rows of the detail sheet: enough to see it move.
+          const step = Math.floor(rows / 1000);
+          if (!json || step === lastStep) return;
+          lastStep = step;
+          line({ type: 'progress', phase, rows, total });
+        },
+      });
+      const { report } = written;
+      if (report.coverage.archivedInvoices === 0)
+        stderr(`report: the archive of "${connection.name}" is empty: sync it first\n`);
+      const rows = Object.fromEntries(written.sheets);
       if (json) {
         line({
           type: 'summary',

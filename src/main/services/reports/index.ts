@@ -14,7 +14,19 @@ export { computeAgingReport, agingBucket, agingLine } from './aging.ts';
 export { computeStatusReport } from './status.ts';
 export { computeVatReport, vatOutcome, summarise, type ReportContext } from './vat.ts';
 export { reportCoverage } from './source.ts';
-export { reportWorkbook, reportFileName, type ReportAbout } from './workbook.ts';
+export {
+  reportWorkbook,
+  reportWorkbookLater,
+  reportFileName,
+  type ReportAbout,
+} from './workbook.ts';
+export {
+  prepareReportExport,
+  type PreparedReportExport,
+  type ReportExportRequest,
+  type ReportWriteOptions,
+  type ReportWritten,
+} from './export.ts';
 
 export interface ComputeReportOptions {
   /** The clock (default now): the échéancier is counted on today when the period ends later. */

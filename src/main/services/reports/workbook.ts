@@ -12,6 +12,7 @@ import {
   type AgingSide,
   type Report,
   type ReportCoverage,
+  type ReportKind,
   type ReportInvoice,
   type StatusCount,
   type StatusReport,
@@ -61,7 +62,10 @@ const day = (value: string | null): DocCell => ({ value, kind: 'date' });
 const id = (value: string | null): DocCell => ({ value, kind: 'id' });
 
 /** The file name a report is offered under: "TVA 2026-Q3.xlsx". */
-export function reportFileName(report: Report, language: Language): string {
+export function reportFileName(
+  report: Pick<Report, 'kind' | 'period'>,
+  language: Language,
+): string {
   const name = reportWords(language).names[report.kind];
   return `${name} ${report.period.label.replace(/\.\./g, '_').replace(/[\\/:*?"<>|]/g, '-')}.xlsx`;
 }
@@ -150,9 +154,43 @@ const idField = <T extends { invoiceId: string }>(w: Words): Field<T> => ({
   value: (i) => i.invoiceId,
 });
 
-function table<T>(name: string, fields: Field<T>[], items: readonly T[]): TableSheet {
+/** A table of the report's items, read only when the writer comes to it. */
+function table<T>(name: string, fields: Field<T>[], items: () => readonly T[]): TableSheet {
   const t = tableOf(fields);
-  return { kind: 'table', name, columns: t.columns, rows: items.map(t.toRow), total: items.length };
+  return {
+    kind: 'table',
+    name,
+    columns: t.columns,
+    rows: {
+      *[Symbol.iterator]() {
+        for (const item of items()) yield t.toRow(item);
+      },
+    },
+    get total() {
+      return items().length;
+    },
+  };
+}
+
+/** The "About" sheet, its coverage read from the report when the writer comes to it. */
+function aboutLater(
+  language: Language,
+  get: () => Report,
+  w: Words,
+  about: ReportAbout,
+  counted: readonly string[],
+): DocumentSheet {
+  const sheet = (): DocumentSheet => aboutSheet(language, aboutInfo(get(), w, about), counted);
+  const shape = aboutSheet(language, { ...about, query: '', source: 'archive', coverage: '' }, []);
+  return {
+    kind: 'document',
+    name: shape.name,
+    widths: shape.widths,
+    lines: (written) => {
+      const { lines } = sheet();
+      return typeof lines === 'function' ? lines(written) : lines;
+    },
+  };
 }
 
 // ---- TVA ----
@@ -242,7 +280,7 @@ export function netByMonth(
   });
 }
 
-function vatSummary(report: VatReport, w: Words): DocumentSheet {
+function vatSummary(report: VatReport, w: Words): DocLine[] {
   const v = w.r.vat;
   const lines: DocLine[] = [
     ...headerLines(report, w),
@@ -279,16 +317,11 @@ function vatSummary(report: VatReport, w: Words): DocumentSheet {
   lines.push({ cells: [fill(v.excludedCount, { count: report.excluded.length })] });
   if (report.withoutDetails > 0)
     lines.push({ cells: [fill(v.withoutDetails, { count: report.withoutDetails })] });
-  return {
-    kind: 'document',
-    name: w.r.workbook.sheets.vatSummary,
-    widths: [24, 26, 10, 18, 18, 12, 10],
-    lines,
-  };
+  return lines;
 }
 
 function vatWorkbook(
-  report: VatReport,
+  get: () => VatReport,
   w: Words,
   about: ReportAbout,
   language: Language,
@@ -313,18 +346,23 @@ function vatWorkbook(
   ];
   return {
     sheets: [
-      vatSummary(report, w),
-      table(s.vatLines, vatLineFields(w), report.lines),
-      table(s.pending, pendingFields, report.pending),
-      table(s.excluded, excludedFields, report.excluded),
-      aboutSheet(language, aboutInfo(report, w, about), [s.vatLines, s.pending, s.excluded]),
+      {
+        kind: 'document',
+        name: s.vatSummary,
+        widths: [24, 26, 10, 18, 18, 12, 10],
+        lines: () => vatSummary(get(), w),
+      },
+      table(s.vatLines, vatLineFields(w), () => get().lines),
+      table(s.pending, pendingFields, () => get().pending),
+      table(s.excluded, excludedFields, () => get().excluded),
+      aboutLater(language, get, w, about, [s.vatLines, s.pending, s.excluded]),
     ],
   };
 }
 
 // ---- Échéancier ----
 
-function agingSideLines(report: AgingReport, side: AgingSide, w: Words): DocLine[] {
+function agingSideLines(side: AgingSide, w: Words): DocLine[] {
   const a = w.r.aging;
   const title =
     side.direction === 'OUTBOUND'
@@ -369,12 +407,11 @@ function agingSideLines(report: AgingReport, side: AgingSide, w: Words): DocLine
         id(t.currency),
       ],
     });
-  void report;
   return lines;
 }
 
 function agingWorkbook(
-  report: AgingReport,
+  get: () => AgingReport,
   w: Words,
   about: ReportAbout,
   language: Language,
@@ -385,12 +422,15 @@ function agingWorkbook(
     kind: 'document',
     name: s.agingSummary,
     widths: [36, 12, 15, 15, 15, 15, 15, 16, 10, 10],
-    lines: [
-      ...headerLines(report, w),
-      { cells: [w.r.workbook.asOf, day(report.asOf)] },
-      { cells: [a.unpaidRule] },
-      ...report.sides.flatMap((side) => agingSideLines(report, side, w)),
-    ],
+    lines: () => {
+      const report = get();
+      return [
+        ...headerLines(report, w),
+        { cells: [w.r.workbook.asOf, day(report.asOf)] },
+        { cells: [a.unpaidRule] },
+        ...report.sides.flatMap((side) => agingSideLines(side, w)),
+      ];
+    },
   };
   const fields: Field<AgingLine>[] = [
     { header: w.r.columns.direction, kind: 'text', value: (l) => directionLabel(w, l.direction) },
@@ -416,8 +456,8 @@ function agingWorkbook(
   return {
     sheets: [
       summary,
-      table(s.agingLines, fields, report.lines),
-      aboutSheet(language, aboutInfo(report, w, about), [s.agingLines]),
+      table(s.agingLines, fields, () => get().lines),
+      aboutLater(language, get, w, about, [s.agingLines]),
     ],
   };
 }
@@ -486,7 +526,7 @@ function matrixLines(
 }
 
 function statusWorkbook(
-  report: StatusReport,
+  get: () => StatusReport,
   w: Words,
   about: ReportAbout,
   language: Language,
@@ -499,18 +539,21 @@ function statusWorkbook(
     kind: 'document',
     name: s.statusSummary,
     widths: [12, 12, ...Array.from({ length: 16 }, () => 14)],
-    lines: [
-      ...headerLines(report, w),
-      { cells: [fill(st.invoices, { count: report.invoices })] },
-      ...matrixLines(st.byState, report.byState, report.months, (k) => stateLabel(w, k ?? ''), w),
-      ...matrixLines(st.byLifecycle, report.byLifecycle, report.months, codeLabel, w),
-    ],
+    lines: () => {
+      const report = get();
+      return [
+        ...headerLines(report, w),
+        { cells: [fill(st.invoices, { count: report.invoices })] },
+        ...matrixLines(st.byState, report.byState, report.months, (k) => stateLabel(w, k ?? ''), w),
+        ...matrixLines(st.byLifecycle, report.byLifecycle, report.months, codeLabel, w),
+      ];
+    },
   };
   return {
     sheets: [
       summary,
-      table(s.rejected, [...invoiceFields<ReportInvoice>(w), idField(w)], report.rejected),
-      aboutSheet(language, aboutInfo(report, w, about), [s.rejected]),
+      table(s.rejected, [...invoiceFields<ReportInvoice>(w), idField(w)], () => get().rejected),
+      aboutLater(language, get, w, about, [s.rejected]),
     ],
   };
 }
@@ -521,13 +564,33 @@ export function reportWorkbook(
   language: Language,
   about: ReportAbout,
 ): WorkbookPlan {
+  return reportWorkbookLater(report.kind, language, about, () => report);
+}
+
+/**
+ * The plan of a report of `kind` that is computed while the writer starts: the sheets read the
+ * report (get) only when the writer comes to them, after its worker has loaded.
+ */
+export function reportWorkbookLater(
+  kind: ReportKind,
+  language: Language,
+  about: ReportAbout,
+  get: () => Report,
+): WorkbookPlan {
   const w: Words = { r: reportWords(language), x: wordsFor(language) };
-  switch (report.kind) {
+  const as =
+    <K extends ReportKind>(k: K) =>
+    (): Extract<Report, { kind: K }> => {
+      const report = get();
+      if (report.kind !== k) throw new Error(`expected a ${k} report, got ${report.kind}`);
+      return report as Extract<Report, { kind: K }>;
+    };
+  switch (kind) {
     case 'vat':
-      return vatWorkbook(report, w, about, language);
+      return vatWorkbook(as('vat'), w, about, language);
     case 'aging':
-      return agingWorkbook(report, w, about, language);
+      return agingWorkbook(as('aging'), w, about, language);
     case 'status':
-      return statusWorkbook(report, w, about, language);
+      return statusWorkbook(as('status'), w, about, language);
   }
 }
