@@ -54,8 +54,7 @@ export default {
     cut: 'The operator’s window (1,200 rows per search) cut {count} partition(s): the archive is complete only since {since}.',
     unfinished: '{count} partition(s) never synced to the end.',
     emptyTitle: 'Empty archive',
-    empty:
-      'This connection’s archive is empty. Sync it from the Invoices screen to compute reports.',
+    empty: 'This connection’s archive is empty. Sync it to compute reports.',
     text: '{invoices} archived invoices ({details} with details); last sync: {sync}; partitions cut by the operator’s window: {cut}; never finished: {unfinished}',
   },
   directions: {

@@ -51,8 +51,7 @@ export default {
     cut: 'La fenêtre de l’opérateur (1 200 lignes par recherche) a coupé {count} partition(s) : l’archive est complète depuis le {since} seulement.',
     unfinished: '{count} partition(s) jamais synchronisée(s) jusqu’au bout.',
     emptyTitle: 'Archive vide',
-    empty:
-      'L’archive de cette connexion est vide. Synchronisez-la depuis l’écran Factures pour calculer les rapports.',
+    empty: 'L’archive de cette connexion est vide. Synchronisez-la pour calculer les rapports.',
     text: '{invoices} factures archivées ({details} avec détail) ; dernière synchronisation : {sync} ; partitions coupées par la fenêtre de l’opérateur : {cut} ; jamais terminées : {unfinished}',
   },
   directions: {
