@@ -7,6 +7,7 @@
 //   archive        status of a connection's archive (counts, size, coverage per partition)
 // Exit codes: 0 done, 1 failed (one line on stderr says why), 2 bad usage.
 //   export         an Excel export of a connection's invoices, live or from the archive
+//   report         a report (vat, aging, status) of a connection's archive to Excel
 import { runWebCli } from './host/web-cli.ts';
 
 /** A command resolves with an exit code when it is done, or with nothing while it keeps serving. */
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, Command> = {
   sync: lazy(() => import('./cli/sync-command.ts')),
   archive: lazy(() => import('./cli/archive-command.ts')),
   export: async (argv) => (await import('./cli/export-command.ts')).runExportCommand(argv),
+  report: async (argv) => (await import('./cli/report-command.ts')).runReportCommand(argv),
 };
 
 async function runDemoOperator(argv: string[]): Promise<number | void> {
