@@ -56,10 +56,6 @@ export function resolveLanguage(
   return { language: osLocale.toLowerCase().startsWith('fr') ? 'fr' : 'en', forced: false };
 }
 
-async function notBuiltYet(): Promise<never> {
-  throw new AppFailure('server', 'This part of Invoice Desk is not built yet.');
-}
-
 function isUnreachable(error: unknown): boolean {
   const { kind } = toAppError(error);
   return kind === 'offline' || kind === 'timeout';

@@ -37,12 +37,6 @@ export default {
     shown: 'From {from} to {to}',
   },
   actions: {
-    export: 'Export to Excel',
-    exporting: 'Exporting… {rows} rows',
-    cancelExport: 'Cancel the export',
-    exported: 'Workbook saved: {file}',
-    download: 'Download {file}',
-    exportFailed: 'The export did not complete.',
     refresh: 'Recompute',
   },
   loading: 'Computing the report…',

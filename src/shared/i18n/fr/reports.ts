@@ -34,12 +34,6 @@ export default {
     shown: 'Du {from} au {to}',
   },
   actions: {
-    export: 'Exporter vers Excel',
-    exporting: 'Export en cours… {rows} lignes',
-    cancelExport: 'Annuler l’export',
-    exported: 'Classeur enregistré : {file}',
-    download: 'Télécharger {file}',
-    exportFailed: 'L’export n’a pas abouti.',
     refresh: 'Recalculer',
   },
   loading: 'Calcul du rapport…',
