@@ -9,10 +9,12 @@ import { isSyncLocked } from '../services/archive/sync-lock.ts';
 import { readCoverage } from '../services/archive/sync.ts';
 import {
   EXIT,
+  badSubcommand,
   findConnection,
   parseCommandLine,
   required,
   runCommand,
+  showUsage,
   withServices,
   writeJsonLine,
 } from './command.ts';
@@ -137,25 +139,14 @@ function text(report: ArchiveStatusReport): string {
 
 export async function run(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === '--help' || sub === '-h') {
-    process.stdout.write(`${ARCHIVE_USAGE}\n`);
-    return EXIT.ok;
-  }
-  if (sub !== 'status') {
-    process.stderr.write(
-      `${sub === undefined ? 'missing subcommand' : `unknown subcommand '${sub}'`}\n${ARCHIVE_USAGE}\n`,
-    );
-    return EXIT.usage;
-  }
+  if (sub === '--help' || sub === '-h') return showUsage(ARCHIVE_USAGE);
+  if (sub !== 'status') return badSubcommand(sub, ARCHIVE_USAGE);
   return runCommand(async () => {
     const { values } = parseCommandLine(rest, STATUS_USAGE, {
       connection: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      process.stdout.write(`${ARCHIVE_USAGE}\n`);
-      return EXIT.ok;
-    }
+    if (values.help) return showUsage(ARCHIVE_USAGE);
     const ref = required(values.connection, 'connection', STATUS_USAGE);
     return withServices(async (services) => {
       const connection = findConnection(services, ref, STATUS_USAGE);

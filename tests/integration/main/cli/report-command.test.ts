@@ -2,18 +2,14 @@
 // whose archive holds the demo operator's invoices, the workbook read back with openpyxl, and the
 // exit codes (0 done, 1 failed with one line, 2 bad usage).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { runCli, jsonLines, type CliResult } from '#support/cli.ts';
 import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { readOnlyFolder } from '#support/tmpfs.ts';
-
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const NODE = `${ROOT}node_modules/.bin/node`;
 
 let root: string;
 let dataDir: string;
@@ -29,33 +25,9 @@ before(() => {
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE, ['src/main/cli.ts', 'report', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, INVOICE_DESK_DATA_DIR: dataDir, INVOICE_DESK_LANG: 'fr' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function jsonLines(text: string): Record<string, unknown>[] {
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+/** `cli report …` in a child process over this test's data folder, the workbook in French. */
+function cli(args: string[]): Promise<CliResult> {
+  return runCli(['report', ...args], { dataDir, env: { INVOICE_DESK_LANG: 'fr' } });
 }
 
 describe('npm run cli -- report', () => {
@@ -139,13 +111,9 @@ describe('npm run cli -- report', () => {
     const cases: [string[], RegExp][] = [
       [['--connection', 'demo-admin', '--period', '2026', '--out', out], /say which report/],
       [['tva', '--connection', 'demo-admin', '--period', '2026', '--out', out], /say which report/],
-      [['vat', '--connection', 'demo-admin', '--out', out], /--period is required/],
+      [['vat', '--connection', 'demo-admin', '--out', out], /missing --period/],
       [['vat', '--connection', 'demo-admin', '--period', '2026-13', '--out', out], /Not a period/],
       [['vat', '--connection', 'demo-admin', '--period', '2026', '--out', 'x.csv'], /\.xlsx/],
-      [
-        ['vat', '--connection', 'Nobody', '--period', '2026', '--out', out],
-        /no connection "Nobody".*demo-admin/,
-      ],
       [['vat', '--connection', 'demo-admin', '--period', '2026', '--out', out, '--bogus'], /bogus/],
     ];
     for (const [args, reason] of cases) {
@@ -154,6 +122,26 @@ describe('npm run cli -- report', () => {
       assert.match(run.stderr, reason);
       assert.match(run.stderr, /Usage: npm run cli -- report/);
     }
+    assert.equal(existsSync(out), false);
+  });
+
+  test('an unknown connection: exit 1 with one not_found line (--json: a failed summary too)', async () => {
+    const out = join(root, 'x.xlsx');
+    const args = ['vat', '--connection', 'Nobody', '--period', '2026', '--out', out, '--json'];
+    const run = await cli(args);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^not_found: No connection has the id or name "Nobody"/);
+    assert.equal(run.stderr.trim().split('\n').length, 1);
+    assert.deepEqual(jsonLines(run.stdout), [
+      {
+        type: 'summary',
+        ok: false,
+        error: {
+          kind: 'not_found',
+          message: 'No connection has the id or name "Nobody" (`connections list` shows them)',
+        },
+      },
+    ]);
     assert.equal(existsSync(out), false);
   });
 
@@ -172,7 +160,7 @@ describe('npm run cli -- report', () => {
         '--json',
       ]);
       assert.equal(run.code, 1);
-      assert.match(run.stderr, /report failed: file \(permission\): .*cannot be written to/);
+      assert.match(run.stderr, /^file \(permission\): .*cannot be written to/m);
       const summary = jsonLines(run.stdout).at(-1)!;
       assert.deepEqual(summary.ok, false);
       assert.deepEqual(readdirSync(folder.dir), []);
