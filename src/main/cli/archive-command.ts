@@ -2,11 +2,10 @@
 // how far each partition (direction × state) reaches, as the settings screen shows it. Reading a
 // status never creates an archive: a connection never synced reports an empty one.
 import { existsSync } from 'node:fs';
-import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
 import type { PartitionCoverage } from '#shared/archive.ts';
 import { archivePath, openArchive } from '../services/archive/archive-store.ts';
 import { isSyncLocked } from '../services/archive/sync-lock.ts';
-import { readCoverage } from '../services/archive/sync.ts';
+import { emptyCoverage, readCoverage } from '../services/archive/sync.ts';
 import {
   EXIT,
   badSubcommand,
@@ -45,21 +44,6 @@ export interface ArchiveStatusReport {
   partitions: PartitionCoverage[];
 }
 
-function emptyPartitions(): PartitionCoverage[] {
-  return DIRECTIONS.flatMap((direction) =>
-    INVOICE_STATES.map((state) => ({
-      direction,
-      state,
-      complete: false,
-      finished: false,
-      oldest: null,
-      operatorCount: null,
-      archived: 0,
-      finishedAt: null,
-    })),
-  );
-}
-
 export function archiveStatus(
   dataDir: string,
   connection: { id: string; name: string },
@@ -79,7 +63,7 @@ export function archiveStatus(
       lastSyncAt: null,
       unfinishedSync: false,
       schemaVersion: null,
-      partitions: emptyPartitions(),
+      partitions: emptyCoverage(),
     };
   const archive = openArchive(dataDir, connection.id);
   try {
