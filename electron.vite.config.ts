@@ -1,6 +1,24 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import type { Plugin } from 'vite';
+import { CONTENT_SECURITY_POLICY } from './src/shared/csp.ts';
+
+/** The page's placeholder for the CSP <meta>, right after the charset and before any script. */
+const CSP_PLACEHOLDER =
+  '<!-- Content-Security-Policy: written here at build time from src/shared/csp.ts -->';
+
+/** Writes the one CSP (src/shared/csp.ts) into the page's <meta>, so it is never typed twice. */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'invoice-desk:csp-meta',
+    transformIndexHtml(html) {
+      if (!html.includes(CSP_PLACEHOLDER)) throw new Error('index.html lost its CSP placeholder');
+      const meta = `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`;
+      return html.replace(CSP_PLACEHOLDER, meta);
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -22,6 +40,6 @@ export default defineConfig({
     build: {
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
-    plugins: [svelte({ configFile: resolve('svelte.config.js') })],
+    plugins: [svelte({ configFile: resolve('svelte.config.js') }), contentSecurityPolicyMeta()],
   },
 });

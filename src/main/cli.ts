@@ -5,8 +5,10 @@
 //   connections    list, add (client secret on stdin, kept in the OS keychain), remove
 //   sync           fill a connection's archive from the operator (resumable; --json lines)
 //   archive        status of a connection's archive (counts, size, coverage per partition)
-// Exit codes: 0 done, 1 failed (one line on stderr says why), 2 bad usage.
 //   export         an Excel export of a connection's invoices, live or from the archive
+//   report         a report (vat, aging, status) of a connection's archive to Excel
+// Exit codes: 0 done, 1 failed (one line on stderr says why), 2 bad usage.
+// The commands under cli/ share their plumbing (parsing, exit codes, failures): cli/command.ts.
 import { runWebCli } from './host/web-cli.ts';
 
 /** A command resolves with an exit code when it is done, or with nothing while it keeps serving. */
@@ -25,7 +27,8 @@ const COMMANDS: Record<string, Command> = {
   connections: lazy(() => import('./cli/connections-command.ts')),
   sync: lazy(() => import('./cli/sync-command.ts')),
   archive: lazy(() => import('./cli/archive-command.ts')),
-  export: async (argv) => (await import('./cli/export-command.ts')).runExportCommand(argv),
+  export: lazy(() => import('./cli/export-command.ts')),
+  report: lazy(() => import('./cli/report-command.ts')),
 };
 
 async function runDemoOperator(argv: string[]): Promise<number | void> {

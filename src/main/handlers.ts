@@ -19,6 +19,7 @@ import { argSchemas } from './contract-args.ts';
 import { toAppError } from './services/errors.ts';
 import { AppFailure } from './services/app-failure.ts';
 import type { OperatorClient } from './services/operator/operator-client.ts';
+import { computeReport } from './services/reports/index.ts';
 import type { Logger, Services } from './services/index.ts';
 import { invoiceSearchKey, requestKey } from './services/archive/archive-store.ts';
 import type { ArchiveStore, CachedKind } from './services/archive/archive-store.ts';
@@ -40,6 +41,7 @@ type HandlerServices = Pick<
   | 'log'
   | 'settingsRepair'
   | 'exports'
+  | 'readArchive'
 >;
 
 /** The language to show: INVOICE_DESK_LANG forces it, else the settings, else the OS locale. */
@@ -52,10 +54,6 @@ export function resolveLanguage(
   if (forced === 'fr' || forced === 'en') return { language: forced, forced: true };
   if (settings.language !== 'system') return { language: settings.language, forced: false };
   return { language: osLocale.toLowerCase().startsWith('fr') ? 'fr' : 'en', forced: false };
-}
-
-async function notBuiltYet(): Promise<never> {
-  throw new AppFailure('server', 'This part of Invoice Desk is not built yet.');
 }
 
 function isUnreachable(error: unknown): boolean {
@@ -409,7 +407,25 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       });
     },
     'export:cancel': async ({ exportId }) => services.exports.cancel(exportId),
-    'reports:get': notBuiltYet,
+    // Computed from the active connection's archive, never from the operator: the figures are
+    // as of the last sync (fetchedAt), and their coverage says what the archive holds.
+    'reports:get': async ({ report, period }) => {
+      const connectionId = connections.getSettings().activeConnectionId;
+      let data;
+      try {
+        data = services.readArchive(connectionId, (archive) =>
+          computeReport(archive, report, period),
+        );
+      } catch (error) {
+        if (error instanceof RangeError) throw new AppFailure('invalid_input', error.message);
+        throw error;
+      }
+      return {
+        data,
+        source: 'cache',
+        fetchedAt: data.coverage.lastSyncAt ?? data.generatedAt,
+      };
+    },
     'webhooks:delete': async ({ webhookId }) =>
       callActive((client) => client.deleteWebhook(webhookId), 'deleting a webhook'),
   };

@@ -1,5 +1,7 @@
 // The accountant's reports (TVA, échéancier, statuts) as they cross to the renderer and the CLI.
 // Computed in main from the archive (src/main/services/reports/). Amounts in integer cents.
+import type { Direction } from './operator/enums.ts';
+
 export const REPORT_KINDS = ['vat', 'aging', 'status'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
@@ -11,17 +13,222 @@ export interface ReportPeriod {
   label: string;
 }
 
-// The report shapes are filled in with their computation (src/main/services/reports/).
+/** What the archive held when the report was computed: a report is never better than it. */
+export interface ReportCoverage {
+  /** Invoices in the archive, and how many of them have their full details. */
+  archivedInvoices: number;
+  withDetails: number;
+  /** The last finished sync (ISO), null when the archive was never synced. */
+  lastSyncAt: string | null;
+  /** Direction × state partitions the operator's 1,200-row window cut (older invoices missing). */
+  partitionsCut: number;
+  /** Partitions no sync has read to their end yet. */
+  partitionsUnfinished: number;
+  /** When partitions were cut: the archive holds every invoice deposited since this time (ISO),
+   * older ones only in part. Null when nothing was cut. */
+  completeSince: string | null;
+}
+
+/** An invoice as a report names it (in a list of pending, excluded or rejected invoices). */
+export interface ReportInvoice {
+  invoiceId: string;
+  direction: Direction;
+  state: string;
+  number: string | null;
+  typeCode: string | null;
+  creditNote: boolean;
+  invoiceDate: string | null;
+  dueDate: string | null;
+  counterpartyName: string | null;
+  counterpartySiren: string | null;
+  htCents: number | null;
+  tvaCents: number | null;
+  ttcCents: number | null;
+  currency: string;
+  lifecycleCode: string | null;
+  /** ISO date-time of the last lifecycle status. */
+  lifecycleDate: string | null;
+}
+
+// ---- TVA ----
+
+/**
+ * How the day the VAT became due was chosen for an invoice (BT-8 taxPaymentOption):
+ * - invoice_date: the invoice's date (codes 3 and 5, or INVOICE_DATE);
+ * - delivery_date: the delivery date (codes 29 and 35, or DELIVERY_DATE);
+ * - delivery_unknown: delivery rule but the invoice gives no delivery date: its invoice date;
+ * - payment_date: the date of its 212 "Encaissée" status (codes 72 and 432, or PAYMENT_DATE);
+ * - unknown: the invoice says nothing usable: its invoice date;
+ * - no_details: the invoice's details are not archived yet: its invoice date, and its totals
+ *   (rate unknown) from the search.
+ */
+export const VAT_RULES = [
+  'invoice_date',
+  'delivery_date',
+  'delivery_unknown',
+  'payment_date',
+  'unknown',
+  'no_details',
+] as const;
+export type VatRule = (typeof VAT_RULES)[number];
+
+/** Why an invoice dated in the period does not count: its state or its last lifecycle code. */
+export const VAT_EXCLUSION_STATES = [
+  'INVALID',
+  'DUPLICATED',
+  'WRONG_ROUTING',
+  'CONVERSION_FAILED',
+  'NOT_DELIVERED',
+] as const;
+export const VAT_EXCLUSION_CODES = ['210', '213'] as const;
+
+/** One VAT breakdown entry (BG-23) of a counted invoice: the detail behind the figures. */
+export interface VatLine {
+  invoiceId: string;
+  direction: Direction;
+  number: string | null;
+  typeCode: string | null;
+  creditNote: boolean;
+  invoiceDate: string | null;
+  counterpartyName: string | null;
+  counterpartySiren: string | null;
+  rule: VatRule;
+  /** The day the VAT became due, YYYY-MM-DD, and its month YYYY-MM. */
+  taxPointDate: string;
+  month: string;
+  /** Null for an invoice counted without its details (rate unknown). */
+  category: string | null;
+  percent: number | null;
+  /** Signed: a credit note counts negative. */
+  baseCents: number;
+  vatCents: number;
+  currency: string;
+}
+
+/** The sum of the lines of one direction, month, rate and currency. */
+export interface VatFigure {
+  direction: Direction;
+  month: string;
+  category: string | null;
+  percent: number | null;
+  currency: string;
+  baseCents: number;
+  vatCents: number;
+  /** Invoices behind the figure. */
+  invoices: number;
+}
+
+export interface VatTotal {
+  direction: Direction;
+  currency: string;
+  baseCents: number;
+  vatCents: number;
+  invoices: number;
+}
+
+export interface VatPending extends ReportInvoice {
+  rule: 'payment_date';
+  /** The day of its 212 "Encaissée" status when it came after the period, else null. */
+  collectedOn: string | null;
+}
+
+export interface VatExcluded extends ReportInvoice {
+  /** The state or the lifecycle code that excludes it. */
+  reason: string;
+}
+
 export interface VatReport {
   kind: 'vat';
   period: ReportPeriod;
+  /** The months of the period, YYYY-MM. */
+  months: string[];
+  figures: VatFigure[];
+  totals: VatTotal[];
+  lines: VatLine[];
+  /** Paid on receipt (encaissement), dated in the period, not collected within it: not counted. */
+  pending: VatPending[];
+  /** Refused, rejected, invalid or duplicated, dated in the period: not counted. */
+  excluded: VatExcluded[];
+  /** Counted from their search totals (rule no_details): their details are not archived yet. */
+  withoutDetails: number;
+  coverage: ReportCoverage;
+  generatedAt: string;
 }
+
+// ---- Échéancier ----
+
+export const AGING_BUCKETS = [
+  'not_due',
+  'days_1_30',
+  'days_31_60',
+  'days_61_90',
+  'over_90',
+] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+
+/** An unpaid invoice on the as-of day. */
+export interface AgingLine extends ReportInvoice {
+  /** The due date used: the invoice's, else its invoice date (due on receipt). */
+  dueOn: string;
+  daysLate: number;
+  bucket: AgingBucket;
+  /** What is left to pay (BT-115, else the total), signed: a credit note is negative. */
+  amountCents: number;
+}
+
+/** Amounts per bucket, in AGING_BUCKETS order. */
+export interface AgingAmounts {
+  currency: string;
+  buckets: number[];
+  totalCents: number;
+  invoices: number;
+}
+
+export interface AgingCounterparty extends AgingAmounts {
+  name: string | null;
+  siren: string | null;
+  vatNumber: string | null;
+}
+
+export interface AgingSide {
+  /** OUTBOUND: receivables (issued invoices); INBOUND: payables (received invoices). */
+  direction: Direction;
+  totals: AgingAmounts[];
+  counterparties: AgingCounterparty[];
+}
+
 export interface AgingReport {
   kind: 'aging';
   period: ReportPeriod;
+  /** The day the ages are counted at: the period's end, or today when it ends later. */
+  asOf: string;
+  sides: AgingSide[];
+  lines: AgingLine[];
+  coverage: ReportCoverage;
+  generatedAt: string;
 }
+
+// ---- Statuts ----
+
+export interface StatusCount {
+  month: string;
+  direction: Direction;
+  /** The invoice state, or the last lifecycle code (null: no status yet). */
+  key: string | null;
+  count: number;
+}
+
 export interface StatusReport {
   kind: 'status';
   period: ReportPeriod;
+  months: string[];
+  byState: StatusCount[];
+  byLifecycle: StatusCount[];
+  /** Refused (210), rejected (213) or rejected by the platform (INVALID, DUPLICATED…). */
+  rejected: ReportInvoice[];
+  invoices: number;
+  coverage: ReportCoverage;
+  generatedAt: string;
 }
+
 export type Report = VatReport | AgingReport | StatusReport;

@@ -21,12 +21,14 @@ export interface CliOptions {
   dataDir: string;
   /** Written to stdin, then stdin is closed (closed at once when absent). */
   input?: string;
+  /** Variables added to the test process's (e.g. INVOICE_DESK_LANG). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function spawnCli(args: string[], options: CliOptions): ChildProcess {
   const child = spawn(process.execPath, ['src/main/cli.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, INVOICE_DESK_DATA_DIR: options.dataDir },
+    env: { ...process.env, ...options.env, INVOICE_DESK_DATA_DIR: options.dataDir },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stdout!.setEncoding('utf8');
@@ -49,6 +51,26 @@ export function runCli(args: string[], options: CliOptions): Promise<CliResult> 
   return finished(spawnCli(args, options));
 }
 
+/** `connections add` for a connection to these addresses (the secret goes to stdin). */
+export function connectionsAddArgs(
+  connection: { name: string; baseUrl: string; tokenUrl: string; clientId: string },
+  extra: string[] = [],
+): string[] {
+  return [
+    'connections',
+    'add',
+    '--name',
+    connection.name,
+    '--base-url',
+    connection.baseUrl,
+    '--token-url',
+    connection.tokenUrl,
+    '--client-id',
+    connection.clientId,
+    ...extra,
+  ];
+}
+
 /** The JSON values of stdout, one per line (a line that is not JSON fails the test). */
 export function jsonLines(stdout: string): Record<string, unknown>[] {
   return stdout
@@ -68,6 +90,11 @@ export function allFilesText(dir: string): string {
 
 export const keytar = createRequire(import.meta.url)('keytar') as KeytarLike;
 export { KEYCHAIN_SERVICE };
+
+/** Deletes from the real keychain the secrets of the connections a test added. */
+export async function deleteSecrets(connectionIds: readonly string[]): Promise<void> {
+  for (const id of connectionIds) await keytar.deletePassword(KEYCHAIN_SERVICE, id).catch(() => {});
+}
 
 /** Why the real keychain cannot be used here (the test then skips and says so), or false. */
 export async function keychainSkipReason(): Promise<string | false> {

@@ -2,17 +2,18 @@
 // how far each partition (direction × state) reaches, as the settings screen shows it. Reading a
 // status never creates an archive: a connection never synced reports an empty one.
 import { existsSync } from 'node:fs';
-import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
 import type { PartitionCoverage } from '#shared/archive.ts';
 import { archivePath, openArchive } from '../services/archive/archive-store.ts';
 import { isSyncLocked } from '../services/archive/sync-lock.ts';
-import { readCoverage } from '../services/archive/sync.ts';
+import { emptyCoverage, readCoverage } from '../services/archive/sync.ts';
 import {
   EXIT,
+  badSubcommand,
   findConnection,
   parseCommandLine,
   required,
   runCommand,
+  showUsage,
   withServices,
   writeJsonLine,
 } from './command.ts';
@@ -43,21 +44,6 @@ export interface ArchiveStatusReport {
   partitions: PartitionCoverage[];
 }
 
-function emptyPartitions(): PartitionCoverage[] {
-  return DIRECTIONS.flatMap((direction) =>
-    INVOICE_STATES.map((state) => ({
-      direction,
-      state,
-      complete: false,
-      finished: false,
-      oldest: null,
-      operatorCount: null,
-      archived: 0,
-      finishedAt: null,
-    })),
-  );
-}
-
 export function archiveStatus(
   dataDir: string,
   connection: { id: string; name: string },
@@ -77,7 +63,7 @@ export function archiveStatus(
       lastSyncAt: null,
       unfinishedSync: false,
       schemaVersion: null,
-      partitions: emptyPartitions(),
+      partitions: emptyCoverage(),
     };
   const archive = openArchive(dataDir, connection.id);
   try {
@@ -137,25 +123,14 @@ function text(report: ArchiveStatusReport): string {
 
 export async function run(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === '--help' || sub === '-h') {
-    process.stdout.write(`${ARCHIVE_USAGE}\n`);
-    return EXIT.ok;
-  }
-  if (sub !== 'status') {
-    process.stderr.write(
-      `${sub === undefined ? 'missing subcommand' : `unknown subcommand '${sub}'`}\n${ARCHIVE_USAGE}\n`,
-    );
-    return EXIT.usage;
-  }
+  if (sub === '--help' || sub === '-h') return showUsage(ARCHIVE_USAGE);
+  if (sub !== 'status') return badSubcommand(sub, ARCHIVE_USAGE);
   return runCommand(async () => {
     const { values } = parseCommandLine(rest, STATUS_USAGE, {
       connection: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      process.stdout.write(`${ARCHIVE_USAGE}\n`);
-      return EXIT.ok;
-    }
+    if (values.help) return showUsage(ARCHIVE_USAGE);
     const ref = required(values.connection, 'connection', STATUS_USAGE);
     return withServices(async (services) => {
       const connection = findConnection(services, ref, STATUS_USAGE);

@@ -1,12 +1,15 @@
-// What every CLI command shares (connections, sync, archive, and the export and report commands):
-// argument parsing that turns mistakes into exit 2 with a usage line, one-line failures (kind and
-// plain message, never a stack, never a secret) with exit 1, JSON lines on stdout, the services
-// over the same data folder as the app, and finding a connection by id or name.
+// What every CLI command shares (connections, sync, archive, export, report): argument parsing
+// that turns mistakes into exit 2 with a usage line, one-line failures (kind and plain message,
+// never a stack, never a secret) with exit 1, JSON lines on stdout, the services over the same
+// data folder as the app, a clean stop on SIGINT/SIGTERM, and finding a connection by id or name.
 import { parseArgs } from 'node:util';
-import { createServices, type Services } from '../services/index.ts';
+import type { ErrorReason } from '#shared/contract.ts';
+import { createServices, type CreateServicesOptions, type Services } from '../services/index.ts';
+import type { ConnectionStore } from '../services/connections/index.ts';
 import { resolveDataDir } from '../services/paths.ts';
 import { AppFailure } from '../services/app-failure.ts';
 import { hasErrorKind, OperatorError, redact, toAppError } from '../services/errors.ts';
+import { exportFailureOf } from '../services/export/export-jobs.ts';
 
 /** 0 done, 1 failed (one line on stderr says why), 2 bad usage (with a usage line). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -39,9 +42,10 @@ export function parseOrUsage<T>(usage: string, parse: () => T): T {
   }
 }
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
+type OptionValue<S extends OptionSpec[string]> = S['type'] extends 'string' ? string : boolean;
 export type OptionValues<O extends OptionSpec> = {
-  [K in keyof O]?: O[K]['type'] extends 'string' ? string : boolean;
+  [K in keyof O]?: O[K]['multiple'] extends true ? OptionValue<O[K]>[] : OptionValue<O[K]>;
 } & { help?: boolean };
 
 /** parseArgs with strict options, `--help`/`-h` added, and errors as UsageError. */
@@ -69,6 +73,20 @@ export function parseCommandLine<const O extends OptionSpec>(
   return { values, positionals: parsed.positionals };
 }
 
+/** `--help`: the usage on stdout, exit 0. */
+export function showUsage(usage: string): number {
+  process.stdout.write(`${usage}\n`);
+  return EXIT.ok;
+}
+
+/** A command with subcommands given none, or one it does not know: exit 2 with its usage. */
+export function badSubcommand(sub: string | undefined, usage: string): number {
+  process.stderr.write(
+    `${sub === undefined ? 'missing subcommand' : `unknown subcommand '${sub}'`}\n${usage}\n`,
+  );
+  return EXIT.usage;
+}
+
 /** A required string option, else a UsageError naming it. */
 export function required(value: string | undefined, flag: string, usage: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`missing --${flag}`, usage);
@@ -89,24 +107,50 @@ export function integerOption(
   return Number(value);
 }
 
-/** One line saying why a command failed: "kind: message", redacted, never a stack. */
-export function failureLine(error: unknown, scrub: readonly string[] = []): string {
-  let line: string;
+/** Why a command failed, as scripts read it (the --json lines) and the stderr line says it. */
+export interface Failure {
+  kind: string;
+  reason?: ErrorReason;
+  /** One line, redacted, the operator's own words appended when it sent some. */
+  message: string;
+}
+
+/** Why a command failed: the envelope's kind (a workbook that could not be written is `file`,
+ * with the reason), or `internal` for what no service expected; never a stack, never a secret. */
+export function failureOf(error: unknown, scrub: readonly string[] = []): Failure {
+  const known = exportFailureOf(error);
+  let failure: Failure;
   if (
-    error instanceof OperatorError ||
-    hasErrorKind(error) ||
-    (error instanceof TypeError && error.message === 'fetch failed') ||
-    (error instanceof DOMException &&
-      (error.name === 'AbortError' || error.name === 'TimeoutError'))
+    known instanceof OperatorError ||
+    hasErrorKind(known) ||
+    (known instanceof TypeError && known.message === 'fetch failed') ||
+    (known instanceof DOMException &&
+      (known.name === 'AbortError' || known.name === 'TimeoutError'))
   ) {
-    const appError = toAppError(error);
-    line = `${appError.kind}: ${appError.message}`;
-    if (appError.operatorMessage) line += ` (the operator said: ${appError.operatorMessage})`;
+    const appError = toAppError(known);
+    failure = {
+      kind: appError.kind,
+      ...(appError.reason ? { reason: appError.reason } : {}),
+      message: appError.operatorMessage
+        ? `${appError.message} (the operator said: ${appError.operatorMessage})`
+        : appError.message,
+    };
   } else {
-    line = `internal: ${redact(error instanceof Error ? error.message : String(error))}`;
+    failure = {
+      kind: 'internal',
+      message: redact(known instanceof Error ? known.message : String(known)),
+    };
   }
-  for (const secret of scrub) if (secret.length > 0) line = line.split(secret).join('[redacted]');
-  return line.replace(/\s*\n\s*/g, ' ').slice(0, 2000);
+  let message = failure.message;
+  for (const secret of scrub)
+    if (secret.length > 0) message = message.split(secret).join('[redacted]');
+  return { ...failure, message: message.replace(/\s*\n\s*/g, ' ').slice(0, 2000) };
+}
+
+/** One line saying why a command failed: "kind: message" ("kind (reason): message"). */
+export function failureLine(error: unknown, scrub: readonly string[] = []): string {
+  const { kind, reason, message } = failureOf(error, scrub);
+  return `${kind}${reason ? ` (${reason})` : ''}: ${message}`;
 }
 
 export interface CommandIo {
@@ -154,13 +198,51 @@ export function writeJsonLine(value: unknown, io: CommandIo = processIo): void {
 
 /** The services over the app's data folder (INVOICE_DESK_DATA_DIR, else the OS's app-data
  * folder), settings through conf; closed (the demo operator stopped) after `use`. */
-export async function withServices<T>(use: (services: Services) => Promise<T>): Promise<T> {
+export async function withServices<T>(
+  use: (services: Services) => Promise<T>,
+  options: Pick<CreateServicesOptions, 'chooseExportPath'> = {},
+): Promise<T> {
   // Plain Node, like the browser host; the CLI serves no handler, so app:info never reports it.
-  const services = createServices({ dataDir: resolveDataDir(), shell: 'browser' });
+  const services = createServices({ dataDir: resolveDataDir(), shell: 'browser', ...options });
   try {
     return await use(services);
   } finally {
     await services.close();
+  }
+}
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Runs `body` with SIGINT and SIGTERM turned into `stop` (the command winds down cleanly and keeps
+ * what it did); a second signal while it winds down ends the process at once (exit 130).
+ * The command owns these signals meanwhile: other listeners are set aside and put back after, as
+ * one of them (when-exit, under conf's atomic writes) raises the signal again, which would end
+ * the process before the clean stop (a sync unsaved, an export's .part file left behind).
+ */
+export async function withStopSignals<T>(
+  stop: (signal: NodeJS.Signals) => void,
+  body: () => Promise<T>,
+): Promise<T> {
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    signals++;
+    if (signals > 1) process.exit(130);
+    stop(signal);
+  };
+  const others = STOP_SIGNALS.map((signal) => {
+    const listeners = process.rawListeners(signal) as ((...args: unknown[]) => void)[];
+    process.removeAllListeners(signal);
+    process.on(signal, onSignal);
+    return { signal, listeners };
+  });
+  try {
+    return await body();
+  } finally {
+    for (const { signal, listeners } of others) {
+      process.off(signal, onSignal);
+      for (const listener of listeners) process.on(signal, listener);
+    }
   }
 }
 
@@ -175,7 +257,11 @@ export interface ConnectionRef {
  * Unknown: a not_found failure (exit 1). A name several connections share: a UsageError (exit 2)
  * listing them, so the user can pass an id.
  */
-export function findConnection(services: Services, idOrName: string, usage: string): ConnectionRef {
+export function findConnection(
+  services: { connections: Pick<ConnectionStore, 'references'> },
+  idOrName: string,
+  usage: string,
+): ConnectionRef {
   const all = services.connections.references();
   const byId = all.find((c) => c.id === idOrName);
   if (byId) return byId;

@@ -10,11 +10,13 @@ import { rmSync } from 'node:fs';
 import {
   EXIT,
   UsageError,
+  badSubcommand,
   findConnection,
   integerOption,
   parseCommandLine,
   required,
   runCommand,
+  showUsage,
   withServices,
   writeJsonLine,
 } from './command.ts';
@@ -60,13 +62,9 @@ export async function run(argv: string[]): Promise<number> {
       return runCommand(() => remove(rest));
     case '--help':
     case '-h':
-      process.stdout.write(`${CONNECTIONS_USAGE}\n`);
-      return EXIT.ok;
+      return showUsage(CONNECTIONS_USAGE);
     default:
-      process.stderr.write(
-        `${sub === undefined ? 'missing subcommand' : `unknown subcommand '${sub}'`}\n${CONNECTIONS_USAGE}\n`,
-      );
-      return EXIT.usage;
+      return badSubcommand(sub, CONNECTIONS_USAGE);
   }
 }
 
@@ -79,10 +77,7 @@ function publicSummary(summary: ConnectionSummary): Record<string, unknown> {
 
 async function list(argv: string[]): Promise<number> {
   const { values } = parseCommandLine(argv, LIST_USAGE, { json: { type: 'boolean' } });
-  if (values.help) {
-    process.stdout.write(`${LIST_USAGE}\n`);
-    return EXIT.ok;
-  }
+  if (values.help) return showUsage(LIST_USAGE);
   return withServices(async (services) => {
     const all = await services.connections.list();
     if (values.json) {
@@ -190,10 +185,7 @@ async function add(argv: string[], scrub: string[]): Promise<number> {
     'requests-per-minute': { type: 'string' },
     json: { type: 'boolean' },
   });
-  if (values.help) {
-    process.stdout.write(`${ADD_USAGE}\n`);
-    return EXIT.ok;
-  }
+  if (values.help) return showUsage(ADD_USAGE);
   const name = required(values.name, 'name', ADD_USAGE);
   const baseUrl = required(values['base-url'], 'base-url', ADD_USAGE);
   const tokenUrl = required(values['token-url'], 'token-url', ADD_USAGE);
@@ -255,10 +247,7 @@ async function remove(argv: string[]): Promise<number> {
     { json: { type: 'boolean' } },
     { min: 1, max: 1 },
   );
-  if (values.help) {
-    process.stdout.write(`${REMOVE_USAGE}\n`);
-    return EXIT.ok;
-  }
+  if (values.help) return showUsage(REMOVE_USAGE);
   return withServices(async (services) => {
     const connection = findConnection(services, positionals[0]!, REMOVE_USAGE);
     if (connection.kind === 'demo')

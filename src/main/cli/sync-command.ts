@@ -9,12 +9,14 @@ import { acquireSyncLock } from '../services/archive/sync-lock.ts';
 import { runSync } from '../services/archive/sync.ts';
 import {
   EXIT,
-  failureLine,
+  failureOf,
   findConnection,
   parseCommandLine,
   required,
   runCommand,
+  showUsage,
   withServices,
+  withStopSignals,
   writeJsonLine,
 } from './command.ts';
 
@@ -75,27 +77,18 @@ export async function run(argv: string[]): Promise<number> {
       'no-details': { type: 'boolean' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      process.stdout.write(`${SYNC_USAGE}\n`);
-      return EXIT.ok;
-    }
+    if (values.help) return showUsage(SYNC_USAGE);
     const ref = required(values.connection, 'connection', SYNC_USAGE);
     const json = values.json === true;
 
-    // Stop on the first signal from the start (even while the demo operator starts); a second
-    // one while the sync winds down ends the process at once.
+    // Stop on the first signal from the start (even while the demo operator starts).
     const controller = new AbortController();
-    let signals = 0;
-    const onSignal = (signal: NodeJS.Signals): void => {
-      signals++;
-      if (signals > 1) process.exit(130);
+    const stop = (signal: NodeJS.Signals): void => {
       if (!json) process.stderr.write(`${signal}: stopping the sync…\n`);
       controller.abort();
     };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    try {
-      return await withServices(async (services) => {
+    return withStopSignals(stop, () =>
+      withServices(async (services) => {
         const connection = findConnection(services, ref, SYNC_USAGE);
         const lock = acquireSyncLock(services.dataDir, connection.id);
         try {
@@ -135,15 +128,8 @@ export async function run(argv: string[]): Promise<number> {
             return EXIT.ok;
           } catch (error) {
             // Scripts reading the JSON lines learn of the failure there too (stderr says it as well).
-            if (json && !(error instanceof AppFailure && error.kind === 'cancelled')) {
-              const line = failureLine(error);
-              writeJsonLine({
-                type: 'error',
-                connectionId: connection.id,
-                kind: line.slice(0, line.indexOf(':')),
-                message: line.slice(line.indexOf(':') + 1).trim(),
-              });
-            }
+            if (json && !(error instanceof AppFailure && error.kind === 'cancelled'))
+              writeJsonLine({ type: 'error', connectionId: connection.id, ...failureOf(error) });
             throw error;
           } finally {
             archive.close();
@@ -151,11 +137,8 @@ export async function run(argv: string[]): Promise<number> {
         } finally {
           lock.release();
         }
-      });
-    } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
+      }),
+    );
   });
 }
 

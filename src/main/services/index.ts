@@ -23,6 +23,7 @@ import {
 } from './connections/index.ts';
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
 import { Archives } from './archive/archives.ts';
+import type { ArchiveStore } from './archive/archive-store.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -74,6 +75,8 @@ export interface Services {
   exports: ExportJobs;
   /** What was repaired in settings.json at start (or since), until the app restarts. */
   settingsRepair: () => SettingsRepair | undefined;
+  /** Runs `read` on a connection's archive (the registry's store, opened on first use). */
+  readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
   /** Stops what the services started (the syncs, the archives, the demo operator). */
   close(): Promise<void>;
 }
@@ -188,6 +191,7 @@ export function createServices(options: CreateServicesOptions): Services {
     events,
     exports,
     settingsRepair: () => settings.repair,
+    readArchive: (connectionId, read) => read(archives.open(connectionId)),
     async close() {
       exports.cancelAll();
       await archives.close();

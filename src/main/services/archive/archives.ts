@@ -4,18 +4,12 @@
 // connection at a time, across processes too (the CLI's `sync` takes the same lock,
 // sync-lock.ts): a second start while one runs is a conflict.
 import { existsSync } from 'node:fs';
-import type {
-  ArchiveStatus,
-  PartitionCoverage,
-  SyncProgress,
-  SyncSummary,
-} from '#shared/archive.ts';
-import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
+import type { ArchiveStatus, SyncProgress, SyncSummary } from '#shared/archive.ts';
 import { AppFailure } from '../app-failure.ts';
 import { archivePath, clearArchive, openArchive, type ArchiveStore } from './archive-store.ts';
 import { RequestBudget } from './pace.ts';
 import { acquireSyncLock, isSyncLocked } from './sync-lock.ts';
-import { readCoverage, runSync, type SyncOperator } from './sync.ts';
+import { emptyCoverage, readCoverage, runSync, type SyncOperator } from './sync.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -42,21 +36,6 @@ interface RunningSync {
 }
 
 /** Coverage before any sync: every partition unread. */
-function emptyCoverage(): PartitionCoverage[] {
-  return DIRECTIONS.flatMap((direction) =>
-    INVOICE_STATES.map((state) => ({
-      direction,
-      state,
-      complete: false,
-      finished: false,
-      oldest: null,
-      operatorCount: null,
-      archived: 0,
-      finishedAt: null,
-    })),
-  );
-}
-
 function later(a: string | null, b: string | null): string | null {
   if (a === null) return b;
   if (b === null) return a;

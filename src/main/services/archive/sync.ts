@@ -124,6 +124,22 @@ function minDate(a: string | null, b: string | null): string | null {
   return a < b ? a : b;
 }
 
+/** The coverage of an archive no sync has written to: every partition, none read. */
+export function emptyCoverage(): PartitionCoverage[] {
+  return DIRECTIONS.flatMap((direction) =>
+    INVOICE_STATES.map((state) => ({
+      direction,
+      state,
+      complete: false,
+      finished: false,
+      oldest: null,
+      operatorCount: null,
+      archived: 0,
+      finishedAt: null,
+    })),
+  );
+}
+
 /** Coverage of every partition, as stored (for the screen, the CLI and exports). */
 export function readCoverage(archive: ArchiveStore): PartitionCoverage[] {
   const rows = archive.db

@@ -7,6 +7,8 @@ import type { Language } from '#shared/contract.ts';
 import type { ExportTarget } from '#shared/exports.ts';
 import { EXPAND_VALUES, INVOICE_SEARCH_LIMITS } from '#shared/operator/enums.ts';
 import type { DirectoryEntry, Invoice, Participant, Webhook } from '#shared/operator/schemas.ts';
+import { computeReport } from '../reports/index.ts';
+import { prepareReportExport } from '../reports/export.ts';
 import { AppFailure } from '../app-failure.ts';
 import { centsToDecimal } from '../archive/amounts.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
@@ -351,8 +353,42 @@ export async function prepareExport(
         { batchSize: 200 },
       );
     }
-    case 'report':
-      throw new AppFailure('server', 'Report exports are not built yet.');
+    case 'report': {
+      // Computed from the connection's archive when written; the worker starts meanwhile.
+      const loan = await deps.borrowArchive(request.connection.id);
+      const exporting = prepareReportExport(
+        {
+          report: target.report,
+          period: target.period,
+          language,
+          connectionName: request.connection.name,
+          appVersion: deps.version,
+          now,
+          ...(deps.workerUrl ? { workerUrl: deps.workerUrl } : {}),
+        },
+        () => {
+          if (!loan) {
+            throw new AppFailure(
+              'invalid_input',
+              'This connection has no archive yet: sync it first.',
+            );
+          }
+          return computeReport(loan.store, target.report, target.period, { now });
+        },
+        () => loan?.release(),
+      );
+      return {
+        fileName: exporting.fileName,
+        close: exporting.close,
+        async write(path, { signal, onProgress } = {}) {
+          const { rows, bytes } = await exporting.write(path, {
+            ...(signal ? { signal } : {}),
+            ...(onProgress ? { onProgress } : {}),
+          });
+          return { rows, bytes };
+        },
+      };
+    }
   }
 }
 

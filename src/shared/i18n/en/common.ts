@@ -24,6 +24,7 @@ export default {
     directory: 'Directory',
     participants: 'Participants',
     webhooks: 'Webhooks',
+    reports: 'Reports',
     settings: 'Connections and settings',
   },
   actions: {

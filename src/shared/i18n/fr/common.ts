@@ -22,6 +22,7 @@ export default {
     directory: 'Annuaire',
     participants: 'Participants',
     webhooks: 'Webhooks',
+    reports: 'Rapports',
     settings: 'Connexions et paramètres',
   },
   actions: {

@@ -11,6 +11,8 @@ import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator
 import {
   KEYCHAIN_SERVICE,
   allFilesText,
+  connectionsAddArgs,
+  deleteSecrets,
   keychainSkipReason,
   keytar,
   runCli,
@@ -29,25 +31,16 @@ before(async () => {
 });
 after(async () => {
   await operator.close();
-  if (!noKeychain)
-    for (const id of created) await keytar.deletePassword(KEYCHAIN_SERVICE, id).catch(() => {});
+  if (!noKeychain) await deleteSecrets(created);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 function addArgs(name: string, extra: string[] = []): string[] {
-  return [
-    'connections',
-    'add',
-    '--name',
-    name,
-    '--base-url',
-    operator.baseUrl,
-    '--token-url',
-    operator.tokenUrl,
-    '--client-id',
-    operator.clients.user.clientId,
-    ...extra,
-  ];
+  const { baseUrl, tokenUrl } = operator;
+  return connectionsAddArgs(
+    { name, baseUrl, tokenUrl, clientId: operator.clients.user.clientId },
+    extra,
+  );
 }
 
 async function listJson(): Promise<{ id: string; name: string; [key: string]: unknown }[]> {
@@ -130,18 +123,12 @@ describe('cli connections', { skip: noKeychain }, () => {
     assert.ok(!unknownFlag.stderr.includes(SECRET), 'an unknown option is named without its value');
 
     const insecure = await runCli(
-      [
-        'connections',
-        'add',
-        '--name',
-        'En clair',
-        '--base-url',
-        'http://operator.example.com',
-        '--token-url',
-        'https://auth.example.com/token',
-        '--client-id',
-        'x',
-      ],
+      connectionsAddArgs({
+        name: 'En clair',
+        baseUrl: 'http://operator.example.com',
+        tokenUrl: 'https://auth.example.com/token',
+        clientId: 'x',
+      }),
       { dataDir, input: SECRET },
     );
     assert.equal(insecure.code, 1);
@@ -228,13 +215,21 @@ describe('cli usage', () => {
       ['archive'],
       ['archive', 'status'],
       ['archive', 'erase', '--connection', 'demo-admin'],
+      ['export', '--query', ''],
+      ['report'],
     ]) {
       const result = await runCli(args, { dataDir: usageDir });
       assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
       assert.match(result.stderr, /Usage: /, args.join(' '));
       assert.equal(result.stdout, '', args.join(' '));
     }
-    for (const args of [['--help'], ['connections', '--help'], ['sync', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['connections', '--help'],
+      ['sync', '--help'],
+      ['export', '--help'],
+      ['report', '-h'],
+    ]) {
       const result = await runCli(args, { dataDir: usageDir });
       assert.equal(result.code, 0, args.join(' '));
       assert.match(result.stdout, /Usage: /);
@@ -243,16 +238,10 @@ describe('cli usage', () => {
 });
 
 function addArgsFor(name: string): string[] {
-  return [
-    'connections',
-    'add',
-    '--name',
+  return connectionsAddArgs({
     name,
-    '--base-url',
-    'https://a.example',
-    '--token-url',
-    'https://b.example',
-    '--client-id',
-    'c',
-  ];
+    baseUrl: 'https://a.example',
+    tokenUrl: 'https://b.example',
+    clientId: 'c',
+  });
 }

@@ -13,12 +13,12 @@ import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator
 import type { RequestLogEntry } from '#main/demo-operator/request-log.ts';
 import { api, tokenFor } from '#support/demo-operator.ts';
 import {
-  KEYCHAIN_SERVICE,
   allFilesText,
+  connectionsAddArgs,
+  deleteSecrets,
   finished,
   jsonLines,
   keychainSkipReason,
-  keytar,
   runCli,
   spawnCli,
 } from '#support/cli.ts';
@@ -40,8 +40,7 @@ before(async () => {
 });
 after(async () => {
   await operator.close();
-  if (!noKeychain)
-    for (const id of created) await keytar.deletePassword(KEYCHAIN_SERVICE, id).catch(() => {});
+  if (!noKeychain) await deleteSecrets(created);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(logDir, { recursive: true, force: true });
 });
@@ -81,21 +80,9 @@ async function operatorCount(): Promise<number> {
 
 async function addConnection(name: string): Promise<string> {
   const { clientId, clientSecret } = operator.clients.admin;
+  const { baseUrl, tokenUrl } = operator;
   const added = await runCli(
-    [
-      'connections',
-      'add',
-      '--name',
-      name,
-      '--base-url',
-      operator.baseUrl,
-      '--token-url',
-      operator.tokenUrl,
-      '--client-id',
-      clientId,
-      '--requests-per-minute',
-      '100000',
-    ],
+    connectionsAddArgs({ name, baseUrl, tokenUrl, clientId }, ['--requests-per-minute', '100000']),
     { dataDir, input: `${clientSecret}\n` },
   );
   assert.equal(added.code, 0, added.stderr);

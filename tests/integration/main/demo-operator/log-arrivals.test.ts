@@ -135,8 +135,10 @@ describe('--log: one JSON line per request', () => {
         count = (await api(info, token)('/v1.1/invoice/search?limit=1')).body.meta.count as number;
       }
       assert.ok(count > 100, `arrivals: count ${count}`);
+      // The token request and the first search at least (on a slow machine the first search may
+      // already see arrivals, and then no second one is made).
       const whileRunning = readLog(file);
-      assert.ok(whileRunning.length >= 3);
+      assert.ok(whileRunning.length >= 2, `log lines while running: ${whileRunning.length}`);
       assert.equal(whileRunning[0]!.method, 'POST');
       assert.equal(whileRunning[1]!.path, '/v1.1/invoice/search?limit=1');
 

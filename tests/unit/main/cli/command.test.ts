@@ -5,12 +5,16 @@ import {
   EXIT,
   UsageError,
   failureLine,
+  failureOf,
+  findConnection,
   integerOption,
   parseCommandLine,
   runCommand,
+  type ConnectionRef,
 } from '#main/cli/command.ts';
 import { AppFailure } from '#main/services/app-failure.ts';
 import { OperatorError } from '#main/services/errors.ts';
+import { ExportError } from '#main/services/export/export-error.ts';
 
 function io() {
   const stdout = new PassThrough();
@@ -114,4 +118,68 @@ test('integerOption: whole numbers within bounds', () => {
   assert.equal(integerOption('7', 'n', 1, 10, 'U'), 7);
   for (const bad of ['0', '11', '1.5', '-3', 'abc', ''])
     assert.throws(() => integerOption(bad, 'n', 1, 10, 'U'), UsageError, bad);
+});
+
+test('failureOf: a workbook that could not be written is `file` with its reason, on one line', () => {
+  const error = new ExportError(
+    'folder_missing',
+    'The folder "/x/gone" does not exist any more.',
+    '/x/gone',
+  );
+  assert.deepEqual(failureOf(error), {
+    kind: 'file',
+    reason: 'folder_missing',
+    message: 'The folder "/x/gone" does not exist any more.',
+  });
+  assert.equal(
+    failureLine(error),
+    'file (folder_missing): The folder "/x/gone" does not exist any more.',
+  );
+  assert.deepEqual(failureOf(new ExportError('cancelled', 'The export was cancelled.', '/x')), {
+    kind: 'cancelled',
+    message: 'The export was cancelled.',
+  });
+});
+
+test('parseCommandLine: an option given several times, when it may be', () => {
+  const { values } = parseCommandLine(['--state', 'VALID', '--state', 'DELIVERED'], 'U', {
+    state: { type: 'string', multiple: true },
+  });
+  assert.deepEqual(values.state, ['VALID', 'DELIVERED']);
+});
+
+// Every command finds its connection the same way (connections remove, sync, archive, export, report).
+const connections: ConnectionRef[] = [
+  { id: 'demo-admin', name: 'Démo (administrateur)', kind: 'demo' },
+  { id: 'a1', name: 'Cabinet Martin', kind: 'custom' },
+  { id: 'a2', name: 'cabinet martin', kind: 'custom' },
+  { id: 'a3', name: 'Cabinet Dupont', kind: 'custom' },
+];
+const services = { connections: { references: () => connections } };
+
+test('findConnection: by id, then by exact name, then by name ignoring case and accents', () => {
+  assert.equal(findConnection(services, 'demo-admin', 'U').id, 'demo-admin');
+  assert.equal(findConnection(services, 'Cabinet Martin', 'U').id, 'a1');
+  assert.equal(findConnection(services, 'cabinet martin', 'U').id, 'a2');
+  assert.equal(findConnection(services, 'CABINET DUPONT', 'U').id, 'a3');
+  assert.equal(findConnection(services, 'demo (ADMINISTRATEUR)', 'U').id, 'demo-admin');
+});
+
+test('findConnection: an ambiguous name is bad usage listing the ids; an unknown one is not_found', () => {
+  assert.throws(
+    () => findConnection(services, 'CABINET MARTIN', 'Usage: x'),
+    (error: unknown) =>
+      error instanceof UsageError &&
+      error.usage === 'Usage: x' &&
+      error.message ===
+        '2 connections are named "CABINET MARTIN"; pass one of their ids:\n  a1  Cabinet Martin\n  a2  cabinet martin',
+  );
+  assert.throws(
+    () => findConnection(services, 'Nope', 'U'),
+    (error: unknown) =>
+      error instanceof AppFailure &&
+      error.kind === 'not_found' &&
+      failureLine(error) ===
+        'not_found: No connection has the id or name "Nope" (`connections list` shows them)',
+  );
 });

@@ -20,6 +20,7 @@ import frParticipants from '#shared/i18n/fr/participants.ts';
 import frWebhooks from '#shared/i18n/fr/webhooks.ts';
 import frExports from '#shared/i18n/fr/exports.ts';
 import frArchive from '#shared/i18n/fr/archive.ts';
+import frReports from '#shared/i18n/fr/reports.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
@@ -28,6 +29,7 @@ import enParticipants from '#shared/i18n/en/participants.ts';
 import enWebhooks from '#shared/i18n/en/webhooks.ts';
 import enExports from '#shared/i18n/en/exports.ts';
 import enArchive from '#shared/i18n/en/archive.ts';
+import enReports from '#shared/i18n/en/reports.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -42,6 +44,7 @@ export const dictionaries = {
     webhooks: frWebhooks,
     exports: frExports,
     archive: frArchive,
+    reports: frReports,
   },
   en: {
     common: enCommon,
@@ -52,6 +55,7 @@ export const dictionaries = {
     webhooks: enWebhooks,
     exports: enExports,
     archive: enArchive,
+    reports: enReports,
   },
 } as const satisfies Record<Language, unknown>;
 

@@ -1,5 +1,12 @@
 // Which screen the shell shows. Screens may navigate too: navigation.go('settings').
-export const SCREENS = ['invoices', 'directory', 'participants', 'webhooks', 'settings'] as const;
+export const SCREENS = [
+  'invoices',
+  'directory',
+  'participants',
+  'webhooks',
+  'reports',
+  'settings',
+] as const;
 export type ScreenId = (typeof SCREENS)[number];
 
 function fromHash(): ScreenId {

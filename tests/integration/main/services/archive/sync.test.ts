@@ -302,3 +302,72 @@ describe('cancel, kill and faults', () => {
     }
   });
 });
+
+describe('a second sync picks up what happened since the first', () => {
+  let demoOperator: RunningDemoOperator;
+  before(async () => {
+    // One new invoice a minute; the clock is moved by advance(), not waited for.
+    demoOperator = await startDemoOperator({ seed: 23, invoices: 600, arrivalsPerMinute: 1 });
+  });
+  after(() => demoOperator.close());
+
+  test('new invoices are archived and lifecycle statuses that moved are refreshed', async () => {
+    const dir = dataDir();
+    const archive = openArchive(dir, 'arrivals');
+    try {
+      const first = await runSync({
+        client: clientFor(demoOperator).client,
+        archive,
+        details: false,
+      });
+      assert.equal(first.cancelled, false);
+      const before = new Map(
+        (
+          archive.db.prepare('SELECT invoice_id, lifecycle_code FROM invoices').all() as {
+            invoice_id: string;
+            lifecycle_code: string | null;
+          }[]
+        ).map((r) => [r.invoice_id, r.lifecycle_code]),
+      );
+
+      // Three days later: about 4,300 new invoices, and statuses moved forward on the clock.
+      demoOperator.advance(3 * 24 * 3_600_000);
+      // What the operator shows now; invoices arriving during the sync may come on top.
+      const union = await operatorUnion(demoOperator);
+      const second = await runSync({
+        client: clientFor(demoOperator).client,
+        archive,
+        details: false,
+      });
+      assert.equal(second.cancelled, false);
+      assert.ok(second.invoicesNew > 0, `new invoices found: ${second.invoicesNew}`);
+
+      const now = archivedIds(archive);
+      assert.equal(duplicates(now).length, 0);
+      for (const id of union) assert.ok(now.includes(id), `archived: ${id}`);
+
+      // The archive holds the operator's current status of invoices listed in the first sync,
+      // and some of them did move since (so the refresh, not the first read, put them there).
+      const { client } = clientFor(demoOperator);
+      const sample = [...before.keys()].slice(0, 60);
+      const current = await client.searchInvoices({
+        q: sample.map((id) => `invoice.invoiceId:"${id}"`).join(' OR '),
+        expand: ['lastStatusData'],
+        limit: 60,
+      });
+      let moved = 0;
+      for (const item of current.data) {
+        const id = item.metadata.invoiceId;
+        const code = item.lastStatusData?.code ?? null;
+        const row = archive.db
+          .prepare('SELECT lifecycle_code FROM invoices WHERE invoice_id = ?')
+          .get(id) as { lifecycle_code: string | null };
+        assert.equal(row.lifecycle_code, code, `status of ${id}`);
+        if (before.get(id) !== code) moved += 1;
+      }
+      assert.ok(moved > 0, 'some of these statuses moved in three days');
+    } finally {
+      archive.close();
+    }
+  });
+});

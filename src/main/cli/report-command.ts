@@ -1,0 +1,159 @@
+// `cli.ts report`: a report (TVA, échéancier, statuts) written to Excel without the window, for
+// scheduled jobs. The same computation and workbook as the app's Rapports screen, from the
+// connection's archive (sync it first: `cli.ts sync`).
+//   npm run cli -- report vat --connection demo-admin --period 2026-Q3 --out tva-t3.xlsx
+//   npm run cli -- report aging --connection "Cabinet Martin" --period 2026-10 --out echeancier.xlsx --json
+// Exit codes: 0 done, 1 failed (one line on stderr says why), 2 bad usage.
+import type { Language } from '#shared/contract.ts';
+import { parsePeriod } from '#shared/report-period.ts';
+import { REPORT_KINDS, type Report, type ReportKind, type ReportPeriod } from '#shared/reports.ts';
+import { computeReport, prepareReportExport } from '../services/reports/index.ts';
+import {
+  EXIT,
+  UsageError,
+  findConnection,
+  parseCommandLine,
+  required,
+  runCommand,
+  showUsage,
+  withServices,
+  withStopSignals,
+  writeJsonLine,
+} from './command.ts';
+import { summarizingFailure, workbookLanguage, workbookPath } from './workbook.ts';
+
+export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status --connection <id or name> --period P --out FILE.xlsx [--json]
+
+  vat                    TVA collected and deductible per month and rate
+  aging                  échéancier: unpaid invoices by days late, per counterparty, at the
+                         period's end (or today when it ends later)
+  status                 invoices per state and lifecycle status per month, refused and rejected
+  --connection ID|NAME   the connection (its id, or its name as shown in the app); the report is
+                         computed from its local archive: sync it first
+  --period P             2026-10 (month), 2026-Q3 (quarter), 2026 (year) or
+                         2026-01-15..2026-02-14 (days, both included)
+  --out FILE.xlsx        where to write the workbook (replaced if it exists)
+  --lang fr|en           the workbook's language (default: the app's)
+  --json                 one JSON line per step on stdout, then a summary line with the totals
+
+Exit codes: 0 done, 1 failed (the reason on stderr), 2 bad usage.`;
+
+const OPTIONS = {
+  connection: { type: 'string' },
+  period: { type: 'string' },
+  out: { type: 'string' },
+  lang: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/** The figures a scheduled job may want without opening the workbook. */
+export function reportTotals(report: Report): unknown {
+  switch (report.kind) {
+    case 'vat':
+      return {
+        totals: report.totals,
+        lines: report.lines.length,
+        pending: report.pending.length,
+        excluded: report.excluded.length,
+        withoutDetails: report.withoutDetails,
+      };
+    case 'aging':
+      return {
+        asOf: report.asOf,
+        sides: report.sides.map((s) => ({ direction: s.direction, totals: s.totals })),
+        invoices: report.lines.length,
+      };
+    case 'status':
+      return { invoices: report.invoices, rejected: report.rejected.length };
+  }
+}
+
+/** The report, its period and language the command line asks for, else a UsageError. */
+function reportOf(
+  name: string | undefined,
+  values: { period?: string; lang?: string },
+): { kind: ReportKind; period: ReportPeriod; language: Language | undefined } {
+  if (!name || !(REPORT_KINDS as readonly string[]).includes(name))
+    throw new UsageError(`say which report: ${REPORT_KINDS.join(', ')}`, REPORT_USAGE);
+  const periodText = required(values.period, 'period', REPORT_USAGE);
+  if (values.lang !== undefined && values.lang !== 'fr' && values.lang !== 'en')
+    throw new UsageError('--lang is fr or en', REPORT_USAGE);
+  try {
+    return { kind: name as ReportKind, period: parsePeriod(periodText), language: values.lang };
+  } catch (error) {
+    throw new UsageError((error as Error).message, REPORT_USAGE);
+  }
+}
+
+export async function run(argv: string[]): Promise<number> {
+  return runCommand(async () => {
+    const { values, positionals } = parseCommandLine(argv, REPORT_USAGE, OPTIONS, {
+      min: 0,
+      max: 1,
+    });
+    if (values.help) return showUsage(REPORT_USAGE);
+    const { kind, period, language: chosen } = reportOf(positionals[0], values);
+    const ref = required(values.connection, 'connection', REPORT_USAGE);
+    const outPath = workbookPath(values.out, REPORT_USAGE);
+    const json = values.json === true;
+
+    const controller = new AbortController();
+    return withStopSignals(
+      () => controller.abort(),
+      () =>
+        withServices((services) =>
+          summarizingFailure(json, async () => {
+            const connection = findConnection(services, ref, REPORT_USAGE);
+            const language = workbookLanguage(services, chosen);
+            if (json) writeJsonLine({ type: 'progress', phase: 'computing', report: kind, period });
+            else process.stderr.write(`computing the ${kind} report of ${period.label}…\n`);
+            const exporting = prepareReportExport(
+              {
+                report: kind,
+                period,
+                language,
+                connectionName: connection.name,
+                appVersion: services.version,
+              },
+              () =>
+                services.readArchive(connection.id, (archive) =>
+                  computeReport(archive, kind, period),
+                ),
+            );
+            let lastStep = -1;
+            const written = await exporting.write(outPath, {
+              signal: controller.signal,
+              onProgress: ({ phase, rows, total }) => {
+                // One line per thousand rows of the detail sheet: enough to see it move.
+                const step = Math.floor(rows / 1000);
+                if (!json || step === lastStep) return;
+                lastStep = step;
+                writeJsonLine({ type: 'progress', phase, rows, total });
+              },
+            });
+            const { report } = written;
+            if (report.coverage.archivedInvoices === 0)
+              process.stderr.write(
+                `report: the archive of "${connection.name}" is empty: sync it first\n`,
+              );
+            if (json) {
+              writeJsonLine({
+                type: 'summary',
+                ok: true,
+                file: outPath,
+                report: kind,
+                period,
+                connection: connection.name,
+                rows: Object.fromEntries(written.sheets),
+                ...(reportTotals(report) as object),
+                coverage: report.coverage,
+              });
+            } else {
+              process.stdout.write(`Wrote the ${kind} report of ${period.label} to ${outPath}\n`);
+            }
+            return EXIT.ok;
+          }),
+        ),
+    );
+  });
+}

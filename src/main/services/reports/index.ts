@@ -1,0 +1,62 @@
+// The accountant's reports over one connection's archive: TVA, échéancier, statuts. Pure
+// computations (vat.ts, aging.ts, status.ts) over the invoices source.ts reads, and the workbook
+// layout of each (workbook.ts).
+import { checkRange } from '#shared/report-period.ts';
+import type { Report, ReportKind, ReportPeriod } from '#shared/reports.ts';
+import type { ArchiveStore } from '../archive/archive-store.ts';
+import { computeAgingReport } from './aging.ts';
+import { parisDay } from './rules.ts';
+import { agingItems, reportCoverage, statusItems, vatItems } from './source.ts';
+import { computeStatusReport } from './status.ts';
+import { computeVatReport } from './vat.ts';
+
+export { computeAgingReport, agingBucket, agingLine } from './aging.ts';
+export { computeStatusReport } from './status.ts';
+export { computeVatReport, vatOutcome, summarise, type ReportContext } from './vat.ts';
+export { reportCoverage } from './source.ts';
+export {
+  reportWorkbook,
+  reportWorkbookLater,
+  reportFileName,
+  type ReportAbout,
+} from './workbook.ts';
+export {
+  prepareReportExport,
+  type PreparedReportExport,
+  type ReportExportRequest,
+  type ReportWriteOptions,
+  type ReportWritten,
+} from './export.ts';
+
+export interface ComputeReportOptions {
+  /** The clock (default now): the échéancier is counted on today when the period ends later. */
+  now?: Date;
+}
+
+/** The day the échéancier counts ages at: the period's end, or today when it ends later. */
+export function agingDay(period: ReportPeriod, now: Date): string {
+  const today = parisDay(now.toISOString()) as string;
+  return period.to < today ? period.to : today;
+}
+
+/** Computes one report of `period` from the archive. Throws a RangeError for a bad period. */
+export function computeReport(
+  store: ArchiveStore,
+  kind: ReportKind,
+  period: ReportPeriod,
+  options: ComputeReportOptions = {},
+): Report {
+  checkRange(period);
+  const now = options.now ?? new Date();
+  const context = { coverage: reportCoverage(store), now };
+  switch (kind) {
+    case 'vat':
+      return computeVatReport(vatItems(store, period), period, context);
+    case 'aging': {
+      const asOf = agingDay(period, now);
+      return computeAgingReport(agingItems(store, asOf), period, asOf, context);
+    }
+    case 'status':
+      return computeStatusReport(statusItems(store, period), period, context);
+  }
+}

@@ -1,0 +1,94 @@
+// One archived invoice as the reports read it: its archive row (columns in integer cents) and, for
+// the TVA report, its full details. Shared helpers to name it in a report.
+import type { Direction } from '#shared/operator/enums.ts';
+import type { Invoice } from '#shared/operator/schemas.ts';
+import type { ReportInvoice } from '#shared/reports.ts';
+import type { ArchiveRow } from '../archive/archive-store.ts';
+import { isCreditNote, parisDay } from './rules.ts';
+
+export interface ReportItem {
+  row: ArchiveRow;
+  /** What the TVA report reads of the invoice's details, null when they are not archived. */
+  vat?: VatFacts | null;
+  /** BT-115 "amount to pay" in cents, when the archive knows it (the échéancier). */
+  payableCents?: number | null;
+}
+
+/** One VAT breakdown entry (BG-23) as the operator wrote it (amounts as numbers). */
+export interface BreakdownEntry {
+  categoryCode?: string | null;
+  percent?: number | null;
+  taxableAmount?: { amount?: unknown } | null;
+  taxAmount?: { amount?: unknown } | null;
+}
+
+/** The few fields of an invoice's details the TVA report needs (read in SQL by source.ts,
+ * without parsing the whole invoice). */
+export interface VatFacts {
+  number: string | null;
+  type: string | null;
+  /** BT-8: taxPaymentOption.code and .iopCode. */
+  taxPaymentCode: number | null;
+  taxPaymentIop: string | null;
+  deliveryDate: string | null;
+  currency: string | null;
+  /** BT-109 and BT-110, for an invoice without breakdown. */
+  basis: unknown;
+  tax: unknown;
+  taxDetails: readonly BreakdownEntry[];
+}
+
+export function vatFactsOf(invoice: Invoice): VatFacts {
+  const b = invoice.businessData;
+  return {
+    number: b.invoiceId ?? null,
+    type: b.type === undefined || b.type === null ? null : String(b.type),
+    taxPaymentCode: b.taxPaymentOption?.code ?? null,
+    taxPaymentIop: b.taxPaymentOption?.iopCode ?? null,
+    deliveryDate: b.shipping?.deliveryDate ?? null,
+    currency: b.monetary?.invoiceCurrency ?? null,
+    basis: b.monetary?.taxBasisTotalAmount?.amount,
+    tax: b.monetary?.taxTotalAmount?.amount,
+    taxDetails: b.taxDetails ?? [],
+  };
+}
+
+export function directionOf(row: ArchiveRow): Direction {
+  return row.direction === 'INBOUND' ? 'INBOUND' : 'OUTBOUND';
+}
+
+/** The day an invoice is dated: its invoice date, else its deposit day. */
+export function invoiceDay(row: ArchiveRow): string | null {
+  return row.invoiceDate ?? parisDay(row.createDate);
+}
+
+export function reportInvoice(row: ArchiveRow): ReportInvoice {
+  return {
+    invoiceId: row.invoiceId,
+    direction: directionOf(row),
+    state: row.state,
+    number: row.invoiceNumber,
+    typeCode: row.typeCode,
+    creditNote: isCreditNote(row.typeCode),
+    invoiceDate: invoiceDay(row),
+    dueDate: row.dueDate,
+    counterpartyName: row.counterpartyName,
+    counterpartySiren: row.counterpartySiren,
+    htCents: row.htCents,
+    tvaCents: row.tvaCents,
+    ttcCents: row.ttcCents,
+    currency: row.currency ?? 'EUR',
+    lifecycleCode: row.lifecycleCode,
+    lifecycleDate: row.lifecycleDate,
+  };
+}
+
+/** Issued invoices first (collected VAT, receivables), then received ones. */
+export const DIRECTION_ORDER: readonly Direction[] = ['OUTBOUND', 'INBOUND'];
+
+export function compareText(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}

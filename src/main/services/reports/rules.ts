@@ -1,0 +1,116 @@
+// The rules the reports apply to one archived invoice: is it a credit note, does it count at all,
+// when did its VAT become due, is it paid. Pure functions of the invoice's own data.
+import { VAT_EXCLUSION_CODES, VAT_EXCLUSION_STATES, type VatRule } from '#shared/reports.ts';
+import { CREDIT_NOTE_TYPE_CODES } from '../archive/invoice-columns.ts';
+import type { VatFacts } from './invoice.ts';
+
+/** UNTDID 1001 credit-note codes (381 and the others): their amounts count negative. */
+export function isCreditNote(typeCode: string | number | null | undefined): boolean {
+  if (typeCode === null || typeCode === undefined) return false;
+  return (CREDIT_NOTE_TYPE_CODES as readonly string[]).includes(String(typeCode).trim());
+}
+
+/**
+ * Why an invoice does not count in any report figure, or null when it does: rejected by the
+ * platform (INVALID, DUPLICATED, WRONG_ROUTING, CONVERSION_FAILED, NOT_DELIVERED), refused by the
+ * buyer (210 Refusée) or rejected (213 Rejetée). The reason is the state or the code.
+ */
+export function exclusionReason(state: string, lifecycleCode: string | null): string | null {
+  if ((VAT_EXCLUSION_STATES as readonly string[]).includes(state)) return state;
+  if (lifecycleCode !== null && (VAT_EXCLUSION_CODES as readonly string[]).includes(lifecycleCode))
+    return lifecycleCode;
+  return null;
+}
+
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day in France of an ISO date-time (a status at 23:30 UTC on 31 March is on
+ * 1 April in Paris); a plain day "YYYY-MM-DD" is returned as it is. Null when unreadable. */
+export function parisDay(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return null;
+  return PARIS_DAY.format(instant);
+}
+
+type TaxPoint = 'invoice_date' | 'delivery_date' | 'payment_date' | 'unknown';
+
+const BY_CODE: Record<number, TaxPoint> = {
+  3: 'invoice_date',
+  5: 'invoice_date',
+  29: 'delivery_date',
+  35: 'delivery_date',
+  72: 'payment_date',
+  432: 'payment_date',
+};
+const BY_IOP: Record<string, TaxPoint> = {
+  INVOICE_DATE: 'invoice_date',
+  DELIVERY_DATE: 'delivery_date',
+  PAYMENT_DATE: 'payment_date',
+  UNKNOWN: 'unknown',
+};
+
+/** What the invoice's BT-8 says: the code first (it is the invoice's own field), else iopCode. */
+export function taxPointRule(facts: VatFacts): TaxPoint {
+  const byCode = facts.taxPaymentCode !== null ? BY_CODE[facts.taxPaymentCode] : undefined;
+  if (byCode) return byCode;
+  return (facts.taxPaymentIop !== null ? BY_IOP[facts.taxPaymentIop] : undefined) ?? 'unknown';
+}
+
+/** The 212 "Encaissée" day of an invoice whose last status is 212, else null. */
+export function collectedOn(
+  lifecycleCode: string | null,
+  lifecycleDate: string | null,
+): string | null {
+  return lifecycleCode === '212' ? parisDay(lifecycleDate) : null;
+}
+
+export interface DueDay {
+  rule: VatRule;
+  /** Null for payment_date when the invoice is not collected yet. */
+  day: string | null;
+}
+
+/**
+ * The day an invoice's VAT becomes due, by its own taxPaymentOption: its invoice date, its
+ * delivery date (its invoice date when it gives none), or the day of its 212 status.
+ */
+export function vatDueDay(
+  facts: VatFacts,
+  invoiceDate: string,
+  lifecycleCode: string | null,
+  lifecycleDate: string | null,
+): DueDay {
+  switch (taxPointRule(facts)) {
+    case 'invoice_date':
+      return { rule: 'invoice_date', day: invoiceDate };
+    case 'delivery_date': {
+      const delivered = facts.deliveryDate;
+      return delivered && /^\d{4}-\d{2}-\d{2}$/.test(delivered)
+        ? { rule: 'delivery_date', day: delivered }
+        : { rule: 'delivery_unknown', day: invoiceDate };
+    }
+    case 'payment_date':
+      return { rule: 'payment_date', day: collectedOn(lifecycleCode, lifecycleDate) };
+    case 'unknown':
+      return { rule: 'unknown', day: invoiceDate };
+  }
+}
+
+/** Paid for the échéancier: last status 211 "Paiement transmis" or 212 "Encaissée" on or
+ * before `asOf` (a status without a date counts as paid). */
+export function paidBy(
+  lifecycleCode: string | null,
+  lifecycleDate: string | null,
+  asOf: string,
+): boolean {
+  if (lifecycleCode !== '211' && lifecycleCode !== '212') return false;
+  const day = parisDay(lifecycleDate);
+  return day === null || day <= asOf;
+}

@@ -1,0 +1,306 @@
+// The TVA report: VAT collected (issued invoices) and deductible (received invoices) per month
+// and per rate, from the VAT breakdowns (BG-23) of archived invoices. Each invoice counts in the
+// month its VAT became due by its own taxPaymentOption (rules.ts), credit notes negative; the
+// invoices that do not count are listed apart, never dropped. Every figure is the sum of its
+// detail lines, in integer cents.
+import { inPeriod, periodMonths } from '#shared/report-period.ts';
+import type {
+  ReportCoverage,
+  ReportPeriod,
+  VatExcluded,
+  VatFigure,
+  VatLine,
+  VatPending,
+  VatReport,
+  VatRule,
+  VatTotal,
+} from '#shared/reports.ts';
+import { toCents } from '../archive/amounts.ts';
+import {
+  DIRECTION_ORDER,
+  compareText,
+  directionOf,
+  invoiceDay,
+  reportInvoice,
+  type ReportItem,
+} from './invoice.ts';
+import { collectedOn, exclusionReason, isCreditNote, vatDueDay } from './rules.ts';
+
+export interface ReportContext {
+  coverage: ReportCoverage;
+  /** When the report is computed (default now). */
+  now?: Date;
+}
+
+/** The lines one invoice adds to the report, or why it adds none. */
+export type VatOutcome =
+  | { kind: 'counted'; lines: VatLine[] }
+  | { kind: 'pending'; pending: VatPending }
+  | { kind: 'excluded'; excluded: VatExcluded }
+  | { kind: 'outside' };
+
+/** What one invoice does to the report of `period`. */
+export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
+  const { row } = item;
+  const facts = item.vat ?? null;
+  const dated = invoiceDay(row);
+  const reason = exclusionReason(row.state, row.lifecycleCode);
+  if (reason !== null) {
+    return inPeriod(dated, period)
+      ? { kind: 'excluded', excluded: { ...reportInvoice(row), reason } }
+      : { kind: 'outside' };
+  }
+  if (dated === null) return { kind: 'outside' };
+  const typeCode = facts?.type ?? row.typeCode;
+  const credit = isCreditNote(typeCode);
+  const sign = credit ? -1 : 1;
+  const base = {
+    invoiceId: row.invoiceId,
+    direction: directionOf(row),
+    number: facts?.number ?? row.invoiceNumber,
+    typeCode,
+    creditNote: credit,
+    invoiceDate: dated,
+    counterpartyName: row.counterpartyName,
+    counterpartySiren: row.counterpartySiren,
+  };
+  const line = (
+    rule: VatRule,
+    day: string,
+    category: string | null,
+    percent: number | null,
+    baseCents: number,
+    vatCents: number,
+    currency: string,
+  ): VatLine => ({
+    ...base,
+    rule,
+    taxPointDate: day,
+    month: day.slice(0, 7),
+    category,
+    percent,
+    baseCents: sign * baseCents || 0,
+    vatCents: sign * vatCents || 0,
+    currency,
+  });
+
+  if (!facts) {
+    // Counted by its invoice date from the search's totals: named by its rule, never missing.
+    if (!inPeriod(dated, period)) return { kind: 'outside' };
+    return {
+      kind: 'counted',
+      lines: [
+        line(
+          'no_details',
+          dated,
+          null,
+          null,
+          row.htCents ?? 0,
+          row.tvaCents ?? 0,
+          row.currency ?? 'EUR',
+        ),
+      ],
+    };
+  }
+
+  const due = vatDueDay(facts, dated, row.lifecycleCode, row.lifecycleDate);
+  if (due.rule === 'payment_date' && (due.day === null || due.day > period.to)) {
+    // Paid on receipt and not collected within the period: its VAT is not due yet.
+    return inPeriod(dated, period)
+      ? {
+          kind: 'pending',
+          pending: {
+            ...reportInvoice(row),
+            number: base.number,
+            typeCode,
+            creditNote: credit,
+            rule: 'payment_date',
+            collectedOn: collectedOn(row.lifecycleCode, row.lifecycleDate),
+          },
+        }
+      : { kind: 'outside' };
+  }
+  if (!inPeriod(due.day, period)) return { kind: 'outside' };
+  const day = due.day as string;
+  const currency = facts.currency || row.currency || 'EUR';
+  const breakdown = facts.taxDetails;
+  if (breakdown.length === 0) {
+    // No breakdown at all: its totals, rate unknown, rather than nothing.
+    return {
+      kind: 'counted',
+      lines: [
+        line(
+          due.rule,
+          day,
+          null,
+          null,
+          toCents(facts.basis) ?? 0,
+          toCents(facts.tax) ?? 0,
+          currency,
+        ),
+      ],
+    };
+  }
+  return {
+    kind: 'counted',
+    lines: breakdown.map((entry) =>
+      line(
+        due.rule,
+        day,
+        entry.categoryCode || null,
+        typeof entry.percent === 'number' ? entry.percent : null,
+        toCents(entry.taxableAmount?.amount) ?? 0,
+        toCents(entry.taxAmount?.amount) ?? 0,
+        currency,
+      ),
+    ),
+  };
+}
+
+function figureKey(l: {
+  direction: string;
+  month: string;
+  category: string | null;
+  percent: number | null;
+  currency: string;
+}): string {
+  return `${l.direction}|${l.month}|${l.category ?? ''}|${l.percent ?? ''}|${l.currency}`;
+}
+
+/** Collected first, months in order, then the rates from the highest (unknown last). */
+export function compareFigures(
+  a: Pick<VatFigure, 'direction' | 'month' | 'category' | 'percent' | 'currency'>,
+  b: Pick<VatFigure, 'direction' | 'month' | 'category' | 'percent' | 'currency'>,
+): number {
+  return (
+    DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+    compareText(a.month, b.month) ||
+    (a.category === null ? 1 : 0) - (b.category === null ? 1 : 0) ||
+    (b.percent ?? -1) - (a.percent ?? -1) ||
+    compareText(a.category, b.category) ||
+    compareText(a.currency, b.currency)
+  );
+}
+
+/** The figures and totals as the sums of the lines. */
+export function summarise(lines: readonly VatLine[]): { figures: VatFigure[]; totals: VatTotal[] } {
+  const figures = new Map<string, VatFigure & { seen: Set<string> }>();
+  const totals = new Map<string, VatTotal & { seen: Set<string> }>();
+  for (const l of lines) {
+    const key = figureKey(l);
+    let figure = figures.get(key);
+    if (!figure) {
+      figure = {
+        direction: l.direction,
+        month: l.month,
+        category: l.category,
+        percent: l.percent,
+        currency: l.currency,
+        baseCents: 0,
+        vatCents: 0,
+        invoices: 0,
+        seen: new Set(),
+      };
+      figures.set(key, figure);
+    }
+    figure.baseCents += l.baseCents;
+    figure.vatCents += l.vatCents;
+    figure.seen.add(l.invoiceId);
+    const totalKey = `${l.direction}|${l.currency}`;
+    let total = totals.get(totalKey);
+    if (!total) {
+      total = {
+        direction: l.direction,
+        currency: l.currency,
+        baseCents: 0,
+        vatCents: 0,
+        invoices: 0,
+        seen: new Set(),
+      };
+      totals.set(totalKey, total);
+    }
+    total.baseCents += l.baseCents;
+    total.vatCents += l.vatCents;
+    total.seen.add(l.invoiceId);
+  }
+  const strip = <T extends { seen: Set<string>; invoices: number }>({
+    seen,
+    ...rest
+  }: T): Omit<T, 'seen'> => ({ ...rest, invoices: seen.size });
+  return {
+    figures: [...figures.values()].map(strip).sort(compareFigures),
+    totals: [...totals.values()]
+      .map(strip)
+      .sort(
+        (a, b) =>
+          DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+          (a.currency === 'EUR' ? -1 : 0) - (b.currency === 'EUR' ? -1 : 0) ||
+          compareText(a.currency, b.currency),
+      ),
+  };
+}
+
+export function compareLines(a: VatLine, b: VatLine): number {
+  return (
+    DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+    compareText(a.taxPointDate, b.taxPointDate) ||
+    compareText(a.number, b.number) ||
+    compareText(a.invoiceId, b.invoiceId) ||
+    (b.percent ?? -1) - (a.percent ?? -1)
+  );
+}
+
+const byDirectionAndDate = <
+  T extends { direction: string; invoiceDate: string | null; number: string | null },
+>(
+  a: T,
+  b: T,
+): number =>
+  DIRECTION_ORDER.indexOf(a.direction as 'INBOUND') -
+    DIRECTION_ORDER.indexOf(b.direction as 'INBOUND') ||
+  compareText(a.invoiceDate, b.invoiceDate) ||
+  compareText(a.number, b.number);
+
+/** The TVA report of `period` over the archived invoices `items` (any order). */
+export function computeVatReport(
+  items: Iterable<ReportItem>,
+  period: ReportPeriod,
+  context: ReportContext,
+): VatReport {
+  const lines: VatLine[] = [];
+  const pending: VatPending[] = [];
+  const excluded: VatExcluded[] = [];
+  let withoutDetails = 0;
+  for (const item of items) {
+    const outcome = vatOutcome(item, period);
+    switch (outcome.kind) {
+      case 'counted':
+        lines.push(...outcome.lines);
+        if (outcome.lines[0]?.rule === 'no_details') withoutDetails += 1;
+        break;
+      case 'pending':
+        pending.push(outcome.pending);
+        break;
+      case 'excluded':
+        excluded.push(outcome.excluded);
+        break;
+      case 'outside':
+        break;
+    }
+  }
+  lines.sort(compareLines);
+  const { figures, totals } = summarise(lines);
+  return {
+    kind: 'vat',
+    period,
+    months: periodMonths(period),
+    figures,
+    totals,
+    lines,
+    pending: pending.sort(byDirectionAndDate),
+    excluded: excluded.sort(byDirectionAndDate),
+    withoutDetails,
+    coverage: context.coverage,
+    generatedAt: (context.now ?? new Date()).toISOString(),
+  };
+}

@@ -1,0 +1,596 @@
+// The workbook of a report: a summary sheet laid out for reading, detail sheets listing every
+// invoice behind each figure (the TVA one with the rule applied on every line), and the "About"
+// sheet with the period and the archive's coverage. Returns a plan for writeWorkbook().
+import type { Language } from '#shared/contract.ts';
+import { INVOICE_STATES } from '#shared/operator/enums.ts';
+import frReports from '#shared/i18n/fr/reports.ts';
+import enReports from '#shared/i18n/en/reports.ts';
+import type { Translation } from '#shared/i18n/translation.ts';
+import {
+  AGING_BUCKETS,
+  type AgingReport,
+  type AgingSide,
+  type Report,
+  type ReportCoverage,
+  type ReportKind,
+  type ReportInvoice,
+  type StatusCount,
+  type StatusReport,
+  type VatExcluded,
+  type VatFigure,
+  type VatLine,
+  type VatPending,
+  type VatReport,
+} from '#shared/reports.ts';
+import type { AgingLine } from '#shared/reports.ts';
+import { aboutSheet, type AboutInfo } from '../export/about.ts';
+import type { CellValue } from '../export/cells.ts';
+import { tableOf, type Field } from '../export/fields.ts';
+import type { DocCell, DocLine } from '../export/protocol.ts';
+import type { DocumentSheet, TableSheet, WorkbookPlan } from '../export/workbook-writer.ts';
+import { fill, labelOf, wordsFor, type ExportWords } from '../export/words.ts';
+
+type ReportWords = Translation<typeof frReports>;
+const REPORT_WORDS: Record<Language, ReportWords> = { fr: frReports, en: enReports };
+
+export function reportWords(language: Language): ReportWords {
+  return REPORT_WORDS[language];
+}
+
+/** What the caller knows that the report does not: never a secret, only the connection's name. */
+export interface ReportAbout {
+  connectionName: string;
+  appVersion: string;
+  exportedAt?: Date;
+}
+
+interface Words {
+  r: ReportWords;
+  x: ExportWords;
+}
+
+const euros = (cents: number | null | undefined): number | undefined =>
+  cents === null || cents === undefined ? undefined : cents / 100;
+const amount = (cents: number, currency: string): DocCell => ({
+  value: cents / 100,
+  kind: 'amount',
+  currency,
+});
+const integer = (value: number): DocCell => ({ value, kind: 'integer' });
+const percent = (value: number | null): DocCell => ({ value, kind: 'percent' });
+const day = (value: string | null): DocCell => ({ value, kind: 'date' });
+const id = (value: string | null): DocCell => ({ value, kind: 'id' });
+
+/** The file name a report is offered under: "TVA 2026-Q3.xlsx". */
+export function reportFileName(
+  report: Pick<Report, 'kind' | 'period'>,
+  language: Language,
+): string {
+  const name = reportWords(language).names[report.kind];
+  return `${name} ${report.period.label.replace(/\.\./g, '_').replace(/[\\/:*?"<>|]/g, '-')}.xlsx`;
+}
+
+export function coverageText(coverage: ReportCoverage, r: ReportWords): string {
+  return fill(r.coverage.text, {
+    invoices: coverage.archivedInvoices,
+    details: coverage.withDetails,
+    sync: coverage.lastSyncAt ?? r.coverage.never,
+    cut: coverage.partitionsCut,
+    unfinished: coverage.partitionsUnfinished,
+  });
+}
+
+function aboutInfo(report: Report, w: Words, about: ReportAbout): AboutInfo {
+  const { period } = report;
+  return {
+    connectionName: about.connectionName,
+    query: fill(w.r.workbook.query, {
+      report: w.r.names[report.kind],
+      period: period.label,
+      from: period.from,
+      to: period.to,
+    }),
+    source: 'archive',
+    ...(report.coverage.lastSyncAt ? { dataTo: report.coverage.lastSyncAt } : {}),
+    coverage: coverageText(report.coverage, w.r),
+    appVersion: about.appVersion,
+    ...(about.exportedAt ? { exportedAt: about.exportedAt } : {}),
+  };
+}
+
+function headerLines(report: Report, w: Words): DocLine[] {
+  const { period } = report;
+  return [
+    {
+      style: 'title',
+      cells: [fill(w.r.workbook.title, { report: w.r.names[report.kind], period: period.label })],
+    },
+    { cells: [w.r.workbook.period, period.label] },
+    { cells: [w.r.workbook.from, day(period.from)] },
+    { cells: [w.r.workbook.to, day(period.to)] },
+    { cells: [w.r.coverage.title, coverageText(report.coverage, w.r)] },
+  ];
+}
+
+const directionLabel = (w: Words, direction: string): string =>
+  w.r.directions[direction as 'INBOUND'] ?? direction;
+const typeLabel = (w: Words, code: string | null): string | undefined =>
+  code === null ? undefined : (labelOf(w.x.invoices.types, code) ?? code);
+const lifecycleLabel = (w: Words, code: string | null): string | undefined =>
+  labelOf(w.x.invoices.lifecycle, code);
+const stateLabel = (w: Words, state: string): string => labelOf(w.x.common.states, state) ?? state;
+/** S is every taxed rate (20 %, 10 %, 5.5 %…): "taxable", not "standard rate". */
+const categoryLabel = (w: Words, code: string | null): string =>
+  code === null
+    ? w.r.vat.rateUnknown
+    : code === 'S'
+      ? w.r.vat.taxable
+      : (labelOf(w.x.invoices.vatCategories, code) ?? code);
+
+/** The columns naming an invoice in every list (pending, excluded, rejected). */
+function invoiceFields<T extends ReportInvoice>(w: Words): Field<T>[] {
+  const c = w.r.columns;
+  return [
+    { header: c.direction, kind: 'text', value: (i) => directionLabel(w, i.direction) },
+    { header: c.number, kind: 'id', value: (i) => i.number },
+    { header: c.invoiceDate, kind: 'date', value: (i) => i.invoiceDate },
+    { header: c.type, kind: 'text', value: (i) => typeLabel(w, i.typeCode) },
+    { header: c.counterparty, kind: 'text', value: (i) => i.counterpartyName },
+    { header: c.counterpartySiren, kind: 'id', value: (i) => i.counterpartySiren },
+    { header: c.ht, kind: 'amount', value: (i) => euros(i.htCents) },
+    { header: c.tva, kind: 'amount', value: (i) => euros(i.tvaCents) },
+    { header: c.ttc, kind: 'amount', value: (i) => euros(i.ttcCents) },
+    { header: c.currency, kind: 'id', isCurrency: true, value: (i) => i.currency },
+    { header: c.state, kind: 'text', value: (i) => stateLabel(w, i.state) },
+    { header: c.lifecycleCode, kind: 'id', value: (i) => i.lifecycleCode },
+    { header: c.lifecycleLabel, kind: 'text', value: (i) => lifecycleLabel(w, i.lifecycleCode) },
+    { header: c.lifecycleDate, kind: 'datetime', value: (i) => i.lifecycleDate },
+  ];
+}
+
+const idField = <T extends { invoiceId: string }>(w: Words): Field<T> => ({
+  header: w.r.columns.invoiceId,
+  kind: 'id',
+  value: (i) => i.invoiceId,
+});
+
+/** A table of the report's items, read only when the writer comes to it. */
+function table<T>(name: string, fields: Field<T>[], items: () => readonly T[]): TableSheet {
+  const t = tableOf(fields);
+  return {
+    kind: 'table',
+    name,
+    columns: t.columns,
+    rows: {
+      *[Symbol.iterator]() {
+        for (const item of items()) yield t.toRow(item);
+      },
+    },
+    get total() {
+      return items().length;
+    },
+  };
+}
+
+/** The "About" sheet, its coverage read from the report when the writer comes to it. */
+function aboutLater(
+  language: Language,
+  get: () => Report,
+  w: Words,
+  about: ReportAbout,
+  counted: readonly string[],
+): DocumentSheet {
+  const sheet = (): DocumentSheet => aboutSheet(language, aboutInfo(get(), w, about), counted);
+  const shape = aboutSheet(language, { ...about, query: '', source: 'archive', coverage: '' }, []);
+  return {
+    kind: 'document',
+    name: shape.name,
+    widths: shape.widths,
+    lines: (written) => {
+      const { lines } = sheet();
+      return typeof lines === 'function' ? lines(written) : lines;
+    },
+  };
+}
+
+// ---- TVA ----
+
+export function vatLineFields(w: Words): Field<VatLine>[] {
+  const c = w.r.columns;
+  const v = w.r.vat;
+  return [
+    { header: c.direction, kind: 'text', value: (l) => directionLabel(w, l.direction) },
+    { header: c.number, kind: 'id', value: (l) => l.number },
+    { header: c.invoiceDate, kind: 'date', value: (l) => l.invoiceDate },
+    { header: c.type, kind: 'text', value: (l) => typeLabel(w, l.typeCode) },
+    { header: c.counterparty, kind: 'text', value: (l) => l.counterpartyName },
+    { header: c.counterpartySiren, kind: 'id', value: (l) => l.counterpartySiren },
+    { header: v.rule, kind: 'text', value: (l) => v.rules[l.rule] },
+    { header: v.taxPoint, kind: 'date', value: (l) => l.taxPointDate },
+    { header: v.month, kind: 'id', value: (l) => l.month },
+    { header: w.r.workbook.categoryCode, kind: 'id', value: (l) => l.category },
+    { header: v.category, kind: 'text', value: (l) => categoryLabel(w, l.category) },
+    { header: v.rate, kind: 'percent', value: (l) => l.percent },
+    { header: v.base, kind: 'amount', value: (l) => l.baseCents / 100 },
+    { header: v.vat, kind: 'amount', value: (l) => l.vatCents / 100 },
+    { header: c.currency, kind: 'id', isCurrency: true, value: (l) => l.currency },
+    idField(w),
+  ];
+}
+
+function vatSideLines(report: VatReport, w: Words, direction: 'OUTBOUND' | 'INBOUND'): DocLine[] {
+  const v = w.r.vat;
+  const title =
+    direction === 'OUTBOUND'
+      ? `${v.collected} (${v.collectedHint})`
+      : `${v.deductible} (${v.deductibleHint})`;
+  const lines: DocLine[] = [
+    { cells: [] },
+    { style: 'section', cells: [title] },
+    {
+      style: 'header',
+      cells: [v.month, v.category, v.rate, v.base, v.vat, v.invoices, v.currency],
+    },
+  ];
+  const figures = report.figures.filter((f) => f.direction === direction);
+  if (figures.length === 0) lines.push({ cells: [v.noFigures] });
+  for (const f of figures) lines.push({ cells: figureCells(f, w) });
+  for (const total of report.totals.filter((t) => t.direction === direction)) {
+    lines.push({
+      style: 'strong',
+      cells: [
+        v.total,
+        '',
+        '',
+        amount(total.baseCents, total.currency),
+        amount(total.vatCents, total.currency),
+        integer(total.invoices),
+        id(total.currency),
+      ],
+    });
+  }
+  return lines;
+}
+
+function figureCells(f: VatFigure, w: Words): (CellValue | DocCell)[] {
+  return [
+    id(f.month),
+    categoryLabel(w, f.category),
+    percent(f.percent),
+    amount(f.baseCents, f.currency),
+    amount(f.vatCents, f.currency),
+    integer(f.invoices),
+    id(f.currency),
+  ];
+}
+
+/** Net VAT per month in euros (other currencies are not converted). */
+export function netByMonth(
+  report: VatReport,
+): { month: string; collected: number; deductible: number; net: number }[] {
+  return report.months.map((month) => {
+    let collected = 0;
+    let deductible = 0;
+    for (const f of report.figures) {
+      if (f.month !== month || f.currency !== 'EUR') continue;
+      if (f.direction === 'OUTBOUND') collected += f.vatCents;
+      else deductible += f.vatCents;
+    }
+    return { month, collected, deductible, net: collected - deductible };
+  });
+}
+
+function vatSummary(report: VatReport, w: Words): DocLine[] {
+  const v = w.r.vat;
+  const lines: DocLine[] = [
+    ...headerLines(report, w),
+    ...vatSideLines(report, w, 'OUTBOUND'),
+    ...vatSideLines(report, w, 'INBOUND'),
+    { cells: [] },
+    { style: 'section', cells: [`${v.net} (${v.netHint}), EUR`] },
+    { style: 'header', cells: [v.month, v.collected, v.deductible, v.net] },
+  ];
+  const net = netByMonth(report);
+  for (const m of net)
+    lines.push({
+      cells: [
+        id(m.month),
+        amount(m.collected, 'EUR'),
+        amount(m.deductible, 'EUR'),
+        amount(m.net, 'EUR'),
+      ],
+    });
+  const sum = (key: 'collected' | 'deductible' | 'net'): number =>
+    net.reduce((s, m) => s + m[key], 0);
+  lines.push({
+    style: 'strong',
+    cells: [
+      v.total,
+      amount(sum('collected'), 'EUR'),
+      amount(sum('deductible'), 'EUR'),
+      amount(sum('net'), 'EUR'),
+    ],
+  });
+  lines.push({ cells: [] }, { style: 'section', cells: [w.r.workbook.notes] });
+  lines.push({ cells: [w.r.workbook.rulesNote] });
+  lines.push({ cells: [fill(v.pendingCount, { count: report.pending.length })] });
+  lines.push({ cells: [fill(v.excludedCount, { count: report.excluded.length })] });
+  if (report.withoutDetails > 0)
+    lines.push({ cells: [fill(v.withoutDetails, { count: report.withoutDetails })] });
+  return lines;
+}
+
+function vatWorkbook(
+  get: () => VatReport,
+  w: Words,
+  about: ReportAbout,
+  language: Language,
+): WorkbookPlan {
+  const s = w.r.workbook.sheets;
+  const pendingFields: Field<VatPending>[] = [
+    ...invoiceFields<VatPending>(w),
+    { header: w.r.vat.collectedLater, kind: 'date', value: (p) => p.collectedOn },
+    idField(w),
+  ];
+  const excludedFields: Field<VatExcluded>[] = [
+    ...invoiceFields<VatExcluded>(w),
+    {
+      header: w.r.vat.reason,
+      kind: 'text',
+      value: (e) =>
+        /^\d{3}$/.test(e.reason)
+          ? `${e.reason} ${lifecycleLabel(w, e.reason) ?? ''}`.trim()
+          : stateLabel(w, e.reason),
+    },
+    idField(w),
+  ];
+  return {
+    sheets: [
+      {
+        kind: 'document',
+        name: s.vatSummary,
+        widths: [24, 26, 10, 18, 18, 12, 10],
+        lines: () => vatSummary(get(), w),
+      },
+      table(s.vatLines, vatLineFields(w), () => get().lines),
+      table(s.pending, pendingFields, () => get().pending),
+      table(s.excluded, excludedFields, () => get().excluded),
+      aboutLater(language, get, w, about, [s.vatLines, s.pending, s.excluded]),
+    ],
+  };
+}
+
+// ---- Échéancier ----
+
+function agingSideLines(side: AgingSide, w: Words): DocLine[] {
+  const a = w.r.aging;
+  const title =
+    side.direction === 'OUTBOUND'
+      ? `${a.receivables} (${a.receivablesHint})`
+      : `${a.payables} (${a.payablesHint})`;
+  const lines: DocLine[] = [
+    { cells: [] },
+    { style: 'section', cells: [title] },
+    {
+      style: 'header',
+      cells: [
+        a.counterparty,
+        a.siren,
+        ...AGING_BUCKETS.map((b) => a.buckets[b]),
+        a.total,
+        a.invoices,
+        a.currency,
+      ],
+    },
+  ];
+  if (side.counterparties.length === 0) lines.push({ cells: [a.none] });
+  for (const p of side.counterparties)
+    lines.push({
+      cells: [
+        p.name,
+        id(p.siren),
+        ...p.buckets.map((cents) => amount(cents, p.currency)),
+        amount(p.totalCents, p.currency),
+        integer(p.invoices),
+        id(p.currency),
+      ],
+    });
+  for (const t of side.totals)
+    lines.push({
+      style: 'strong',
+      cells: [
+        a.total,
+        '',
+        ...t.buckets.map((cents) => amount(cents, t.currency)),
+        amount(t.totalCents, t.currency),
+        integer(t.invoices),
+        id(t.currency),
+      ],
+    });
+  return lines;
+}
+
+function agingWorkbook(
+  get: () => AgingReport,
+  w: Words,
+  about: ReportAbout,
+  language: Language,
+): WorkbookPlan {
+  const s = w.r.workbook.sheets;
+  const a = w.r.aging;
+  const summary: DocumentSheet = {
+    kind: 'document',
+    name: s.agingSummary,
+    widths: [36, 12, 15, 15, 15, 15, 15, 16, 10, 10],
+    lines: () => {
+      const report = get();
+      return [
+        ...headerLines(report, w),
+        { cells: [w.r.workbook.asOf, day(report.asOf)] },
+        { cells: [a.unpaidRule] },
+        ...report.sides.flatMap((side) => agingSideLines(side, w)),
+      ];
+    },
+  };
+  const fields: Field<AgingLine>[] = [
+    { header: w.r.columns.direction, kind: 'text', value: (l) => directionLabel(w, l.direction) },
+    { header: w.r.columns.counterparty, kind: 'text', value: (l) => l.counterpartyName },
+    { header: w.r.columns.counterpartySiren, kind: 'id', value: (l) => l.counterpartySiren },
+    { header: w.r.columns.number, kind: 'id', value: (l) => l.number },
+    { header: w.r.columns.type, kind: 'text', value: (l) => typeLabel(w, l.typeCode) },
+    { header: w.r.columns.invoiceDate, kind: 'date', value: (l) => l.invoiceDate },
+    { header: a.dueOn, kind: 'date', value: (l) => l.dueOn },
+    { header: a.daysLate, kind: 'integer', value: (l) => l.daysLate },
+    { header: a.bucket, kind: 'text', value: (l) => a.buckets[l.bucket] },
+    { header: a.amount, kind: 'amount', value: (l) => l.amountCents / 100 },
+    { header: w.r.columns.ttc, kind: 'amount', value: (l) => euros(l.ttcCents) },
+    { header: w.r.columns.currency, kind: 'id', isCurrency: true, value: (l) => l.currency },
+    { header: w.r.columns.lifecycleCode, kind: 'id', value: (l) => l.lifecycleCode },
+    {
+      header: w.r.columns.lifecycleLabel,
+      kind: 'text',
+      value: (l) => lifecycleLabel(w, l.lifecycleCode),
+    },
+    idField(w),
+  ];
+  return {
+    sheets: [
+      summary,
+      table(s.agingLines, fields, () => get().lines),
+      aboutLater(language, get, w, about, [s.agingLines]),
+    ],
+  };
+}
+
+// ---- Statuts ----
+
+/** A month × key matrix of counts, one line per month and direction, keys as columns. */
+export function statusMatrix(
+  counts: readonly StatusCount[],
+  months: readonly string[],
+): { keys: (string | null)[]; rows: { month: string; direction: string; counts: number[] }[] } {
+  // States in the interface's order, lifecycle codes in number order, "no status" last.
+  const rank = (key: string | null): number => {
+    if (key === null) return 10_000;
+    const state = (INVOICE_STATES as readonly string[]).indexOf(key);
+    return state >= 0 ? state : Number(key) || 9_999;
+  };
+  const keys = [...new Set(counts.map((c) => c.key))].sort((a, b) => rank(a) - rank(b));
+  const rows: { month: string; direction: string; counts: number[] }[] = [];
+  for (const month of months)
+    for (const direction of ['OUTBOUND', 'INBOUND']) {
+      const mine = counts.filter((c) => c.month === month && c.direction === direction);
+      if (mine.length === 0) continue;
+      rows.push({
+        month,
+        direction,
+        counts: keys.map((k) => mine.find((c) => c.key === k)?.count ?? 0),
+      });
+    }
+  return { keys, rows };
+}
+
+function matrixLines(
+  title: string,
+  counts: readonly StatusCount[],
+  months: readonly string[],
+  label: (key: string | null) => string,
+  w: Words,
+): DocLine[] {
+  const st = w.r.status;
+  const { keys, rows } = statusMatrix(counts, months);
+  const lines: DocLine[] = [
+    { cells: [] },
+    { style: 'section', cells: [title] },
+    { style: 'header', cells: [st.month, st.direction, ...keys.map(label), st.total] },
+  ];
+  for (const row of rows)
+    lines.push({
+      cells: [
+        id(row.month),
+        directionLabel(w, row.direction),
+        ...row.counts.map(integer),
+        integer(row.counts.reduce((s, n) => s + n, 0)),
+      ],
+    });
+  lines.push({
+    style: 'strong',
+    cells: [
+      st.total,
+      '',
+      ...keys.map((_, i) => integer(rows.reduce((s, r) => s + r.counts[i]!, 0))),
+      integer(rows.reduce((s, r) => s + r.counts.reduce((a, b) => a + b, 0), 0)),
+    ],
+  });
+  return lines;
+}
+
+function statusWorkbook(
+  get: () => StatusReport,
+  w: Words,
+  about: ReportAbout,
+  language: Language,
+): WorkbookPlan {
+  const s = w.r.workbook.sheets;
+  const st = w.r.status;
+  const codeLabel = (key: string | null): string =>
+    key === null ? st.noStatus : `${key} ${lifecycleLabel(w, key) ?? ''}`.trim();
+  const summary: DocumentSheet = {
+    kind: 'document',
+    name: s.statusSummary,
+    widths: [12, 12, ...Array.from({ length: 16 }, () => 14)],
+    lines: () => {
+      const report = get();
+      return [
+        ...headerLines(report, w),
+        { cells: [fill(st.invoices, { count: report.invoices })] },
+        ...matrixLines(st.byState, report.byState, report.months, (k) => stateLabel(w, k ?? ''), w),
+        ...matrixLines(st.byLifecycle, report.byLifecycle, report.months, codeLabel, w),
+      ];
+    },
+  };
+  return {
+    sheets: [
+      summary,
+      table(s.rejected, [...invoiceFields<ReportInvoice>(w), idField(w)], () => get().rejected),
+      aboutLater(language, get, w, about, [s.rejected]),
+    ],
+  };
+}
+
+/** The workbook plan of a report, in the UI's language. */
+export function reportWorkbook(
+  report: Report,
+  language: Language,
+  about: ReportAbout,
+): WorkbookPlan {
+  return reportWorkbookLater(report.kind, language, about, () => report);
+}
+
+/**
+ * The plan of a report of `kind` that is computed while the writer starts: the sheets read the
+ * report (get) only when the writer comes to them, after its worker has loaded.
+ */
+export function reportWorkbookLater(
+  kind: ReportKind,
+  language: Language,
+  about: ReportAbout,
+  get: () => Report,
+): WorkbookPlan {
+  const w: Words = { r: reportWords(language), x: wordsFor(language) };
+  const as =
+    <K extends ReportKind>(k: K) =>
+    (): Extract<Report, { kind: K }> => {
+      const report = get();
+      if (report.kind !== k) throw new Error(`expected a ${k} report, got ${report.kind}`);
+      return report as Extract<Report, { kind: K }>;
+    };
+  switch (kind) {
+    case 'vat':
+      return vatWorkbook(as('vat'), w, about, language);
+    case 'aging':
+      return agingWorkbook(as('aging'), w, about, language);
+    case 'status':
+      return statusWorkbook(as('status'), w, about, language);
+  }
+}

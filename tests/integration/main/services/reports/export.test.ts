@@ -1,0 +1,88 @@
+// A report's export as "Exporter vers Excel" and the CLI run it: the writer starts while the
+// report is computed; a computation that fails or a cancel leaves no file behind.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { parsePeriod } from '#shared/report-period.ts';
+import type { VatReport } from '#shared/reports.ts';
+import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { computeReport, prepareReportExport } from '#main/services/reports/index.ts';
+import { fillDemoArchive } from '#support/demo-archive.ts';
+import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const PERIOD = parsePeriod('2026-Q3');
+let dir: string;
+let archive: ArchiveStore;
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'report-export-'));
+  fillDemoArchive(dir, 'demo', { seed: 5, invoices: 1200, now: NOW });
+  archive = openArchive(dir, 'demo');
+});
+after(() => {
+  archive.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const request = {
+  report: 'vat' as const,
+  period: PERIOD,
+  language: 'en' as const,
+  connectionName: 'Demo',
+  appVersion: 'test',
+  now: NOW,
+};
+
+test('the file name, then the workbook of the report computed while the writer starts', async () => {
+  let released = 0;
+  const prepared = prepareReportExport(
+    request,
+    () => computeReport(archive, 'vat', PERIOD, { now: NOW }),
+    () => (released += 1),
+  );
+  assert.equal(prepared.fileName, 'VAT 2026-Q3.xlsx');
+  const steps: number[] = [];
+  const path = join(dir, prepared.fileName);
+  const written = await prepared.write(path, { onProgress: (step) => steps.push(step.rows) });
+  prepared.close();
+  assert.equal(released, 1);
+  const report = written.report as VatReport;
+  assert.equal(written.rows, report.lines.length);
+  assert.equal(steps.at(-1), report.lines.length);
+  const detail = sheetNamed(readXlsx(path), 'VAT detail');
+  const vat = column(detail, 'VAT').reduce((s, c) => s + Math.round((c.v as number) * 100), 0);
+  assert.equal(
+    vat,
+    report.lines.reduce((s, l) => s + l.vatCents, 0),
+  );
+});
+
+test('a computation that fails rejects with its error and leaves no file', async () => {
+  const folder = join(dir, 'failed');
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder);
+  const prepared = prepareReportExport(request, () => {
+    throw new RangeError('no such period');
+  });
+  await assert.rejects(prepared.write(join(folder, 'x.xlsx')), /no such period/);
+  assert.deepEqual(readdirSync(folder), []);
+});
+
+test('cancelled: no file left', async () => {
+  const controller = new AbortController();
+  const path = join(dir, 'cancelled.xlsx');
+  const prepared = prepareReportExport(request, () => {
+    const report = computeReport(archive, 'vat', PERIOD, { now: NOW });
+    controller.abort();
+    return report;
+  });
+  await assert.rejects(prepared.write(path, { signal: controller.signal }), { kind: 'cancelled' });
+  assert.equal(existsSync(path), false);
+  assert.deepEqual(
+    readdirSync(dir).filter((name) => name.includes('cancelled')),
+    [],
+  );
+});
