@@ -91,8 +91,15 @@ export interface HandlerOptions {
 export function createHandlers(services: HandlerServices, options: HandlerOptions = {}): Handlers {
   const { connections, vault, operators, archives, events, log } = services;
   const probeIntervalMs = options.probeIntervalMs ?? 10_000;
+  /** What the renderer was last told about the active connection ('connectivity:changed'). */
   let online = true;
+  /** Offline was learnt from another connection than the active one (the user switched while
+   * offline): the active one's reads ask the operator before the archive until it answers or
+   * fails, and a check tells the renderer the truth about it at once. */
+  let unverified = false;
   let probe: NodeJS.Timeout | undefined;
+  /** The connection a check is running for (one at a time per connection). */
+  let checking: string | null = null;
 
   const activeId = (): string => connections.getSettings().activeConnectionId;
   const workingOffline = (): boolean => connections.getSettings().workOffline;
@@ -116,6 +123,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     }
   }
   function setOnline(next: boolean): void {
+    unverified = false;
     if (next) stopProbe();
     else startProbe();
     if (next === online) return;
@@ -123,27 +131,44 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     events.emit('connectivity:changed', { online });
   }
 
+  /** Another connection became active. Its reachability is its own: online, its first call
+   * tells; offline (learnt from the previous one), one light request tells now, so that the
+   * banner neither stays up over a connection that answers nor goes away over one that does
+   * not. */
+  function connectionSwitched(): void {
+    if (online) return;
+    unverified = true;
+    checkNow();
+  }
+
+  /** A light request to the active connection: any answer (even a refusal) means reachable.
+   * Only a reachable answer changes what the renderer was told; an unreachable one confirms it. */
+  function checkNow(): void {
+    const connectionId = activeId();
+    if (checking === connectionId || workingOffline()) return;
+    checking = connectionId;
+    void operators
+      .forConnection(connectionId)
+      .then((client) => client.searchInvoices({ limit: 1 }))
+      .then(
+        () => true,
+        (error: unknown) => !isUnreachable(error),
+      )
+      .then((reachable) => {
+        if (connectionId !== activeId()) return;
+        if (reachable) setOnline(true);
+        else unverified = false; // unreachable too: its reads answer from the archive first
+      })
+      .finally(() => {
+        if (checking === connectionId) checking = null;
+      });
+  }
+
   // While unreachable, a light request now and then: going back online shows without waiting
   // for the user's next action (the screens answer from the archive meanwhile).
   function startProbe(): void {
     if (probe || probeIntervalMs <= 0) return;
-    let running = false;
-    probe = setInterval(() => {
-      if (running || workingOffline()) return;
-      running = true;
-      const connectionId = activeId();
-      void operators
-        .forConnection(connectionId)
-        .then((client) => client.searchInvoices({ limit: 1 }))
-        .then(
-          () => true,
-          (error: unknown) => !isUnreachable(error), // any answer (even a refusal) is reachable
-        )
-        .then((reachable) => {
-          if (reachable && connectionId === activeId()) setOnline(true);
-        })
-        .finally(() => (running = false));
-    }, probeIntervalMs);
+    probe = setInterval(checkNow, probeIntervalMs);
     probe.unref();
   }
   function stopProbe(): void {
@@ -178,7 +203,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       if (hit) return hit;
       throw missing();
     }
-    if (!online) {
+    if (!online && !unverified) {
       const hit = fromArchive();
       if (hit) return hit;
     }
@@ -235,8 +260,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     'settings:update': async (patch) => {
       const before = connections.getSettings();
       const settings = connections.updateSettings(patch);
-      // Another connection: its reachability is unknown until its first call.
-      if (settings.activeConnectionId !== before.activeConnectionId) setOnline(true);
+      if (settings.activeConnectionId !== before.activeConnectionId) connectionSwitched();
       // Working offline: nothing is sent, syncs included.
       if (settings.workOffline && !before.workOffline) archives.cancelAll();
       events.emit('connections:changed', undefined);

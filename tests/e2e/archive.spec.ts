@@ -248,3 +248,33 @@ test('working offline sends nothing; an invoice only listed says what the archiv
     await operator.stop();
   }
 });
+
+test('offline, switching to a connection that answers takes the banner away', async ({
+  app,
+  page,
+  dataDir,
+}) => {
+  const operator = new TestOperator(join(dataDir, 'operator.log'), 50);
+  const running = await operator.start();
+  try {
+    await connectTo(page, app, running, 3600);
+    const archive = new ArchivePage(page);
+    const invoices = new InvoicesPage(page);
+    await invoices.waitForResults();
+    await operator.stop();
+
+    await test.step('the operator stops: the banner says so', async () => {
+      await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+      await expect(archive.banner).toContainText('L’opérateur ne répond pas');
+    });
+
+    await test.step('the demo operator answers: no banner, live answers', async () => {
+      await page.getByLabel('Connexion active').selectOption({ label: 'Démo (administrateur)' });
+      await expect(archive.banner).toBeHidden();
+      await invoices.waitForResults();
+      await expect(archive.sourceNote()).toHaveText(/^En direct · /);
+    });
+  } finally {
+    await operator.stop();
+  }
+});

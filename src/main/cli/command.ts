@@ -8,7 +8,7 @@ import { createServices, type CreateServicesOptions, type Services } from '../se
 import type { ConnectionStore } from '../services/connections/index.ts';
 import { resolveDataDir } from '../services/paths.ts';
 import { AppFailure } from '../services/app-failure.ts';
-import { hasErrorKind, isOperatorError, redact, toAppError } from '../services/errors.ts';
+import { hasErrorKind, OperatorError, redact, toAppError } from '../services/errors.ts';
 import { exportFailureOf } from '../services/export/export-jobs.ts';
 
 /** 0 done, 1 failed (one line on stderr says why), 2 bad usage (with a usage line). */
@@ -121,7 +121,7 @@ export function failureOf(error: unknown, scrub: readonly string[] = []): Failur
   const known = exportFailureOf(error);
   let failure: Failure;
   if (
-    isOperatorError(known) ||
+    known instanceof OperatorError ||
     hasErrorKind(known) ||
     (known instanceof TypeError && known.message === 'fetch failed') ||
     (known instanceof DOMException &&

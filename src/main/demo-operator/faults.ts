@@ -11,7 +11,7 @@ export interface DemoOperatorFaults {
   rateLimitPerSecond: number;
 }
 
-export const NO_FAULTS: DemoOperatorFaults = {
+const NO_FAULTS: DemoOperatorFaults = {
   latencyMs: 0,
   failureRate: 0,
   rateLimitPerSecond: 0,

@@ -14,7 +14,7 @@ import { searchParticipants } from './routes/participants.ts';
 import { createWebhook, deleteWebhook, listWebhooks } from './routes/webhooks.ts';
 
 /** Largest request body accepted; beyond it 413. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** 'any' = any valid token; 'user' is also granted to admin tokens. */
 type Access = 'any' | Role;

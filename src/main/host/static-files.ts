@@ -27,7 +27,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-export function contentTypeOf(path: string): string {
+function contentTypeOf(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
@@ -76,7 +76,7 @@ export async function resolveStaticFile(
 
 /** The headers every renderer file is sent with: the CSP as a header too (a <meta> cannot say
  * frame-ancestors), no sniffing, no referrer. */
-export const RENDERER_SECURITY_HEADERS = {
+const RENDERER_SECURITY_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',

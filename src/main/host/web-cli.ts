@@ -9,7 +9,7 @@ import { startBrowserHost } from './browser-host.ts';
 const USAGE = 'Usage: npm run start:web -- [--port N] [--json]';
 
 /** Where electron-vite puts the renderer build, from the project root. */
-export function defaultRendererDir(projectRoot: string = process.cwd()): string {
+function defaultRendererDir(projectRoot: string = process.cwd()): string {
   return resolve(projectRoot, 'out', 'renderer');
 }
 

@@ -4,8 +4,8 @@
 import { protocol } from 'electron';
 import { rendererResponse } from '../host/static-files.ts';
 
-export const APP_SCHEME = 'app';
-export const APP_HOST = 'invoice-desk';
+const APP_SCHEME = 'app';
+const APP_HOST = 'invoice-desk';
 /** The address of the renderer's page. */
 export const APP_INDEX_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 

@@ -26,7 +26,3 @@ export class AppFailure extends Error {
     };
   }
 }
-
-export function isAppFailure(error: unknown): error is AppFailure {
-  return error instanceof AppFailure;
-}

@@ -5,14 +5,9 @@
 import type { AppError, ErrorKind, ErrorReason } from '#shared/contract.ts';
 import { ERROR_KINDS, ERROR_REASONS } from '#shared/contract.ts';
 
-export interface OperatorErrorInit {
-  kind: ErrorKind;
-  message: string;
-  status?: number;
-  operatorMessage?: string;
-  /** What exactly happened, where the kind alone would mislead (redirect, html, too_large…). */
-  reason?: ErrorReason;
-  details?: unknown;
+/** An AppError's fields (reason: what exactly happened, where the kind alone would mislead:
+ * redirect, html, too_large…), plus what stays in main. */
+export interface OperatorErrorInit extends AppError {
   cause?: unknown;
   /** How long the operator asked us to wait before trying again (429 / 503 Retry-After). */
   retryAfterMs?: number;
@@ -37,10 +32,6 @@ export class OperatorError extends Error {
     if (init.details !== undefined) this.details = init.details;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
   }
-}
-
-export function isOperatorError(error: unknown): error is OperatorError {
-  return error instanceof OperatorError;
 }
 
 // ---- Network error classification (undici's fetch) ----
@@ -241,7 +232,7 @@ const SECRET_KEY =
   /^(authorization|access_token|refresh_token|id_token|client_secret|clientsecret|password|secret|token)$/i;
 
 /** A JSON-safe, bounded, redacted copy of details (they cross IPC and may be logged). */
-export function sanitizeDetails(value: unknown, depth = 0): unknown {
+function sanitizeDetails(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return value;
   if (typeof value === 'string')
     return redact(value.length > 2000 ? `${value.slice(0, 2000)}…` : value);

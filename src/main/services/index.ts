@@ -38,7 +38,7 @@ export interface EventHub {
   subscribe(listener: EventListener): () => void;
 }
 
-export function createEventHub(log: Logger = stderrLogger): EventHub {
+function createEventHub(log: Logger = stderrLogger): EventHub {
   const listeners = new Set<EventListener>();
   return {
     emit(event, payload) {
@@ -110,7 +110,7 @@ export interface CreateServicesOptions {
 }
 
 /** The OS locale as a BCP 47 tag, from the POSIX variables first (what the user set). */
-export function detectOsLocale(env: NodeJS.ProcessEnv = process.env): string {
+function detectOsLocale(env: NodeJS.ProcessEnv = process.env): string {
   const posix = (env.LC_ALL || env.LC_MESSAGES || env.LANG || '').split(/[.@]/)[0]!;
   // "C" and "POSIX" say nothing about the user's language.
   if (posix && posix !== 'C' && posix !== 'POSIX') return posix.replace('_', '-');

@@ -19,7 +19,6 @@ export const DIRECTIONS = ['INBOUND', 'OUTBOUND'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
 export const LAST_STATUS_STATES = ['DELIVERED', 'NOT_DELIVERED', 'DELIVERY_PENDING'] as const;
-export type LastStatusState = (typeof LAST_STATUS_STATES)[number];
 
 export const EXPAND_VALUES = ['businessData', 'lastStatusData'] as const;
 export type ExpandValue = (typeof EXPAND_VALUES)[number];
@@ -37,7 +36,6 @@ export const ORIGINAL_FLAVORS = [
   'PEPPOL_SI_UBL_2_0_NL',
 ] as const;
 export const NETWORKS = ['DOMESTIC_FR', 'PEPPOL_INTERNATIONAL'] as const;
-export type Network = (typeof NETWORKS)[number];
 export const WAYS = ['RECEIVED', 'EMITTED'] as const;
 
 export const PROCESS_TYPES = [

@@ -405,26 +405,21 @@ export const operatorErrorBodySchema = z.looseObject({
   details: opt(z.unknown()),
 });
 
-export type Amount = z.infer<typeof amountSchema>;
 export type PostalAddress = z.infer<typeof postalAddressSchema>;
 export type PartyIdentifier = z.infer<typeof partyIdentifierSchema>;
 export type Seller = z.infer<typeof sellerSchema>;
 export type Buyer = z.infer<typeof buyerSchema>;
 export type Payee = z.infer<typeof payeeSchema>;
 export type PaymentMeans = z.infer<typeof paymentMeansSchema>;
-export type ReferencedDocument = z.infer<typeof referencedDocumentSchema>;
 export type Shipping = z.infer<typeof shippingSchema>;
 export type TaxDetail = z.infer<typeof taxDetailSchema>;
-export type Monetary = z.infer<typeof monetarySchema>;
 export type ReferenceData = z.infer<typeof referenceDataSchema>;
 export type BusinessData = z.infer<typeof businessDataSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
-export type InvoiceMetadata = z.infer<typeof invoiceMetadataSchema>;
 export type LastStatusData = z.infer<typeof lastStatusDataSchema>;
 export type SearchBusinessData = z.infer<typeof searchBusinessDataSchema>;
 export type InvoiceSearchItem = z.infer<typeof invoiceSearchItemSchema>;
 export type InvoiceSearchResponse = z.infer<typeof invoiceSearchResponseSchema>;
-export type PageMeta = z.infer<typeof pageMetaSchema>;
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
 export type DirectoryIdentifier = z.infer<typeof directoryIdentifierSchema>;
 export type DirectorySearchResponse = z.infer<typeof directorySearchResponseSchema>;
@@ -432,7 +427,6 @@ export type Participant = z.infer<typeof participantSchema>;
 export type Webhook = z.infer<typeof webhookSchema>;
 export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
 export type WebhookRef = z.infer<typeof webhookRefSchema>;
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** A webhook as the spec shows it on the wire (absent fields as null), for the demo operator
  * that answers it; the client reads it as `Webhook` (null read as absent). */

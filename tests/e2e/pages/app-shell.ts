@@ -15,6 +15,17 @@ export class AppShell {
     this.main = page.getByRole('main');
   }
 
+  /** The explanation an admin-only screen gives a user-role connection. */
+  get adminRequired(): Locator {
+    return this.page.getByRole('alert').filter({ hasText: 'Rôle administrateur requis' });
+  }
+
+  /** Opens a screen from the navigation and waits for its title. */
+  protected async openScreen(entry: string, heading: Locator): Promise<void> {
+    await this.goTo(entry);
+    await heading.waitFor();
+  }
+
   async goTo(entry: string | RegExp): Promise<void> {
     await test.step(`open "${String(entry)}" in the navigation`, async () => {
       await this.nav.getByRole('link', { name: entry }).click();

@@ -1,30 +1,15 @@
 // Page object of the French legal directory screen (screens/Directory.svelte).
-import { test, type Locator, type Page } from '@playwright/test';
+import { test, type Locator } from '@playwright/test';
+import { AppShell } from './app-shell.ts';
 
-export class DirectoryPage {
-  readonly heading: Locator;
-  readonly searchBox: Locator;
-  readonly results: Locator;
-  readonly count: Locator;
+export class DirectoryPage extends AppShell {
+  readonly heading = this.page.getByRole('heading', { level: 1, name: 'Annuaire légal français' });
+  readonly searchBox = this.page.getByRole('searchbox', { name: 'Nom, SIREN ou SIRET' });
+  readonly results = this.page.getByRole('region', { name: 'Résultats' });
+  readonly count = this.results.getByRole('status').filter({ hasText: /entrées? dans l’annuaire/ });
 
-  readonly page: Page;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.heading = page.getByRole('heading', { level: 1, name: 'Annuaire légal français' });
-    this.searchBox = page.getByRole('searchbox', { name: 'Nom, SIREN ou SIRET' });
-    this.results = page.getByRole('region', { name: 'Résultats' });
-    this.count = this.results.getByRole('status').filter({ hasText: /entrées? dans l’annuaire/ });
-  }
-
-  async open(): Promise<void> {
-    await test.step('open the directory', async () => {
-      await this.page
-        .getByRole('navigation', { name: 'Navigation principale' })
-        .getByRole('link', { name: 'Annuaire' })
-        .click();
-      await this.heading.waitFor();
-    });
+  open(): Promise<void> {
+    return this.openScreen('Annuaire', this.heading);
   }
 
   async search(text: string, match: 'commence par' | 'contient' = 'commence par'): Promise<void> {

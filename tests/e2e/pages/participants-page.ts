@@ -1,30 +1,16 @@
 // Page object of the participants screen (screens/Participants.svelte).
-import { test, type Locator, type Page } from '@playwright/test';
+import { test, type Locator } from '@playwright/test';
+import { AppShell } from './app-shell.ts';
 
-export class ParticipantsPage {
-  readonly heading: Locator;
-  readonly searchBox: Locator;
-  readonly results: Locator;
-  readonly adminRequired: Locator;
+export class ParticipantsPage extends AppShell {
+  readonly heading = this.page.getByRole('heading', { level: 1, name: 'Participants des réseaux' });
+  readonly searchBox = this.page.getByRole('searchbox', {
+    name: 'Nom, SIREN, SIRET ou numéro de TVA',
+  });
+  readonly results = this.page.getByRole('region', { name: 'Résultats' });
 
-  readonly page: Page;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.heading = page.getByRole('heading', { level: 1, name: 'Participants des réseaux' });
-    this.searchBox = page.getByRole('searchbox', { name: 'Nom, SIREN, SIRET ou numéro de TVA' });
-    this.results = page.getByRole('region', { name: 'Résultats' });
-    this.adminRequired = page.getByRole('alert').filter({ hasText: 'Rôle administrateur requis' });
-  }
-
-  async open(): Promise<void> {
-    await test.step('open the participants', async () => {
-      await this.page
-        .getByRole('navigation', { name: 'Navigation principale' })
-        .getByRole('link', { name: 'Participants' })
-        .click();
-      await this.heading.waitFor();
-    });
+  open(): Promise<void> {
+    return this.openScreen('Participants', this.heading);
   }
 
   async search(text: string): Promise<void> {

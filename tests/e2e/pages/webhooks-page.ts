@@ -1,5 +1,6 @@
 // Page object of the webhooks screen (screens/Webhooks.svelte).
-import { test, type Locator, type Page } from '@playwright/test';
+import { test, type Locator } from '@playwright/test';
+import { AppShell } from './app-shell.ts';
 
 export interface NewWebhook {
   label: string;
@@ -8,32 +9,14 @@ export interface NewWebhook {
   invoiceUrl: string;
 }
 
-export class WebhooksPage {
-  readonly heading: Locator;
-  readonly list: Locator;
-  readonly form: Locator;
-  readonly adminRequired: Locator;
-  readonly notice: Locator;
+export class WebhooksPage extends AppShell {
+  readonly heading = this.page.getByRole('heading', { level: 1, name: 'Webhooks' });
+  readonly list = this.page.getByRole('region', { name: 'Webhooks configurés' });
+  readonly form = this.page.getByRole('form', { name: 'Nouveau webhook' });
+  readonly notice = this.page.getByRole('status').filter({ hasText: /Webhook|webhook/ });
 
-  readonly page: Page;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.heading = page.getByRole('heading', { level: 1, name: 'Webhooks' });
-    this.list = page.getByRole('region', { name: 'Webhooks configurés' });
-    this.form = page.getByRole('form', { name: 'Nouveau webhook' });
-    this.adminRequired = page.getByRole('alert').filter({ hasText: 'Rôle administrateur requis' });
-    this.notice = page.getByRole('status').filter({ hasText: /Webhook|webhook/ });
-  }
-
-  async open(): Promise<void> {
-    await test.step('open the webhooks', async () => {
-      await this.page
-        .getByRole('navigation', { name: 'Navigation principale' })
-        .getByRole('link', { name: 'Webhooks' })
-        .click();
-      await this.heading.waitFor();
-    });
+  open(): Promise<void> {
+    return this.openScreen('Webhooks', this.heading);
   }
 
   async create(webhook: NewWebhook): Promise<void> {

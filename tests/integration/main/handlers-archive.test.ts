@@ -244,6 +244,80 @@ describe('offline: the archive answers what was fetched, and says what was not',
   });
 });
 
+describe('switching connection while offline tells the truth about the new one', () => {
+  let h: Harness;
+  let other: RunningDemoOperator;
+  let otherConnection: ConnectionSummary;
+  const firstPage = { offset: 0, limit: 20 } as const;
+  before(async () => {
+    h = await harness();
+    other = await startDemoOperator({ seed: 8, invoices: 50, now: NOW });
+    otherConnection = value<ConnectionSummary>(
+      await h.dispatch('connections:save', {
+        name: 'Autre opérateur',
+        baseUrl: other.baseUrl,
+        tokenUrl: other.tokenUrl,
+        clientId: other.clients.admin.clientId,
+        clientSecret: other.clients.admin.clientSecret,
+        secretStorage: 'session',
+      }),
+    );
+  });
+  after(async () => {
+    // Back online, so that the reachability probe stops.
+    const back = h.next('connectivity:changed', (p) => p.online);
+    await h.restart();
+    await back;
+    await h.close();
+    await other.close();
+  });
+
+  test(
+    'to a connection that answers: online, without waiting for a call',
+    { timeout: 30_000 },
+    async () => {
+      value(await h.dispatch('invoices:search', firstPage)); // saved for the next test
+      const offline = h.next('connectivity:changed', (p) => !p.online);
+      await h.operator.close();
+      value(await h.dispatch('invoices:search', firstPage));
+      await offline;
+
+      const online = h.next('connectivity:changed', (p) => p.online);
+      value(await h.dispatch('settings:update', { activeConnectionId: otherConnection.id }));
+      await online; // the banner goes: this connection answers
+      const search = value<Sourced<InvoiceSearchResponse>>(
+        await h.dispatch('invoices:search', firstPage),
+      );
+      assert.equal(search.source, 'live');
+    },
+  );
+
+  test(
+    'to a connection that does not answer either: never "online" in between',
+    { timeout: 30_000 },
+    async () => {
+      const offline = h.next('connectivity:changed', (p) => !p.online);
+      await other.close();
+      failure(
+        await h.dispatch('invoices:search', { q: 'invoice.direction:"INBOUND"', ...firstPage }),
+      );
+      await offline;
+
+      const since = h.events.length;
+      value(await h.dispatch('settings:update', { activeConnectionId: h.connection.id }));
+      // Its operator is stopped too: its saved answer, and the renderer was never told "online".
+      const cached = value<Sourced<InvoiceSearchResponse>>(
+        await h.dispatch('invoices:search', firstPage),
+      );
+      assert.equal(cached.source, 'cache');
+      assert.deepEqual(
+        h.events.slice(since).filter((e) => e.event === 'connectivity:changed'),
+        [],
+      );
+    },
+  );
+});
+
 describe('working offline sends nothing', () => {
   let h: Harness;
   before(async () => {

@@ -352,7 +352,7 @@ function foreignCompanies(rng: Rng, startIndex: number): Company[] {
 }
 
 /** How many French companies the pool holds besides ours and the factors. */
-export const FRENCH_POOL_SIZE = 320;
+const FRENCH_POOL_SIZE = 320;
 
 export function generateCompanies(rng: Rng): CompanyPool {
   const all: Company[] = [];

@@ -5,8 +5,8 @@ import type { DirectoryEntry, DirectoryIdentifier } from '#shared/operator/schem
 import type { Company, CompanyPool } from './companies.ts';
 
 /** Fixed ids of the demo directory and of the domestic network it registers addresses on. */
-export const DIRECTORY_ID = '5d1f0a3e-2b7c-4e8a-9c61-0f4b7d2e9a10';
-export const DOMESTIC_NETWORK_ID = '8a3c5e71-4f2d-4b9e-a0c7-6e1d2f3b4c50';
+const DIRECTORY_ID = '5d1f0a3e-2b7c-4e8a-9c61-0f4b7d2e9a10';
+const DOMESTIC_NETWORK_ID = '8a3c5e71-4f2d-4b9e-a0c7-6e1d2f3b4c50';
 
 const registration = [
   { directoryId: DIRECTORY_ID, networkId: DOMESTIC_NETWORK_ID, networkIdentifier: 'DOMESTIC_FR' },

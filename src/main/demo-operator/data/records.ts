@@ -29,7 +29,7 @@ export interface InvoiceRecord {
 
 const DAY = 86_400_000;
 /** Days of history before the start day: about 22 months, enough for two VAT years. */
-export const HISTORY_DAYS = 668;
+const HISTORY_DAYS = 668;
 
 const STATE_WEIGHTS: readonly (readonly [InvoiceState, number])[] = [
   ['DELIVERED', 74],
@@ -46,7 +46,7 @@ const STATE_WEIGHTS: readonly (readonly [InvoiceState, number])[] = [
 ];
 
 /** Midnight UTC of the day of `ms`. */
-export function dayStart(ms: number): number {
+function dayStart(ms: number): number {
   return Math.floor(ms / DAY) * DAY;
 }
 
@@ -194,7 +194,7 @@ export function arrivalRecord(
 }
 
 /** Gives invoice numbers in issue order, each seller counting on its own. */
-export class Numbering {
+class Numbering {
   private readonly pool: CompanyPool;
   private readonly counters = new Map<string, number>();
   private readonly lastInvoice = new Map<string, { number: string; date: string }>();

@@ -20,7 +20,7 @@ const DIRECTORY_FIELDS: Record<string, FieldSpec<DirectoryEntry>> = {
 };
 
 /** Bounds of directory paging: the spec gives none, these mirror invoice search. */
-export const DIRECTORY_LIMITS = {
+const DIRECTORY_LIMITS = {
   offsetMax: 10_000,
   limitMin: 1,
   limitMax: 200,

@@ -7,7 +7,7 @@ import { intParam, page, single } from '../params.ts';
 import type { RouteContext, RouteResult } from './types.ts';
 
 /** Bounds of participant paging: the spec gives only the defaults. */
-export const PARTICIPANT_LIMITS = { offsetMax: 10_000, limitMin: 1, limitMax: 200 } as const;
+const PARTICIPANT_LIMITS = { offsetMax: 10_000, limitMin: 1, limitMax: 200 } as const;
 
 export function searchParticipants(ctx: RouteContext): RouteResult {
   const params = ctx.url.searchParams;

@@ -34,13 +34,13 @@ export interface TokenProviderOptions {
 }
 
 /** Lifetime assumed when the token response has no expires_in: short, so we ask again soon. */
-export const DEFAULT_TOKEN_LIFETIME_SECONDS = 60;
+const DEFAULT_TOKEN_LIFETIME_SECONDS = 60;
 const DEFAULT_TIMEOUT_MS = 20_000;
 const DEFAULT_MARGIN_SECONDS = 30;
 const WHAT = 'Token request';
 
 /** application/x-www-form-urlencoded encoding of one value (RFC 6749 Appendix B). */
-export function formUrlEncode(value: string): string {
+function formUrlEncode(value: string): string {
   return new URLSearchParams([['v', value]]).toString().slice(2);
 }
 

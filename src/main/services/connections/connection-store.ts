@@ -34,7 +34,7 @@ type DemoId = (typeof DEMO_ORDER)[number];
 /** Where a stored secret may be sent: changing one of these requires the secret again. */
 const SECRET_BOUND_FIELDS = ['tokenUrl', 'baseUrl', 'clientId'] as const;
 
-export function isDemoConnectionId(id: string): id is DemoId {
+function isDemoConnectionId(id: string): id is DemoId {
   return (DEMO_ORDER as readonly string[]).includes(id);
 }
 

@@ -29,7 +29,7 @@ export interface KeyValueStore {
 }
 
 export const SETTINGS_CONFIG_NAME = 'settings';
-export const SETTINGS_PROJECT_NAME = 'invoice-desk';
+const SETTINGS_PROJECT_NAME = 'invoice-desk';
 
 /** One stored connection. Unknown keys (a hand-added clientSecret, say) are stripped. */
 export const storedConnectionSchema = z.object({
@@ -132,7 +132,7 @@ const RENAMED_SETTINGS: Record<string, string> = { activeProfileId: 'activeConne
  * Moves values stored under an earlier version's key names to today's, in place, so that an
  * upgrade keeps the user's active connection. Leaves a file it cannot read to the repair.
  */
-export function migrateSettingsFile(dataDir: string, log: Logger): void {
+function migrateSettingsFile(dataDir: string, log: Logger): void {
   const path = settingsFilePath(dataDir);
   if (!existsSync(path)) return;
   let root: unknown;
@@ -167,7 +167,7 @@ function writeJson(path: string, data: unknown): void {
  * active connection where their values are complete, and every connection object that is
  * complete inside the "connections" list. What is salvaged is validated like a readable file.
  */
-export function salvageSettingsText(text: string): { settings: unknown; connections: unknown[] } {
+function salvageSettingsText(text: string): { settings: unknown; connections: unknown[] } {
   const settings: Record<string, string> = {};
   for (const key of ['language', 'activeConnectionId', ...Object.keys(RENAMED_SETTINGS)]) {
     const match = new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(text);
@@ -240,10 +240,7 @@ function backupPathOf(path: string): string {
  * valid entries and loses the invalid ones, and an unreadable one (truncated, say) keeps what can
  * be salvaged from its text. Undefined when nothing needed repair.
  */
-export function repairSettingsFile(
-  dataDir: string,
-  log: Logger = console,
-): SettingsRepair | undefined {
+function repairSettingsFile(dataDir: string, log: Logger = console): SettingsRepair | undefined {
   const path = settingsFilePath(dataDir);
   if (!existsSync(path)) return undefined;
   let text: string;
@@ -291,7 +288,7 @@ export function repairSettingsFile(
 }
 
 /** The JSON schema conf and electron-store enforce on every read and write. */
-export const settingsJsonSchema = {
+const settingsJsonSchema = {
   settings: {
     type: 'object',
     properties: {

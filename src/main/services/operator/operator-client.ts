@@ -68,7 +68,7 @@ export interface OperatorClientOptions {
 }
 
 /** The two paths the spec gives for the French directory, in the order we try them (4.3). */
-export const DIRECTORY_PATHS = ['/v1/directory/french', '/v1/directory/fr/search'] as const;
+const DIRECTORY_PATHS = ['/v1/directory/french', '/v1/directory/fr/search'] as const;
 
 type Method = 'GET' | 'POST' | 'DELETE';
 type QueryValue = string | number | readonly string[] | undefined;

@@ -5,7 +5,7 @@ import { OperatorError } from '../errors.ts';
 const MAX_ISSUES = 20;
 
 /** `["data", 3, "metadata", "state"]` → `data[3].metadata.state` */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`;

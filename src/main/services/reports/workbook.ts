@@ -2,6 +2,7 @@
 // invoice behind each figure (the TVA one with the rule applied on every line), and the "About"
 // sheet with the period and the archive's coverage. Returns a plan for writeWorkbook().
 import type { Language } from '#shared/contract.ts';
+import { codeLabel } from '#shared/invoices/labels.ts';
 import { INVOICE_STATES } from '#shared/operator/enums.ts';
 import frReports from '#shared/i18n/fr/reports.ts';
 import enReports from '#shared/i18n/en/reports.ts';
@@ -339,7 +340,7 @@ function vatWorkbook(
       kind: 'text',
       value: (e) =>
         /^\d{3}$/.test(e.reason)
-          ? `${e.reason} ${lifecycleLabel(w, e.reason) ?? ''}`.trim()
+          ? codeLabel(e.reason, w.x.invoices.lifecycle)
           : stateLabel(w, e.reason),
     },
     idField(w),
@@ -533,8 +534,8 @@ function statusWorkbook(
 ): WorkbookPlan {
   const s = w.r.workbook.sheets;
   const st = w.r.status;
-  const codeLabel = (key: string | null): string =>
-    key === null ? st.noStatus : `${key} ${lifecycleLabel(w, key) ?? ''}`.trim();
+  const statusLabel = (key: string | null): string =>
+    key === null ? st.noStatus : codeLabel(key, w.x.invoices.lifecycle);
   const summary: DocumentSheet = {
     kind: 'document',
     name: s.statusSummary,
@@ -545,7 +546,7 @@ function statusWorkbook(
         ...headerLines(report, w),
         { cells: [fill(st.invoices, { count: report.invoices })] },
         ...matrixLines(st.byState, report.byState, report.months, (k) => stateLabel(w, k ?? ''), w),
-        ...matrixLines(st.byLifecycle, report.byLifecycle, report.months, codeLabel, w),
+        ...matrixLines(st.byLifecycle, report.byLifecycle, report.months, statusLabel, w),
       ];
     },
   };

@@ -1,2 +1,2 @@
 export { CredentialVault, KEYCHAIN_SERVICE } from './credential-vault.ts';
-export type { CredentialVaultOptions, KeytarLike, SecretLocation } from './credential-vault.ts';
+export type { KeytarLike } from './credential-vault.ts';

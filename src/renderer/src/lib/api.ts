@@ -53,7 +53,7 @@ function isEnvelope(value: unknown): value is Result<unknown> {
   return v.ok === true || (v.ok === false && typeof v.error === 'object' && v.error !== null);
 }
 
-export function createHttpApi(): Api {
+function createHttpApi(): Api {
   const token = takeToken();
   let source: EventSource | null = null;
 

@@ -15,24 +15,27 @@ export function currentLocale(): Locale {
   return localeSource();
 }
 
+// Building an Intl formatter is slow; each locale and option set is built once.
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${locale}|${JSON.stringify(options)}`;
-  let f = cache.get(key) as Intl.NumberFormat | undefined;
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let f = cache.get(key) as F | undefined;
   if (!f) {
-    f = new Intl.NumberFormat(locale, options);
+    f = make();
     cache.set(key, f);
   }
   return f;
 }
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return cached(
+    `n|${locale}|${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(locale, options),
+  );
+}
 function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${locale}|${JSON.stringify(options)}`;
-  let f = cache.get(key) as Intl.DateTimeFormat | undefined;
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, options);
-    cache.set(key, f);
-  }
-  return f;
+  return cached(
+    `d|${locale}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  );
 }
 
 /** 1234.5, 'EUR' → "1 234,50 €" (fr) / "€1,234.50" (en). An unknown currency code falls back to

@@ -2,6 +2,14 @@
 // metadata, parties, VAT breakdown, totals, payment means, references, delivery. Labels in
 // column A, values in B; the VAT breakdown is a small table across columns A to E.
 import type { Language } from '#shared/contract.ts';
+import {
+  codeLabel,
+  paymentMeansLabel,
+  REFERENCE_FIELDS,
+  postalAddressLines,
+  taxPaymentLabel,
+} from '#shared/invoices/labels.ts';
+import { totalLines } from '#shared/invoices/totals.ts';
 import type { Invoice, Payee, PostalAddress } from '#shared/operator/schemas.ts';
 import type { CellValue } from '../cells.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
@@ -9,56 +17,11 @@ import type { DocCell, DocLine } from '../protocol.ts';
 import type { WorkbookPlan } from '../workbook-writer.ts';
 import { fill, labelOf, wordsFor, type ExportWords } from '../words.ts';
 
-const REFERENCE_FIELDS = [
-  'buyerReferenceId',
-  'projectReferenceId',
-  'contractReferenceId',
-  'buyerOrderReferenceId',
-  'sellerOrderReferenceId',
-  'receiptDocumentReferenceId',
-  'despatchDocumentReferenceId',
-  'originatorDocumentReferenceId',
-  'accountingCostId',
-  'directDebitMandateId',
-  'creditorReferenceId',
-  'contractReferenceTypeId',
-] as const;
-
-const TAX_PAYMENT_BY_CODE: Record<number, 'onInvoice' | 'onDelivery' | 'onPayment'> = {
-  5: 'onInvoice',
-  3: 'onInvoice',
-  29: 'onDelivery',
-  35: 'onDelivery',
-  72: 'onPayment',
-  432: 'onPayment',
-};
-const TAX_PAYMENT_BY_IOP: Record<string, 'onInvoice' | 'onDelivery' | 'onPayment' | 'unknown'> = {
-  INVOICE_DATE: 'onInvoice',
-  DELIVERY_DATE: 'onDelivery',
-  PAYMENT_DATE: 'onPayment',
-  UNKNOWN: 'unknown',
-};
-
 const id = (value: CellValue): DocCell => ({ value, kind: 'id' });
 const date = (value: CellValue): DocCell => ({ value, kind: 'date' });
 
-function withLabel(code: string, label: string | undefined): string {
-  return label ? `${code} · ${label}` : code;
-}
-
 function address(a: PostalAddress | undefined | null): string | undefined {
-  if (!a) return undefined;
-  const city = [a.postalCode, a.cityName].filter(Boolean).join(' ');
-  return [
-    a.addressLineOne,
-    a.addressLineTwo,
-    a.addressLineThree,
-    city,
-    a.countrySubDivision,
-    a.country,
-  ]
-    .filter(Boolean)
-    .join('\n');
+  return postalAddressLines(a).join('\n') || undefined;
 }
 
 export function invoiceDetailLines(invoice: Invoice, words: ExportWords): DocLine[] {
@@ -86,25 +49,17 @@ export function invoiceDetailLines(invoice: Invoice, words: ExportWords): DocLin
 
   section(detail.header);
   field(detail.number, id(bd.invoiceId));
-  field(detail.type, withLabel(String(bd.type), labelOf(words.invoices.types, bd.type)));
+  field(detail.type, codeLabel(bd.type, words.invoices.types));
   field(detail.invoiceDate, date(bd.invoiceDate));
   field(detail.dueDate, date(bd.invoiceDueDate));
   if (bd.processType) {
-    field(
-      detail.processType,
-      withLabel(bd.processType, labelOf(words.invoices.processTypes, bd.processType)),
-    );
+    field(detail.processType, codeLabel(bd.processType, words.invoices.processTypes));
   }
   field(detail.currency, id(currency));
   if (m.taxCurrency && m.taxCurrency !== currency) field(detail.taxCurrency, id(m.taxCurrency));
   const option = bd.taxPaymentOption;
   if (option) {
-    const key =
-      (option.code !== undefined ? TAX_PAYMENT_BY_CODE[option.code] : undefined) ??
-      (option.iopCode ? TAX_PAYMENT_BY_IOP[option.iopCode] : undefined) ??
-      'unknown';
-    const text = words.invoices.taxPayment[key];
-    field(detail.taxPaymentOption, option.code !== undefined ? `${text} (${option.code})` : text);
+    field(detail.taxPaymentOption, taxPaymentLabel(option, words.invoices.taxPayment));
     if (option.debitTaxPaymentActive !== undefined) {
       field(detail.debitOption, option.debitTaxPaymentActive ? detail.yes : detail.no);
     }
@@ -164,10 +119,7 @@ export function invoiceDetailLines(invoice: Invoice, words: ExportWords): DocLin
       ],
     });
     for (const tax of bd.taxDetails) {
-      const category = withLabel(
-        tax.categoryCode,
-        labelOf(words.invoices.vatCategories, tax.categoryCode),
-      );
+      const category = codeLabel(tax.categoryCode, words.invoices.vatCategories);
       lines.push({
         cells: [
           tax.taxType && tax.taxType !== 'VAT' ? `${category} (${tax.taxType})` : category,
@@ -181,47 +133,19 @@ export function invoiceDetailLines(invoice: Invoice, words: ExportWords): DocLin
   }
 
   section(detail.totals);
-  if (m.lineTotalAmount)
-    field(detail.lineTotal, amount(m.lineTotalAmount.amount, m.lineTotalAmount.currency));
-  if (m.allowanceTotalAmount) {
-    field(
-      detail.allowanceTotal,
-      amount(-Math.abs(m.allowanceTotalAmount.amount), m.allowanceTotalAmount.currency),
-    );
+  for (const line of totalLines(m)) {
+    lines.push({
+      ...(line.emphasis ? { style: 'strong' as const } : {}),
+      cells: [detail[line.key], amount(line.amount, line.currency)],
+    });
   }
-  if (m.chargeTotalAmount)
-    field(detail.chargeTotal, amount(m.chargeTotalAmount.amount, m.chargeTotalAmount.currency));
-  field(detail.totalExclVat, amount(m.taxBasisTotalAmount.amount, m.taxBasisTotalAmount.currency));
-  field(detail.totalVat, amount(m.taxTotalAmount.amount, m.taxTotalAmount.currency));
-  if (m.taxTotalAmountAccounting) {
-    field(
-      detail.totalVatAccounting,
-      amount(
-        m.taxTotalAmountAccounting.amount,
-        m.taxTotalAmountAccounting.currency ?? m.taxCurrency,
-      ),
-    );
-  }
-  lines.push({
-    style: 'strong',
-    cells: [detail.totalInclVat, amount(m.invoiceAmount.amount, m.invoiceAmount.currency)],
-  });
-  if (m.prepaidTotalAmount) field(detail.prepaid, amount(-Math.abs(m.prepaidTotalAmount.amount)));
-  if (m.roundingAmount) field(detail.rounding, amount(m.roundingAmount.amount));
-  lines.push({
-    style: 'strong',
-    cells: [detail.payable, amount(m.payableAmount.amount, m.payableAmount.currency)],
-  });
 
   section(detail.payment);
   if (!bd.paymentMeans?.length) lines.push({ cells: [detail.noPayment] });
   for (const means of bd.paymentMeans ?? []) {
-    const known = labelOf(words.invoices.paymentCodes, means.typeCode);
     field(
       detail.paymentMeans,
-      [means.typeCode, known, means.label && means.label !== known ? means.label : '']
-        .filter(Boolean)
-        .join(' · '),
+      paymentMeansLabel(means.typeCode, means.label, words.invoices.paymentCodes),
     );
     field(detail.iban, id(means.bankTransfer?.iban));
     field(detail.bic, id(means.bankTransfer?.bic));

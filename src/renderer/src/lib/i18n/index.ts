@@ -72,7 +72,7 @@ type Leaves<T, P extends string = ''> = {
 export type MessageKey = Leaves<Reference>;
 export type MessageParams = Record<string, string | number | null | undefined>;
 
-export const LOCALES: Record<Language, Locale> = { fr: 'fr-FR', en: 'en-GB' };
+const LOCALES: Record<Language, Locale> = { fr: 'fr-FR', en: 'en-GB' };
 setLocaleSource(() => LOCALES[language.current]);
 
 function lookup(lang: Language, key: string): string | undefined {
@@ -94,10 +94,6 @@ export function t(key: MessageKey, params?: MessageParams): string {
 export function tOr(key: string, fallback: string, params?: MessageParams): string {
   const text = lookup(language.current, key);
   return text === undefined ? fallback : interpolate(text, params);
-}
-
-export function hasKey(key: string): boolean {
-  return lookup(language.current, key) !== undefined;
 }
 
 export { language };

@@ -1,17 +1,18 @@
-// The archive mode of the invoices screen (filters, sort, page, result) and the sync of the
-// active connection (progress events, summary, status with coverage). Outside the screen, so
-// that going elsewhere and back keeps both.
+// The archive mode of the invoices screen (filters, sort, page, result: a Search, see
+// search.svelte.ts) and the sync of the active connection (progress events, summary, status with
+// coverage). Outside the screen, so that going elsewhere and back keeps both.
 import type {
-  ArchiveSearchResult,
+  ArchiveSearchArgs,
   ArchiveSort,
   ArchiveSortKey,
   ArchiveStatus,
   SyncProgress,
   SyncSummary,
 } from '#shared/archive.ts';
-import type { AppError, Sourced } from '#shared/contract.ts';
+import type { AppError } from '#shared/contract.ts';
 import type { SortState } from '../components/data-table.ts';
 import { api } from '../api.ts';
+import { Search } from './search.svelte.ts';
 import {
   archiveFilterErrors,
   emptyArchiveFilterForm,
@@ -21,7 +22,7 @@ import {
 
 export const ARCHIVE_PAGE_SIZES = [100, 200, 500] as const;
 
-class ArchiveScreenState {
+class ArchiveSearch extends Search<'archive:search'> {
   /** The invoices screen searches the operator (live, its 1,200-row window) or the archive. */
   mode = $state<'operator' | 'archive'>('operator');
   form = $state<ArchiveFilterForm>(emptyArchiveFilterForm());
@@ -29,30 +30,29 @@ class ArchiveScreenState {
   offset = $state(0);
   limit = $state<number>(ARCHIVE_PAGE_SIZES[0]);
 
-  result = $state<Sourced<ArchiveSearchResult> | null>(null);
-  error = $state<AppError | null>(null);
-  loading = $state(false);
   errors = $derived(archiveFilterErrors(this.form));
   valid = $derived(Object.keys(this.errors).length === 0);
-  #seq = 0;
-  #loadedGeneration = -1;
 
-  ensureLoaded(generation: number): void {
-    if (this.#loadedGeneration === generation) return;
-    this.#loadedGeneration = generation;
+  constructor() {
+    // The rows stay under the error: the user still sees what the last answer said.
+    super('archive:search', { keepResultOnError: true });
+  }
+
+  /** The first visit searches at once; a new connection searches its first page. */
+  protected override whenConnectionChanges(): ArchiveSearchArgs | null {
     this.offset = 0;
-    void this.search();
+    return this.args();
   }
 
   apply(): void {
     this.offset = 0;
-    void this.search();
+    this.search();
   }
 
   page(offset: number, limit: number): void {
     this.offset = offset;
     this.limit = limit;
-    void this.search();
+    this.search();
   }
 
   sortBy(sort: SortState | null): void {
@@ -65,34 +65,32 @@ class ArchiveScreenState {
     this.apply();
   }
 
-  async search(): Promise<void> {
-    if (!this.valid) return;
-    const seq = ++this.#seq;
-    this.loading = true;
-    this.error = null;
+  /** Runs the current filters, sort and page (nothing while a filter is invalid). */
+  search(): void {
+    const args = this.args();
+    if (args) void this.run(args);
+  }
+
+  private args(): ArchiveSearchArgs | null {
+    if (!this.valid) return null;
     const sort: ArchiveSort | undefined = this.sort
       ? {
           key: this.sort.column as ArchiveSortKey,
           descending: this.sort.direction === 'descending',
         }
       : undefined;
-    const r = await api.invoke('archive:search', {
+    return {
       filter: toArchiveFilter(this.form),
       ...(sort ? { sort } : {}),
       offset: this.offset,
       limit: this.limit,
-    });
-    if (seq !== this.#seq) return;
-    this.loading = false;
-    if (r.ok) this.result = r.value;
-    else this.error = r.error;
+    };
   }
 }
 
 class SyncState {
-  /** The active connection's archive: counts, last sync, coverage, whether a sync runs. */
-  status = $state<ArchiveStatus | null>(null);
-  statusError = $state<AppError | null>(null);
+  /** The active connection's archive status; a failed reload keeps the last one shown. */
+  readonly #status = new Search('archive:status', { keepResultOnError: true });
   /** The last progress event of the connection shown. */
   progress = $state<SyncProgress | null>(null);
   /** A sync this window started is running. */
@@ -102,6 +100,15 @@ class SyncState {
   error = $state<AppError | null>(null);
   connectionId = $state<string | null>(null);
   running = $derived(this.starting || (this.status?.syncing ?? false));
+
+  /** The active connection's archive: counts, last sync, coverage, whether a sync runs. */
+  get status(): ArchiveStatus | null {
+    return this.#status.result;
+  }
+
+  get statusError(): AppError | null {
+    return this.#status.error;
+  }
   #listening = false;
   /** Called after a sync, so that the archive table shows what it brought. */
   onFinished: (() => void) | null = null;
@@ -125,20 +132,14 @@ class SyncState {
       this.progress = null;
       this.summary = null;
       this.error = null;
-      this.status = null;
+      this.#status.clear();
     }
     void this.loadStatus();
   }
 
+  /** Reads the shown connection's status again; the newest read wins. */
   async loadStatus(): Promise<void> {
-    const id = this.connectionId;
-    if (!id) return;
-    const r = await api.invoke('archive:status', { connectionId: id });
-    if (id !== this.connectionId) return;
-    if (r.ok) {
-      this.status = r.value;
-      this.statusError = null;
-    } else this.statusError = r.error;
+    if (this.connectionId) await this.#status.run({ connectionId: this.connectionId });
   }
 
   async start(): Promise<void> {
@@ -169,5 +170,5 @@ class SyncState {
   }
 }
 
-export const archive = new ArchiveScreenState();
+export const archive = new ArchiveSearch();
 export const sync = new SyncState();

@@ -1,16 +1,14 @@
-// The invoices screen: filters, paging, the last result. Lives outside the screen so that going
-// to another screen and back keeps the user's search.
-import type { AppError, Sourced } from '#shared/contract.ts';
+// The invoices screen's search: filters, paging and the last answer (see search.svelte.ts).
 import type { Direction, InvoiceState } from '#shared/operator/enums.ts';
 import { INVOICE_SEARCH_LIMITS } from '#shared/operator/enums.ts';
-import type { InvoiceSearchResponse } from '#shared/operator/schemas.ts';
+import type { InvoiceSearchArgs } from '#shared/contract.ts';
 import { buildInvoiceQuery, isUuid } from '#shared/query/invoice-query.ts';
 import type { SortState } from '../components/data-table.ts';
-import { api } from '../api.ts';
+import { Search } from './search.svelte.ts';
 
 export const PAGE_SIZES = [50, 100, 200] as const;
 
-class InvoicesScreenState {
+class InvoiceSearch extends Search<'invoices:search'> {
   states = $state<InvoiceState[]>([]);
   direction = $state<Direction | ''>('');
   invoiceId = $state('');
@@ -18,16 +16,6 @@ class InvoicesScreenState {
   offset = $state(0);
   limit = $state<number>(INVOICE_SEARCH_LIMITS.defaultLimit);
   sort = $state<SortState | null>(null);
-
-  result = $state<Sourced<InvoiceSearchResponse> | null>(null);
-  error = $state<AppError | null>(null);
-  loading = $state(false);
-  /** The q actually sent with the result on screen. */
-  sentQuery = $state('');
-  /** Time from the request to the answer, for the curious (and the e2e timing). */
-  lastDurationMs = $state<number | null>(null);
-  private seq = 0;
-  private loadedGeneration = -1;
 
   invoiceIdValid = $derived(this.invoiceId.trim() === '' || isUuid(this.invoiceId));
   usingAdvanced = $derived(this.advanced.trim() !== '');
@@ -41,25 +29,27 @@ class InvoicesScreenState {
     });
   });
 
-  /** Loads once per connection: the first visit searches at once, later visits keep the page,
-   * or the error (a failed first search is tried again only when the user asks: Réessayer). */
-  ensureLoaded(generation: number): void {
-    if (this.loadedGeneration === generation) return;
-    this.loadedGeneration = generation;
+  constructor() {
+    // The rows stay under the error: the user still sees what the last answer said.
+    super('invoices:search', { keepResultOnError: true });
+  }
+
+  /** The first visit searches at once; a new connection searches its first page. */
+  protected override whenConnectionChanges(): InvoiceSearchArgs | null {
     this.offset = 0;
-    void this.search();
+    return this.args();
   }
 
   /** Runs the current filters from the first page. */
   apply(): void {
     this.offset = 0;
-    void this.search();
+    this.search();
   }
 
   page(offset: number, limit: number): void {
     this.offset = offset;
     this.limit = limit;
-    void this.search();
+    this.search();
   }
 
   reset(): void {
@@ -71,28 +61,17 @@ class InvoicesScreenState {
     this.apply();
   }
 
-  async search(): Promise<void> {
-    if (!this.invoiceIdValid) return;
-    const seq = ++this.seq;
+  /** Runs the current filters and page (nothing while the invoice id is not a uuid). */
+  search(): void {
+    const args = this.args();
+    if (args) void this.run(args);
+  }
+
+  private args(): InvoiceSearchArgs | null {
+    if (!this.invoiceIdValid) return null;
     const q = this.query;
-    this.loading = true;
-    this.error = null;
-    const started = performance.now();
-    const r = await api.invoke('invoices:search', {
-      ...(q ? { q } : {}),
-      offset: this.offset,
-      limit: this.limit,
-    });
-    if (seq !== this.seq) return; // a newer search superseded this one
-    this.loading = false;
-    this.lastDurationMs = Math.round(performance.now() - started);
-    if (r.ok) {
-      this.result = r.value;
-      this.sentQuery = q;
-    } else {
-      this.error = r.error;
-    }
+    return { ...(q ? { q } : {}), offset: this.offset, limit: this.limit };
   }
 }
 
-export const invoices = new InvoicesScreenState();
+export const invoices = new InvoiceSearch();

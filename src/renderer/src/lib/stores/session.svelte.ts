@@ -111,7 +111,8 @@ class Session {
     this.settings = r.value;
     if (changed) {
       this.generation++;
-      if (this.workOffline) void this.loadArchiveDate();
+      // Still offline until main has checked the new connection: the banner's date is its own.
+      if (!this.online || this.workOffline) void this.loadArchiveDate();
     }
     return null;
   }

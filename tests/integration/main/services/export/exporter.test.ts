@@ -378,7 +378,7 @@ describe('live exports through the handlers (demo operator, 3,000 invoices)', ()
     }
   });
 
-  it('refuses an exportId already running, and reports (not built yet) plainly', async () => {
+  it('refuses an exportId already running; a report exports through the same channel', async () => {
     const id = exportId();
     const first = h.dispatch('export:start', {
       exportId: id,
@@ -388,15 +388,19 @@ describe('live exports through the handlers (demo operator, 3,000 invoices)', ()
     assert.equal(!second.ok && second.error.kind, 'invalid_input');
     value(await first);
 
-    const report = await h.dispatch('export:start', {
-      exportId: exportId(),
-      target: {
-        kind: 'report',
-        report: 'vat',
-        period: { from: '2026-01-01', to: '2026-03-31', label: '2026-Q1' },
-      },
-    });
-    assert.equal(!report.ok && report.error.kind, 'server');
+    // Main built report exports (the Rapports screen's Exporter vers Excel): written where chosen.
+    const report = value<ExportResult>(
+      await h.dispatch('export:start', {
+        exportId: exportId(),
+        target: {
+          kind: 'report',
+          report: 'vat',
+          period: { from: '2026-01-01', to: '2026-03-31', label: '2026-Q1' },
+        },
+      }),
+    );
+    assert.equal(report.savedTo, join(h.out, report.fileName));
+    assert.ok(existsSync(report.savedTo));
   });
 
   it('a target outside the contract is refused before anything runs', async () => {
