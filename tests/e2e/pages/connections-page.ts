@@ -50,11 +50,20 @@ export class ConnectionsPage extends AppShell {
       await dialog.getByLabel('Identifiant client').fill(fields.clientId);
       if (fields.customerId) await dialog.getByLabel(/customer-id/).fill(fields.customerId);
       await dialog.getByLabel('Secret client').fill(fields.clientSecret);
-      // Without an OS keychain the only offer is to keep the secret for this session.
+      // Without an OS keychain the only offer is to keep the secret for this session. The form
+      // learns that from the keychain's status, which may come after the fields are typed: take
+      // the offer whenever it shows, before or after "Enregistrer".
       const sessionOnly = dialog.getByRole('checkbox', { name: /cette session seulement/ });
+      const save = dialog.getByRole('button', { name: 'Enregistrer' });
       if (await sessionOnly.isVisible()) await sessionOnly.check();
-      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-      await expect(dialog).toBeHidden();
+      await save.click();
+      await expect(async () => {
+        if ((await sessionOnly.isVisible()) && !(await sessionOnly.isChecked())) {
+          await sessionOnly.check();
+          await save.click();
+        }
+        await expect(dialog).toBeHidden({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
       return this.connection(fields.name);
     });
   }
