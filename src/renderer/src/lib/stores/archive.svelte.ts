@@ -12,7 +12,7 @@ import type {
 import type { AppError } from '#shared/contract.ts';
 import type { SortState } from '../components/data-table.ts';
 import { api } from '../api.ts';
-import { Search } from './search.svelte.ts';
+import { PagedSearch, Search } from './search.svelte.ts';
 import {
   archiveFilterErrors,
   emptyArchiveFilterForm,
@@ -22,37 +22,18 @@ import {
 
 export const ARCHIVE_PAGE_SIZES = [100, 200, 500] as const;
 
-class ArchiveSearch extends Search<'archive:search'> {
+class ArchiveSearch extends PagedSearch<'archive:search'> {
   /** The invoices screen searches the operator (live, its 1,200-row window) or the archive. */
   mode = $state<'operator' | 'archive'>('operator');
   form = $state<ArchiveFilterForm>(emptyArchiveFilterForm());
   sort = $state<SortState | null>({ column: 'invoiceDate', direction: 'descending' });
-  offset = $state(0);
-  limit = $state<number>(ARCHIVE_PAGE_SIZES[0]);
 
   errors = $derived(archiveFilterErrors(this.form));
   valid = $derived(Object.keys(this.errors).length === 0);
 
   constructor() {
     // The rows stay under the error: the user still sees what the last answer said.
-    super('archive:search', { keepResultOnError: true });
-  }
-
-  /** The first visit searches at once; a new connection searches its first page. */
-  protected override whenConnectionChanges(): ArchiveSearchArgs | null {
-    this.offset = 0;
-    return this.args();
-  }
-
-  apply(): void {
-    this.offset = 0;
-    this.search();
-  }
-
-  page(offset: number, limit: number): void {
-    this.offset = offset;
-    this.limit = limit;
-    this.search();
+    super('archive:search', ARCHIVE_PAGE_SIZES[0], { keepResultOnError: true });
   }
 
   sortBy(sort: SortState | null): void {
@@ -65,13 +46,8 @@ class ArchiveSearch extends Search<'archive:search'> {
     this.apply();
   }
 
-  /** Runs the current filters, sort and page (nothing while a filter is invalid). */
-  search(): void {
-    const args = this.args();
-    if (args) void this.run(args);
-  }
-
-  private args(): ArchiveSearchArgs | null {
+  /** The current filters, sort and page (null while a filter is invalid). */
+  protected override args(): ArchiveSearchArgs | null {
     if (!this.valid) return null;
     const sort: ArchiveSort | undefined = this.sort
       ? {

@@ -4,17 +4,15 @@ import { INVOICE_SEARCH_LIMITS } from '#shared/operator/enums.ts';
 import type { InvoiceSearchArgs } from '#shared/contract.ts';
 import { buildInvoiceQuery, isUuid } from '#shared/query/invoice-query.ts';
 import type { SortState } from '../components/data-table.ts';
-import { Search } from './search.svelte.ts';
+import { PagedSearch } from './search.svelte.ts';
 
 export const PAGE_SIZES = [50, 100, 200] as const;
 
-class InvoiceSearch extends Search<'invoices:search'> {
+class InvoiceSearch extends PagedSearch<'invoices:search'> {
   states = $state<InvoiceState[]>([]);
   direction = $state<Direction | ''>('');
   invoiceId = $state('');
   advanced = $state('');
-  offset = $state(0);
-  limit = $state<number>(INVOICE_SEARCH_LIMITS.defaultLimit);
   sort = $state<SortState | null>(null);
 
   invoiceIdValid = $derived(this.invoiceId.trim() === '' || isUuid(this.invoiceId));
@@ -31,25 +29,7 @@ class InvoiceSearch extends Search<'invoices:search'> {
 
   constructor() {
     // The rows stay under the error: the user still sees what the last answer said.
-    super('invoices:search', { keepResultOnError: true });
-  }
-
-  /** The first visit searches at once; a new connection searches its first page. */
-  protected override whenConnectionChanges(): InvoiceSearchArgs | null {
-    this.offset = 0;
-    return this.args();
-  }
-
-  /** Runs the current filters from the first page. */
-  apply(): void {
-    this.offset = 0;
-    this.search();
-  }
-
-  page(offset: number, limit: number): void {
-    this.offset = offset;
-    this.limit = limit;
-    this.search();
+    super('invoices:search', INVOICE_SEARCH_LIMITS.defaultLimit, { keepResultOnError: true });
   }
 
   reset(): void {
@@ -61,13 +41,8 @@ class InvoiceSearch extends Search<'invoices:search'> {
     this.apply();
   }
 
-  /** Runs the current filters and page (nothing while the invoice id is not a uuid). */
-  search(): void {
-    const args = this.args();
-    if (args) void this.run(args);
-  }
-
-  private args(): InvoiceSearchArgs | null {
+  /** The current filters and page (null while the invoice id is not a uuid). */
+  protected override args(): InvoiceSearchArgs | null {
     if (!this.invoiceIdValid) return null;
     const q = this.query;
     return { ...(q ? { q } : {}), offset: this.offset, limit: this.limit };

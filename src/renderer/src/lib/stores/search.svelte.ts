@@ -114,3 +114,44 @@ export class Search<C extends Channel> {
     });
   }
 }
+
+/** A search of pages of rows (the archive and the invoices screens): the form's fields live in
+ * the subclass, which builds the arguments (`args()`, null while a field is invalid) from them
+ * and from `offset` and `limit`. A new connection, a filter applied and a sort start again from
+ * the first page. */
+export abstract class PagedSearch<C extends Channel> extends Search<C> {
+  offset = $state(0);
+  limit = $state<number>(0);
+
+  constructor(channel: C, limit: number, options: SearchOptions = {}) {
+    super(channel, options);
+    this.limit = limit;
+  }
+
+  /** The arguments of the current fields and page; null sends nothing (a field is invalid). */
+  protected abstract args(): ArgsOf<C> | null;
+
+  /** The first visit searches at once; a new connection searches its first page. */
+  protected override whenConnectionChanges(): ArgsOf<C> | null {
+    this.offset = 0;
+    return this.args();
+  }
+
+  /** Runs the current fields from the first page. */
+  apply(): void {
+    this.offset = 0;
+    this.search();
+  }
+
+  page(offset: number, limit: number): void {
+    this.offset = offset;
+    this.limit = limit;
+    this.search();
+  }
+
+  /** Runs the current fields and page (nothing while a field is invalid). */
+  search(): void {
+    const args = this.args();
+    if (args) void this.run(args);
+  }
+}
