@@ -11,6 +11,7 @@ import {
   startBrowserHost,
   type BrowserHost,
 } from '#main/host/index.ts';
+import { rawRequest } from '#support/raw-http.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
 let parent: string;
@@ -23,38 +24,14 @@ interface Reply {
   body: string;
 }
 
-/** Raw HTTP, so the test controls every header (fetch would not let it set Host). */
-function send(options: {
+async function send(options: {
   method?: string;
   path: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
 }): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: options.method ?? 'GET',
-        path: options.path,
-        setHost: false,
-        headers: { host: `127.0.0.1:${port}`, ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
+  const reply = await rawRequest(port, options);
+  return { ...reply, body: reply.body.toString('utf8') };
 }
 
 function rpc(channel: string, args: unknown, headers: Record<string, string> = {}): Promise<Reply> {

@@ -12,6 +12,7 @@ import { startBrowserHost, type BrowserHost } from '#main/host/index.ts';
 import { contentDisposition } from '#main/host/downloads.ts';
 import { localDay } from '#main/services/export/exporter.ts';
 import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
+import { rawRequest, type RawReply } from '#support/raw-http.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
 let parent: string;
@@ -21,43 +22,13 @@ let previousLang: string | undefined;
 let host: BrowserHost;
 let port: number;
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
 function send(options: {
   method?: string;
   path: string;
   headers?: Record<string, string>;
   body?: string;
-}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: options.method ?? 'GET',
-        path: options.path,
-        setHost: false,
-        headers: { host: `127.0.0.1:${port}`, ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
+}): Promise<RawReply> {
+  return rawRequest(port, options);
 }
 
 /** Waits for something the host does just after answering (bounded: fails after 10 s). */
