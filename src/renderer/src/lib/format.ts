@@ -68,6 +68,16 @@ export function formatNumber(
   return numberFormat(locale, options).format(value);
 }
 
+/** Euros in a chart's axis and bar labels: short ("12,5 k €"), one decimal at most. */
+export function formatCompactEuros(value: number, locale: string = currentLocale()): string {
+  return formatNumber(value, locale, {
+    style: 'currency',
+    currency: 'EUR',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  });
+}
+
 /** A VAT rate given in percent (20 → "20 %" in French, "20%" in English). */
 export function formatPercent(
   percent: number | null | undefined,

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   formatAmount,
+  formatCompactEuros,
   formatDate,
   formatDateTime,
   formatIban,
@@ -64,4 +65,10 @@ test('IBAN in groups of four', () => {
 test('interpolation fills {name} and leaves unknown placeholders visible', () => {
   assert.equal(interpolate('{count} factures', { count: 3 }), '3 factures');
   assert.equal(interpolate('a {x} b', {}), 'a {x} b');
+});
+
+test('chart labels: euros in short form, one decimal at most', () => {
+  const nbsp = /[\u00a0\u202f]/g;
+  assert.equal(formatCompactEuros(12_540, 'fr-FR').replace(nbsp, ' '), '12,5 k €');
+  assert.equal(formatCompactEuros(12_540, 'en-GB'), '€12.5k');
 });
