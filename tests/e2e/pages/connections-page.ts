@@ -57,10 +57,13 @@ export class ConnectionsPage extends AppShell {
       const save = dialog.getByRole('button', { name: 'Enregistrer' });
       if (await sessionOnly.isVisible()) await sessionOnly.check();
       await save.click();
+      // Short timeouts inside: the dialog may close under any of these calls, and a call that
+      // waits for a vanished element must fail fast so that the next round sees it closed.
       await expect(async () => {
-        if ((await sessionOnly.isVisible()) && !(await sessionOnly.isChecked())) {
-          await sessionOnly.check();
-          await save.click();
+        if (await dialog.isHidden()) return;
+        if ((await sessionOnly.isVisible()) && !(await sessionOnly.isChecked({ timeout: 500 }))) {
+          await sessionOnly.check({ timeout: 1_000 });
+          await save.click({ timeout: 1_000 });
         }
         await expect(dialog).toBeHidden({ timeout: 1_000 });
       }).toPass({ timeout: 15_000 });
