@@ -1,5 +1,5 @@
-// An error that already knows how it crosses the boundary, thrown by the spine's own services
-// (connections, vault). Shaped like AppError (kind, message, details) so that toAppError in
+// An error that already knows how it crosses the boundary, thrown by the app's own services
+// (connections, vault, archive, export). Shaped like AppError (kind, message, details) so that toAppError in
 // services/errors.ts passes it through unchanged, even after it went through the OperatorClient.
 import type { AppError, ErrorKind, ErrorReason } from '#shared/contract.ts';
 

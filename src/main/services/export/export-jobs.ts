@@ -3,7 +3,7 @@
 // asked of the shell (Electron: the save dialog in main; the browser host: a temporary folder
 // and a one-time download; the CLI: --out), and failures worded as the contract's errors.
 import { extname } from 'node:path';
-import type { ErrorKind, ErrorReason, Language } from '#shared/contract.ts';
+import type { Language } from '#shared/contract.ts';
 import type { ExportArgs, ExportProgress, ExportResult } from '#shared/exports.ts';
 import { AppFailure } from '../app-failure.ts';
 import { isExportError } from './export-error.ts';
@@ -47,32 +47,17 @@ export const noDestination: ExportDestination = {
   },
 };
 
-/** An export failure as the contract words it: kind 'file' with a reason, or 'cancelled'. */
-export class ExportFailure extends Error {
-  readonly kind: ErrorKind;
-  readonly reason?: ErrorReason;
-  readonly details?: unknown;
-
-  constructor(kind: ErrorKind, message: string, reason?: ErrorReason, details?: unknown) {
-    super(message);
-    this.name = 'ExportFailure';
-    this.kind = kind;
-    if (reason !== undefined) this.reason = reason;
-    if (details !== undefined) this.details = details;
-  }
-}
-
 /** The writer's errors onto the contract's: permission, folder_missing, disk_full, file_busy
  * are kind 'file' with that reason; any other write failure is 'file' alone. */
 export function exportFailureOf(error: unknown, signal?: AbortSignal): unknown {
   if (isExportError(error)) {
-    if (error.kind === 'cancelled') return new ExportFailure('cancelled', error.message);
+    if (error.kind === 'cancelled') return new AppFailure('cancelled', error.message);
     const details = { folder: error.folder, ...(error.code ? { code: error.code } : {}) };
     return error.kind === 'write_failed'
-      ? new ExportFailure('file', error.message, undefined, details)
-      : new ExportFailure('file', error.message, error.kind, details);
+      ? new AppFailure('file', error.message, details)
+      : new AppFailure('file', error.message, details, error.kind);
   }
-  if (signal?.aborted) return new ExportFailure('cancelled', 'The export was cancelled.');
+  if (signal?.aborted) return new AppFailure('cancelled', 'The export was cancelled.');
   return error;
 }
 
@@ -102,7 +87,7 @@ export class ExportJobs {
   }
 
   /** Runs one export to its end. Null when the user closed the save dialog. Rejects with an
-   * ExportFailure (file, cancelled), an AppFailure or the operator's error. */
+   * AppFailure (file with its reason, cancelled, …) or the operator's error. */
   async start(args: ExportArgs, options: StartOptions): Promise<ExportResult | null> {
     const { exportId } = args;
     if (this.#running.has(exportId)) {
@@ -131,7 +116,7 @@ export class ExportJobs {
       try {
         const path = await this.#options.destination.choose(prepared.fileName, options.language);
         if (path === null) return null;
-        if (signal.aborted) throw new ExportFailure('cancelled', 'The export was cancelled.');
+        if (signal.aborted) throw new AppFailure('cancelled', 'The export was cancelled.');
         emit({ phase: 'fetching', rows: 0, total: null });
         let written: { rows: number; bytes: number };
         try {

@@ -2,11 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ExportError } from '#main/services/export/export-error.ts';
-import {
-  ExportFailure,
-  exportFailureOf,
-  savingDestination,
-} from '#main/services/export/export-jobs.ts';
+import { AppFailure } from '#main/services/app-failure.ts';
+import { exportFailureOf, savingDestination } from '#main/services/export/export-jobs.ts';
 import { toAppError } from '#main/services/errors.ts';
 
 describe('exportFailureOf', () => {
@@ -35,7 +32,7 @@ describe('exportFailureOf', () => {
     const controller = new AbortController();
     controller.abort();
     const failure = exportFailureOf(new Error('socket closed'), controller.signal);
-    assert.ok(failure instanceof ExportFailure);
+    assert.ok(failure instanceof AppFailure);
     assert.equal(failure.kind, 'cancelled');
   });
 
