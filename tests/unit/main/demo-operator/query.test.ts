@@ -152,6 +152,24 @@ describe('compileQuery', () => {
     assert.match(fail('state:"A*"').message, /wildcards are not allowed on state/);
   });
 
+  test('a chain of ORs mixing exact values, wildcards and ANDs keeps every branch', () => {
+    // Exact values on one field are answered by one set lookup: the result must not change.
+    assert.deepEqual(
+      names(
+        'name:"garage du nord" OR name:"STAR*SHOP" OR state:"B" AND name:"boul*" OR name:"nobody"',
+      ),
+      ['Garage du Nord', 'BOULANGERIE DU NORD', 'Star*Shop'],
+    );
+    assert.deepEqual(names('name:"Star\\*Shop" OR name:"boulangerie martin" OR state:"A"'), [
+      'Boulangerie Martin',
+      'Star*Shop',
+    ]);
+    assert.deepEqual(
+      names('state:"B" OR state:"A"'),
+      items.map((i) => i.name),
+    );
+  });
+
   test('field names match case-insensitively', () => {
     assert.deepEqual(names('NAME:"garage du nord"'), ['Garage du Nord']);
   });
