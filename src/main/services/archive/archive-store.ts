@@ -40,6 +40,9 @@ export function archivePath(dataDir: string, connectionId: string): string {
 
 const SIDE_FILES = ['', '-wal', '-shm', '-journal'] as const;
 
+/** WAL pages (4 KB) a sync lets grow before a checkpoint: 256 MB, about 30,000 new invoices. */
+const DEFERRED_CHECKPOINT_PAGES = 65_536;
+
 /** Deletes a connection's archive files (close its ArchiveStore first). */
 export function clearArchive(dataDir: string, connectionId: string): void {
   const path = archivePath(dataDir, connectionId);
@@ -135,6 +138,7 @@ export class ArchiveStore {
       this.db.exec('PRAGMA journal_mode = WAL');
       this.db.exec('PRAGMA synchronous = NORMAL'); // WAL + NORMAL: a kill never corrupts
       this.db.exec('PRAGMA foreign_keys = ON');
+      this.db.exec('PRAGMA cache_size = -65536'); // 64 MB (default 2): a sync's index pages stay
       migrate(this.db, options.schemaVersion ?? SCHEMA_VERSION);
     } catch (error) {
       this.db.close();
@@ -157,6 +161,22 @@ export class ArchiveStore {
    * may walk the wrong index: a credit-note filter over a year took 60 ms instead of 4. */
   optimize(): void {
     this.db.exec('PRAGMA optimize');
+  }
+
+  /**
+   * Runs a long series of writes (a sync) with the WAL copied back into the database once at
+   * its end instead of every 1,000 pages (4 MB): a page that many commits rewrite (an index's
+   * hot pages) is copied and synced to disk once. Measured: a quarter of a sync's local work.
+   * The WAL is truncated afterwards, so no large file stays behind.
+   */
+  async withDeferredCheckpoints<T>(work: () => Promise<T>): Promise<T> {
+    this.db.exec(`PRAGMA wal_autocheckpoint = ${DEFERRED_CHECKPOINT_PAGES}`);
+    try {
+      return await work();
+    } finally {
+      this.db.exec('PRAGMA wal_autocheckpoint = 1000'); // SQLite's default
+      if (this.db.isOpen && !this.db.isTransaction) this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    }
   }
 
   /** Runs `fn` in one write transaction (nested calls join the outer one). */
@@ -205,6 +225,7 @@ export class ArchiveStore {
        search_fetched_at = ?, status_run_id = coalesce(?, status_run_id) WHERE rid = ?`,
     );
     const updateJson = this.db.prepare('UPDATE invoice_json SET search_json = ? WHERE rid = ?');
+    const addedRids: number[] = [];
     this.transaction(() => {
       for (const item of items) {
         const id = item.metadata.invoiceId.toLowerCase();
@@ -222,6 +243,7 @@ export class ArchiveStore {
           const values = names.map((n) => columns[n]) as SQLInputValue[];
           const { lastInsertRowid } = insert.run(...values, fetchedAt, statusRunId ?? null);
           insertJson.run(lastInsertRowid, JSON.stringify(item));
+          addedRids.push(Number(lastInsertRowid));
           result.added++;
           continue;
         }
@@ -250,8 +272,21 @@ export class ArchiveStore {
           result.unchangedIds.push(id);
         } else result.updated++;
       }
+      this.#indexNames(addedRids);
     });
     return result;
+  }
+
+  /** Puts new invoices in the name index (FTS), all in one statement (schema step 5). */
+  #indexNames(rids: readonly number[]): void {
+    if (rids.length === 0) return;
+    this.db
+      .prepare(
+        `INSERT INTO invoice_fts (rowid, counterparty_name, seller_name, buyer_name, invoice_number)
+         SELECT rid, counterparty_name, seller_name, buyer_name, invoice_number FROM invoices
+         WHERE rid IN (SELECT value FROM json_each(?))`,
+      )
+      .run(JSON.stringify(rids));
   }
 
   /** Write-through of a live invoice search page: the page by its request, and its invoices. */

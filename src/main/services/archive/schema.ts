@@ -142,6 +142,12 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       CREATE INDEX invoices_state ON invoices (state);
     `);
   },
+  // 5: new invoices enter the name index once per written page, by ArchiveStore (one
+  // INSERT … SELECT), not row by row through a trigger: the trigger cost about 100 µs an invoice
+  // next to the table's indexes, half of a sync's local work. Updates and deletes keep theirs.
+  (db) => {
+    db.exec('DROP TRIGGER invoices_fts_insert');
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

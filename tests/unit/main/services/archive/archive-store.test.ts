@@ -245,6 +245,34 @@ describe('archive store', () => {
     latest.close();
   });
 
+  test('names indexed by the trigger (schema 4) and by the store (schema 5) are all found, renames too', () => {
+    const dir = dataDir();
+    const v4 = openArchive(dir, 'fts', { schemaVersion: 4 });
+    v4.upsertSearchItems(
+      [searchItem({ id: uuidOf(1), seller: { name: 'Menuiserie Gérard', siren: '111111111' } })],
+      '2026-01-01T00:00:00.000Z',
+    );
+    v4.close();
+    const latest = openArchive(dir, 'fts');
+    latest.upsertSearchItems(
+      [searchItem({ id: uuidOf(2), seller: { name: 'Plomberie Gérald', siren: '333333333' } })],
+      '2026-01-02T00:00:00.000Z',
+    );
+    const named = (text: string) =>
+      latest.queryInvoices({ filter: { text } }).rows.map((r) => r.invoiceId);
+    assert.deepEqual(named('gerard'), [uuidOf(1)]);
+    assert.deepEqual(named('ger').sort(), [uuidOf(1), uuidOf(2)]);
+    // A renamed party: the old name is no longer found, the new one is (the update trigger).
+    latest.upsertSearchItems(
+      [searchItem({ id: uuidOf(2), seller: { name: 'Couverture Lucas', siren: '333333333' } })],
+      '2026-01-03T00:00:00.000Z',
+    );
+    assert.deepEqual(named('gerald'), []);
+    assert.deepEqual(named('lucas'), [uuidOf(2)]);
+    assert.equal(latest.integrityCheck(), 'ok');
+    latest.close();
+  });
+
   test('an archive from a newer app is refused, not damaged', () => {
     const dir = dataDir();
     const store = openArchive(dir, 'new');
