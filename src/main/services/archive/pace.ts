@@ -89,3 +89,27 @@ export async function runPool<T>(
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
   if (failure) throw failure.error;
 }
+
+/** A fixed number of slots, handed out first come, first served. */
+export class Slots {
+  #free: number;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(count: number) {
+    this.#free = Math.max(1, Math.floor(count));
+  }
+
+  /** Waits for a slot; call the returned function once to give it back. */
+  async take(): Promise<() => void> {
+    if (this.#free > 0) this.#free--;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#free++;
+    };
+  }
+}

@@ -25,8 +25,9 @@ import {
 import type { PartitionCoverage, SyncPhase, SyncProgress, SyncSummary } from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
 import type { ArchiveStore } from './archive-store.ts';
+import { GroupCommit } from './group-commit.ts';
 import { FINAL_LIFECYCLE_CODES, FINAL_STATES } from './invoice-columns.ts';
-import { RequestBudget, runPool } from './pace.ts';
+import { RequestBudget, Slots, runPool } from './pace.ts';
 
 /** What the sync needs of OperatorClient (src/main/services/operator/operator-client.ts). */
 export interface SyncOperator {
@@ -81,6 +82,11 @@ export interface SyncOptions {
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
   now?: () => Date;
+}
+
+interface AskedPage {
+  page: Promise<InvoiceSearchResponse>;
+  release: () => void;
 }
 
 interface PartitionRow {
@@ -172,6 +178,10 @@ export function readCoverage(archive: ArchiveStore): PartitionCoverage[] {
 }
 
 export async function runSync(options: SyncOptions): Promise<SyncSummary> {
+  return options.archive.withDeferredCheckpoints(() => runPhases(options));
+}
+
+async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   const { client, archive, signal } = options;
   const db = archive.db;
   const now = options.now ?? (() => new Date());
@@ -179,6 +189,8 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? 6)));
   const wantDetails = options.details ?? true;
   const startedMs = Date.now();
+  const commits = new GroupCommit(archive);
+  const listSlots = new Slots(concurrency);
 
   // The run: go on with an unfinished one, else start a new one.
   const open = db
@@ -228,14 +240,23 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   const detailTodoSql =
     'FROM invoices WHERE detail_fetched_at IS NULL AND (detail_error_run_id IS NULL OR detail_error_run_id < ?)';
 
+  // During the lists, the status requests still to come are counted in the archive (a scan of
+  // every invoice): at most once a second, not on every page.
+  let statusEstimate = { batches: 0, countedAt: -Infinity };
+  const statusBatchesExpected = (): number => {
+    if (Date.now() - statusEstimate.countedAt >= 1000) {
+      const todo = countTodo(`SELECT count(*) AS n ${statusTodoSql}`, runId);
+      statusEstimate = { batches: Math.ceil(todo / STATUS_BATCH_SIZE), countedAt: Date.now() };
+    }
+    return statusEstimate.batches;
+  };
+
   const report = (): void => {
     let lists = 0;
     for (const n of listsLeft.values()) lists += n;
     const remaining =
       lists +
-      (progress.phase === 'lists'
-        ? Math.ceil(countTodo(`SELECT count(*) AS n ${statusTodoSql}`, runId) / STATUS_BATCH_SIZE)
-        : statusLeft) +
+      (progress.phase === 'lists' ? statusBatchesExpected() : statusLeft) +
       (wantDetails ? progress.detailsRemaining : 0);
     progress.requestsRemaining = remaining;
     const elapsed = (Date.now() - startedMs) / 1000;
@@ -328,6 +349,23 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   }
   return { ...progress, resumed, cancelled, detailsFailed, coverage: readCoverage(archive) };
 
+  /** One list page asked: it holds a slot from before its request until it is committed or
+   * dropped, so that at most `concurrency` pages are ever fetched and not yet committed (all
+   * that a kill can make the next sync ask again). */
+  function askPage(q: string, offset: number): AskedPage {
+    const slot = listSlots.take();
+    const page = slot.then(() =>
+      request(() =>
+        client.searchInvoices(
+          { q, expand: ['businessData', 'lastStatusData'], offset, limit: PAGE_LIMIT },
+          signal,
+        ),
+      ),
+    );
+    page.catch(() => {}); // its reader handles a failure; a page dropped unread must not crash
+    return { page, release: () => void slot.then((giveBack) => giveBack()) };
+  }
+
   async function syncPartition(p: PartitionRow): Promise<void> {
     const key = `${p.direction}/${p.state}`;
     const q = partitionQuery(p.direction, p.state);
@@ -336,52 +374,74 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
     // Stopping at known invoices is only sound once a run has read the partition through.
     const mayStopEarly = p.ever_finished === 1 && !resuming;
     let oldest = p.oldest_date;
-    for (;;) {
-      const page = await request(() =>
-        client.searchInvoices(
-          { q, expand: ['businessData', 'lastStatusData'], offset, limit: PAGE_LIMIT },
-          signal,
-        ),
-      );
-      const fetchedAt = now().toISOString();
-      const count = page.meta.count;
-      const pageOffset = offset;
-      const done = archive.transaction(() => {
-        const result = archive.upsertSearchItems(page.data, fetchedAt, runId);
-        progress.invoicesSeen += page.data.length;
-        progress.invoicesNew += result.added;
-        progress.invoicesUpdated += result.updated;
-        for (const item of page.data) oldest = minDate(oldest, item.metadata.createDate);
-        const reachedEnd = page.data.length < PAGE_LIMIT || pageOffset + page.data.length >= count;
-        const reachedWindow = !reachedEnd && pageOffset + PAGE_LIMIT > OFFSET_MAX;
-        const caughtUp = mayStopEarly && result.unchanged > 0;
-        if (reachedEnd || reachedWindow || caughtUp) {
-          const complete = reachedEnd
-            ? true
-            : reachedWindow
-              ? false
-              : count <= WINDOW && p.complete === 1;
-          db.prepare(
-            `UPDATE sync_partitions SET run_id = NULL, next_offset = NULL, finished_run_id = ?, ever_finished = 1,
-             complete = ?, operator_count = ?, oldest_date = ?, finished_at = ? WHERE direction = ? AND state = ?`,
-          ).run(runId, complete ? 1 : 0, count, oldest, fetchedAt, p.direction, p.state);
-          return true;
+    // Pages asked ahead of the one being written, by offset. Once a page has told how many
+    // invoices the partition has, the pages up to the window are asked at once instead of one
+    // round trip after another; they are still written in order, each with its checkpoint. A
+    // partition that may stop early asks one page at a time: the page written decides.
+    const ahead = new Map<number, AskedPage>();
+    const ask = (at: number): AskedPage => {
+      let asked = ahead.get(at);
+      if (!asked) ahead.set(at, (asked = askPage(q, at)));
+      return asked;
+    };
+    try {
+      for (;;) {
+        const asked = ask(offset);
+        const page = await asked.page;
+        ahead.delete(offset);
+        const fetchedAt = now().toISOString();
+        const count = page.meta.count;
+        const pageOffset = offset;
+        if (!mayStopEarly)
+          for (let at = pageOffset + PAGE_LIMIT; at < Math.min(count, WINDOW); at += PAGE_LIMIT)
+            ask(at);
+        let done: boolean;
+        try {
+          done = await commits.run(() => {
+            const result = archive.upsertSearchItems(page.data, fetchedAt, runId);
+            progress.invoicesSeen += page.data.length;
+            progress.invoicesNew += result.added;
+            progress.invoicesUpdated += result.updated;
+            for (const item of page.data) oldest = minDate(oldest, item.metadata.createDate);
+            const reachedEnd =
+              page.data.length < PAGE_LIMIT || pageOffset + page.data.length >= count;
+            const reachedWindow = !reachedEnd && pageOffset + PAGE_LIMIT > OFFSET_MAX;
+            const caughtUp = mayStopEarly && result.unchanged > 0;
+            if (reachedEnd || reachedWindow || caughtUp) {
+              const complete = reachedEnd
+                ? true
+                : reachedWindow
+                  ? false
+                  : count <= WINDOW && p.complete === 1;
+              db.prepare(
+                `UPDATE sync_partitions SET run_id = NULL, next_offset = NULL, finished_run_id = ?, ever_finished = 1,
+                 complete = ?, operator_count = ?, oldest_date = ?, finished_at = ? WHERE direction = ? AND state = ?`,
+              ).run(runId, complete ? 1 : 0, count, oldest, fetchedAt, p.direction, p.state);
+              return true;
+            }
+            offset = pageOffset + PAGE_LIMIT;
+            db.prepare(
+              `UPDATE sync_partitions SET run_id = ?, next_offset = ?, operator_count = ?, oldest_date = ?
+               WHERE direction = ? AND state = ?`,
+            ).run(runId, offset, count, oldest, p.direction, p.state);
+            return false;
+          });
+        } finally {
+          asked.release();
         }
-        offset = pageOffset + PAGE_LIMIT;
-        db.prepare(
-          `UPDATE sync_partitions SET run_id = ?, next_offset = ?, operator_count = ?, oldest_date = ?
-           WHERE direction = ? AND state = ?`,
-        ).run(runId, offset, count, oldest, p.direction, p.state);
-        return false;
-      });
-      if (done) {
-        listsLeft.delete(key);
-        progress.partitionsDone++;
+        if (done) {
+          listsLeft.delete(key);
+          progress.partitionsDone++;
+          report();
+          return;
+        }
+        listsLeft.set(key, Math.max(1, Math.ceil((Math.min(count, WINDOW) - offset) / PAGE_LIMIT)));
         report();
-        return;
       }
-      listsLeft.set(key, Math.max(1, Math.ceil((Math.min(count, WINDOW) - offset) / PAGE_LIMIT)));
-      report();
+    } finally {
+      // Pages asked but not written (the partition ended sooner, failed or was cancelled) give
+      // their slot back once their request has settled.
+      for (const asked of ahead.values()) void asked.page.then(asked.release, asked.release);
     }
   }
 
@@ -393,7 +453,7 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
       ),
     );
     const fetchedAt = now().toISOString();
-    archive.transaction(() => {
+    await commits.run(() => {
       const result = archive.upsertSearchItems(page.data, fetchedAt, runId);
       progress.invoicesUpdated += result.updated;
       // Ids the operator no longer lists are marked too: asked once per run.
@@ -412,7 +472,7 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
     } catch (error) {
       if (isCancelled(error, signal) || !isPerInvoiceError(error)) throw error;
       const kind = String((error as { kind?: unknown }).kind);
-      archive.transaction(() => {
+      await commits.run(() => {
         db.prepare(
           'UPDATE invoices SET detail_error = ?, detail_error_run_id = ? WHERE invoice_id = ?',
         ).run(kind, runId, id);
@@ -422,7 +482,8 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
       report();
       return;
     }
-    archive.saveDetail(invoice, now().toISOString());
+    const fetchedAt = now().toISOString();
+    await commits.run(() => archive.saveDetail(invoice, fetchedAt));
     progress.detailsFetched++;
     progress.detailsRemaining--;
     report();

@@ -1,7 +1,7 @@
 // The sync against the demo operator over real HTTP, into real SQLite files.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -10,7 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
-import { OFFSET_MAX, PAGE_LIMIT, partitionQuery, runSync } from '#main/services/archive/sync.ts';
+import {
+  OFFSET_MAX,
+  PAGE_LIMIT,
+  partitionQuery,
+  runSync,
+  type SyncOperator,
+} from '#main/services/archive/sync.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 import { duplicates, recordingFetch } from '#support/sync-requests.ts';
 
@@ -114,6 +120,49 @@ describe('sync of 8,000 invoices, some partitions beyond the window', () => {
     assert.equal(searches.length, 22);
     assert.ok(searches.every((r) => r.includes('offset=0&')));
     assert.equal(archive.integrityCheck(), 'ok');
+    archive.close();
+  });
+  test('the pages of a large partition are asked ahead, within the concurrency; no WAL stays behind', async () => {
+    const archive = openArchive(dataDir(), 'ahead');
+    const { client } = clientFor(demoOperator);
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const inFlightByQuery = new Map<string, number>();
+    let maxOfOneQuery = 0;
+    const watched: SyncOperator = {
+      getInvoice: (id, signal) => client.getInvoice(id, signal),
+      async searchInvoices(params, signal) {
+        const q = params.q ?? '';
+        inFlight++;
+        inFlightByQuery.set(q, (inFlightByQuery.get(q) ?? 0) + 1);
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        maxOfOneQuery = Math.max(maxOfOneQuery, inFlightByQuery.get(q)!);
+        try {
+          return await client.searchInvoices(params, signal);
+        } finally {
+          inFlight--;
+          inFlightByQuery.set(q, inFlightByQuery.get(q)! - 1);
+        }
+      },
+    };
+    demoOperator.faults.latencyMs = 30;
+    try {
+      const summary = await runSync({
+        client: watched,
+        archive,
+        requestsPerMinute: 600_000,
+        concurrency: 4,
+        details: false,
+      });
+      assert.equal(summary.cancelled, false);
+    } finally {
+      demoOperator.faults.latencyMs = 0;
+    }
+    assert.ok(maxOfOneQuery > 1, 'pages of one partition were asked before the previous answer');
+    assert.ok(maxInFlight <= 4, `${maxInFlight} requests at once, concurrency 4`);
+    assert.deepEqual(new Set(archivedIds(archive)), await operatorUnion(demoOperator));
+    const wal = `${archive.path}-wal`;
+    assert.ok(!existsSync(wal) || statSync(wal).size === 0, 'the WAL is truncated after a sync');
     archive.close();
   });
 });
