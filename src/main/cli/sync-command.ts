@@ -132,6 +132,7 @@ export async function run(argv: string[]): Promise<number> {
               writeJsonLine({ type: 'error', connectionId: connection.id, ...failureOf(error) });
             throw error;
           } finally {
+            await archive.checkpointed();
             archive.close();
           }
         } finally {

@@ -21,6 +21,7 @@ import {
   mergeSearchItems,
   type InvoiceColumns,
 } from './invoice-columns.ts';
+import { checkpointInBackground } from './checkpoint.ts';
 import { SCHEMA_VERSION, migrate } from './schema.ts';
 
 /** A connection id usable as a file name: letters, digits, '-' and '_' (uuids, demo ids). */
@@ -42,6 +43,8 @@ const SIDE_FILES = ['', '-wal', '-shm', '-journal'] as const;
 
 /** WAL pages (4 KB) a sync lets grow before a checkpoint: 256 MB, about 30,000 new invoices. */
 const DEFERRED_CHECKPOINT_PAGES = 65_536;
+/** Bytes a WAL is cut back to when it restarts, so a sync's large WAL leaves no large file. */
+const WAL_SIZE_LIMIT = 16 * 2 ** 20;
 
 /** Deletes a connection's archive files (close its ArchiveStore first). */
 export function clearArchive(dataDir: string, connectionId: string): void {
@@ -121,6 +124,7 @@ export class ArchiveStore {
   /** The open database, for the sync engine's checkpoints (same process, same writer). */
   readonly db: DatabaseSync;
   #inTransaction = false;
+  #checkpoint: Promise<void> = Promise.resolve();
 
   constructor(dataDir: string, connectionId: string, options: OpenArchiveOptions = {}) {
     this.connectionId = connectionId;
@@ -139,6 +143,7 @@ export class ArchiveStore {
       this.db.exec('PRAGMA synchronous = NORMAL'); // WAL + NORMAL: a kill never corrupts
       this.db.exec('PRAGMA foreign_keys = ON');
       this.db.exec('PRAGMA cache_size = -65536'); // 64 MB (default 2): a sync's index pages stay
+      this.db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`); // a reset WAL shrinks back
       migrate(this.db, options.schemaVersion ?? SCHEMA_VERSION);
     } catch (error) {
       this.db.close();
@@ -164,19 +169,24 @@ export class ArchiveStore {
   }
 
   /**
-   * Runs a long series of writes (a sync) with the WAL copied back into the database once at
-   * its end instead of every 1,000 pages (4 MB): a page that many commits rewrite (an index's
-   * hot pages) is copied and synced to disk once. Measured: a quarter of a sync's local work.
-   * The WAL is truncated afterwards, so no large file stays behind.
+   * Runs a long series of writes (a sync) without the automatic checkpoint every 1,000 pages
+   * (4 MB): it copied the same index pages back into the database again and again, on the main
+   * thread. The WAL is checkpointed once at the end, in a worker thread (checkpoint.ts).
    */
   async withDeferredCheckpoints<T>(work: () => Promise<T>): Promise<T> {
     this.db.exec(`PRAGMA wal_autocheckpoint = ${DEFERRED_CHECKPOINT_PAGES}`);
     try {
       return await work();
     } finally {
-      this.db.exec('PRAGMA wal_autocheckpoint = 1000'); // SQLite's default
-      if (this.db.isOpen && !this.db.isTransaction) this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      if (this.db.isOpen) this.db.exec('PRAGMA wal_autocheckpoint = 1000'); // SQLite's default
+      const previous = this.#checkpoint;
+      this.#checkpoint = previous.then(() => checkpointInBackground(this.path));
     }
+  }
+
+  /** Resolves once the background checkpoint (if any) is done: before the files are removed. */
+  checkpointed(): Promise<void> {
+    return this.#checkpoint;
   }
 
   /** Runs `fn` in one write transaction (nested calls join the outer one). */

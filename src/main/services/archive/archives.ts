@@ -214,6 +214,7 @@ export class Archives {
       running.controller.abort();
       await running.done;
     } else this.assertNoOtherProcessSync(connectionId);
+    await this.#stores.get(connectionId)?.checkpointed();
     this.#stores.get(connectionId)?.close();
     this.#stores.delete(connectionId);
     clearArchive(this.dataDir, connectionId);
@@ -225,6 +226,7 @@ export class Archives {
     const running = [...this.#syncs.values()];
     for (const sync of running) sync.controller.abort();
     await Promise.all(running.map((sync) => sync.done));
+    await Promise.all([...this.#stores.values()].map((store) => store.checkpointed()));
     for (const store of this.#stores.values()) {
       try {
         store.close();

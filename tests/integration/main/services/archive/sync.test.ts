@@ -161,6 +161,7 @@ describe('sync of 8,000 invoices, some partitions beyond the window', () => {
     assert.ok(maxOfOneQuery > 1, 'pages of one partition were asked before the previous answer');
     assert.ok(maxInFlight <= 4, `${maxInFlight} requests at once, concurrency 4`);
     assert.deepEqual(new Set(archivedIds(archive)), await operatorUnion(demoOperator));
+    await archive.checkpointed(); // in a worker thread, after the sync
     const wal = `${archive.path}-wal`;
     assert.ok(!existsSync(wal) || statSync(wal).size === 0, 'the WAL is truncated after a sync');
     archive.close();
