@@ -1,6 +1,6 @@
 // The archive screen's filters and sorts, turned into SQL with bound parameters. Sort keys are
-// whitelisted (no caller text ever reaches the SQL), and every order ends on invoice_id so pages
-// are stable.
+// whitelisted (no caller text ever reaches the SQL), and every order ends on the row id (rid) so
+// pages are stable.
 import type { ArchiveFilter, ArchiveSort, ArchiveSortKey } from '#shared/archive.ts';
 import { CREDIT_NOTE_TYPE_CODES } from './invoice-columns.ts';
 
@@ -128,10 +128,10 @@ export function orderOf(sort: ArchiveSort = DEFAULT_SORT): string {
   if (!Object.hasOwn(SORT_COLUMNS, sort.key)) throw new RangeError(`Unknown sort key: ${sort.key}`);
   const column = SORT_COLUMNS[sort.key];
   // Empty values last whatever the direction. Descending, SQLite already puts NULL last, and an
-  // index (column, invoice_id) read backwards gives the order; ascending needs `column IS NULL`
-  // first, given by an index on that expression (schema step 4). Written so, a first page reads
-  // 100 index entries instead of sorting the whole archive.
+  // index on the column (its entries end on the rid) read backwards gives the order; ascending
+  // needs `column IS NULL` first, given by an index on that expression (schema steps 4 and 6).
+  // Written so, a first page reads 100 index entries instead of sorting the whole archive.
   return sort.descending
-    ? `ORDER BY ${column} DESC, invoice_id DESC`
-    : `ORDER BY ${column} IS NULL, ${column}, invoice_id`;
+    ? `ORDER BY ${column} DESC, rid DESC`
+    : `ORDER BY ${column} IS NULL, ${column}, rid`;
 }

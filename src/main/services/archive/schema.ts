@@ -148,6 +148,28 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
   (db) => {
     db.exec('DROP TRIGGER invoices_fts_insert');
   },
+  // 6: the sort indexes end on the rowid (rid), which every index entry holds anyway, instead of
+  // a copy of the 36-character invoice_id: entries half the size, and a sync's writes about 40 %
+  // cheaper. Sorts break ties on rid (see orderOf in archive-query.ts).
+  (db) => {
+    const indexes: [name: string, columns: string, where?: string][] = [
+      ['invoices_create_date', 'create_date'],
+      ['invoices_invoice_date', 'invoice_date'],
+      ['invoices_due_date', 'due_date'],
+      ['invoices_ttc', 'ttc_cents'],
+      ['invoices_counterparty_name', 'counterparty_name'],
+      ['invoices_create_date_asc', 'create_date IS NULL, create_date'],
+      ['invoices_invoice_date_asc', 'invoice_date IS NULL, invoice_date'],
+      ['invoices_due_date_asc', 'due_date IS NULL, due_date'],
+      ['invoices_ttc_asc', 'ttc_cents IS NULL, ttc_cents'],
+      ['invoices_counterparty_name_asc', 'counterparty_name IS NULL, counterparty_name'],
+      ['invoices_detail_todo', 'create_date DESC', 'detail_fetched_at IS NULL'],
+    ];
+    for (const [name, columns, where] of indexes)
+      db.exec(
+        `DROP INDEX ${name}; CREATE INDEX ${name} ON invoices (${columns})${where ? ` WHERE ${where}` : ''};`,
+      );
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

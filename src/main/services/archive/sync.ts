@@ -303,7 +303,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     progress.phase = 'status';
     const statusIds = (
       db
-        .prepare(`SELECT invoice_id ${statusTodoSql} ORDER BY create_date DESC, invoice_id`)
+        .prepare(`SELECT invoice_id ${statusTodoSql} ORDER BY create_date DESC, rid`)
         .all(runId) as { invoice_id: string }[]
     ).map((r) => r.invoice_id);
     const batches: string[][] = [];
@@ -322,7 +322,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
       progress.phase = 'details';
       const ids = (
         db
-          .prepare(`SELECT invoice_id ${detailTodoSql} ORDER BY create_date DESC, invoice_id`)
+          .prepare(`SELECT invoice_id ${detailTodoSql} ORDER BY create_date DESC, rid`)
           .all(runId) as { invoice_id: string }[]
       ).map((r) => r.invoice_id);
       progress.detailsRemaining = ids.length;
