@@ -13,6 +13,12 @@ export function toCents(value: unknown): number | null {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
+    // Most amounts have at most 2 decimals: then value × 100 is within a rounding error of an
+    // integer, which is the answer (a third decimal, as in 0.285, is half a cent away). Below
+    // 2^50 the product's own error (under 1/8) cannot reach half a cent.
+    const scaled = value * 100;
+    const rounded = Math.round(scaled);
+    if (Math.abs(scaled - rounded) < 1e-6 && Math.abs(scaled) < 2 ** 50) return rounded || 0;
     text = String(value); // shortest text that reads back as the same number: "0.285"
   } else if (typeof value === 'string') {
     text = value.trim();

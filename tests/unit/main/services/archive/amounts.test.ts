@@ -26,3 +26,16 @@ test('centsToDecimal writes cents back as text', () => {
   assert.equal(centsToDecimal(-5), '-0.05');
   assert.equal(centsToDecimal(123450), '1234.50');
 });
+
+test('a number gives the cents its decimal text gives, whatever its size and decimals', () => {
+  // Numbers with at most 2 decimals take a shortcut (value × 100); it must agree with the
+  // decimal rule, which strings always follow.
+  let seed = 7;
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  for (let i = 0; i < 20_000; i++) {
+    const decimals = i % 4;
+    const magnitude = 10 ** Math.floor(random() * 16);
+    const value = Number((random() * magnitude * (random() < 0.2 ? -1 : 1)).toFixed(decimals));
+    assert.equal(toCents(value), toCents(String(value)), String(value));
+  }
+});
