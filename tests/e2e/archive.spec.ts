@@ -170,6 +170,18 @@ test('sync, then offline: the archive answers with its date and says what it doe
       await expectAccessible(page, 'the archive filters', 'main');
     });
 
+    await test.step('offline, the archive filters credit notes received', async () => {
+      await archive.clearFilters();
+      await archive.choose('Type', 'Avoirs');
+      await archive.choose('Sens', 'Reçues');
+      await expect(archive.count).toHaveText(/^\d+ factures? dans l’archive$/);
+      await expect(archive.dataRows.first()).toBeVisible();
+      expect(new Set(await archive.columnTexts(7))).toEqual(new Set(['Avoir']));
+      expect(new Set(await archive.columnTexts(10))).toEqual(new Set(['Reçue']));
+      await archive.choose('Type', 'Tous');
+      await archive.choose('Sens', 'Toutes');
+    });
+
     await test.step('the settings tell the archive and clear it after a confirmation', async () => {
       const connections = new ConnectionsPage(page);
       await connections.open();

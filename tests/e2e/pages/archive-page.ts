@@ -133,6 +133,20 @@ export class ArchivePage extends AppShell {
     });
   }
 
+  /** A choice of the archive's segmented filters: applied at once. */
+  async choose(group: 'Type' | 'Sens', label: string): Promise<void> {
+    await test.step(`choose ${label} in ${group}`, async () => {
+      await this.filters
+        .getByRole('group', { name: group, exact: true })
+        .getByRole('radio', { name: label, exact: true })
+        .check();
+    });
+  }
+
+  async clearFilters(): Promise<void> {
+    await this.filters.getByRole('button', { name: 'Effacer les filtres' }).click();
+  }
+
   /** The cells of one column of the archive table, in display order. */
   async columnTexts(index: number): Promise<string[]> {
     return this.dataRows.evaluateAll(
