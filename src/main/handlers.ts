@@ -401,10 +401,14 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     'export:start': async (args) => {
       const settings = connections.getSettings();
       const { language } = resolveLanguage(services.env, settings, services.osLocale());
-      return services.exports.start(args, {
-        connectionId: settings.activeConnectionId,
-        language,
-      });
+      const connectionId = settings.activeConnectionId;
+      try {
+        return await services.exports.start(args, { connectionId, language });
+      } catch (error) {
+        // A live export that cannot reach the operator tells the screens, as a search does.
+        if (isUnreachable(error) && connectionId === activeId()) setOnline(false);
+        throw error;
+      }
     },
     'export:cancel': async ({ exportId }) => services.exports.cancel(exportId),
     // Computed from the active connection's archive, never from the operator: the figures are

@@ -1,9 +1,10 @@
 // The handlers with the archive: write-through, offline reading, working offline and the sync,
 // against a demo operator this test starts, stops and restarts (real HTTP on 127.0.0.1), through
 // a custom connection, into real SQLite files.
+import { randomUUID } from 'node:crypto';
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -85,6 +86,7 @@ async function harness(
     env: {},
     log: silent,
     loadKeytar: () => Promise.reject(new Error('not in this test')),
+    chooseExportPath: async (fileName) => join(dir, fileName),
   });
   const events: Harness['events'] = [];
   const waiters: {
@@ -241,6 +243,34 @@ describe('offline: the archive answers what was fetched, and says what was not',
       await h.dispatch('invoices:search', { offset: 0, limit: 20 }),
     );
     assert.equal(search.source, 'live');
+  });
+});
+
+describe('an export from the operator that cannot reach it', () => {
+  test('fails, leaves no file and raises the offline banner as a search would', async () => {
+    const h = await harness();
+    try {
+      await h.operator.close();
+      const error = failure(
+        await h.dispatch('export:start', {
+          exportId: randomUUID(),
+          target: { kind: 'invoices', source: 'live' },
+        }),
+      );
+      assert.equal(error.kind, 'offline', JSON.stringify(error));
+      // Told before the failure came back, as a search's failure is.
+      assert.deepEqual(
+        h.events.filter((e) => e.event === 'connectivity:changed').map((e) => e.payload),
+        [{ online: false }],
+      );
+      assert.deepEqual(
+        readdirSync(h.dir).filter((f) => f.endsWith('.xlsx')),
+        [],
+      );
+      await h.restart(); // close() stops it
+    } finally {
+      await h.close();
+    }
   });
 });
 
