@@ -139,6 +139,21 @@ async function writeRows(rows: readonly Row[]): Promise<number> {
 const ZIP_BACKLOG = 4 * 2 ** 20;
 
 /**
+ * Bytes written to a stream and not yet read from it. archiver wraps exceljs's sheet stream in a
+ * readable-stream 2 PassThrough, which has no `writableLength`: its state says it.
+ */
+function backlog(stream: Writable): number {
+  const state = stream as Writable & {
+    _writableState?: { length?: number };
+    _readableState?: { length?: number };
+  };
+  return (
+    (stream.writableLength ?? state._writableState?.length ?? 0) +
+    (state._readableState?.length ?? 0)
+  );
+}
+
+/**
  * Lets the zip and the file catch up before asking for more rows: exceljs's sheet stream writes
  * into the deflate stream without backpressure, so without this wait a fast producer would pile
  * the whole sheet's XML up in memory.
@@ -146,7 +161,7 @@ const ZIP_BACKLOG = 4 * 2 ** 20;
 async function catchUp(opened: OpenFile, sheet: Worksheet): Promise<void> {
   const pipes = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
   for (const pipe of pipes) {
-    while (pipe.writableLength > ZIP_BACKLOG) await guarded(opened, delay(2));
+    while (backlog(pipe) > ZIP_BACKLOG) await guarded(opened, delay(2));
   }
   if (opened.file.writableNeedDrain) await guarded(opened, once(opened.file, 'drain'));
 }
