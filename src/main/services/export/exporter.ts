@@ -5,6 +5,7 @@
 import type { ArchiveFilter, ArchiveRow, ArchiveSort } from '#shared/archive.ts';
 import type { Language } from '#shared/contract.ts';
 import type { ExportTarget } from '#shared/exports.ts';
+import { codeLabel } from '#shared/invoices/labels.ts';
 import { EXPAND_VALUES, INVOICE_SEARCH_LIMITS } from '#shared/operator/enums.ts';
 import type { DirectoryEntry, Invoice, Participant, Webhook } from '#shared/operator/schemas.ts';
 import { computeReport } from '../reports/index.ts';
@@ -652,12 +653,8 @@ export function describeFilter(
     );
   if (f.lifecycleCodes?.length)
     parts.push(
-      `${w.lifecycleCodes} : ${f.lifecycleCodes
-        .map((code) => {
-          const label = labelOf(words.invoices.lifecycle, code);
-          return label ? `${code} ${label}` : code;
-        })
-        .join(', ')}`,
+      // "210 · Refusée", as the screens show a status.
+      `${w.lifecycleCodes} : ${f.lifecycleCodes.map((code) => codeLabel(code, words.invoices.lifecycle)).join(', ')}`,
     );
   if (f.detailFetched !== undefined)
     parts.push(`${w.detailFetched} : ${f.detailFetched ? w.detailYes : w.detailNo}`);
