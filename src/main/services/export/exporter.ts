@@ -88,7 +88,7 @@ const DIRECTORY_PAGE = 100;
 const PARTICIPANT_PAGE = 50;
 const MAX_ROWS_PER_SEARCH = 10_000;
 /** Rows per message to the writer's worker for an archive export (the first batch sets the widths). */
-const ARCHIVE_BATCH = 500;
+export const ARCHIVE_BATCH = 500;
 
 const LOCALES: Record<Language, string> = { fr: 'fr-FR', en: 'en-GB' };
 
@@ -569,7 +569,7 @@ function* archivedInvoices(
  * documents of every invoice (about 4 KB), which was most of the main thread's time and garbage
  * in a large export. The same rows and order as iterateDetails (its filter and sort clauses).
  */
-function* archivedDetails(
+export function* archivedDetails(
   store: ArchiveStore,
   filter: ArchiveFilter,
   sort: ArchiveSort | undefined,
