@@ -66,7 +66,7 @@ type CellStyle = Partial<ExcelJS.Style>;
  * number format, so exceljs's fallback on the cell's type (which the WeakMap ignores) never
  * applies to a shared style.
  */
-const styles = new Map<string, CellStyle>();
+const sharedStyles = new Map<string, CellStyle>();
 /** A row's own style: none, the same object for every row (exceljs looks it up per row too). */
 const NO_STYLE: CellStyle = {};
 
@@ -77,7 +77,7 @@ function unstyled(row: ExcelJS.Row): void {
 
 function sharedStyle(numFmt: string | undefined, look?: Look, wrap = false): CellStyle {
   const key = `${numFmt ?? ''}\u0000${look ?? ''}\u0000${wrap ? 'w' : ''}`;
-  let style = styles.get(key);
+  let style = sharedStyles.get(key);
   if (!style) {
     style = {
       ...(numFmt ? { numFmt } : {}),
@@ -87,7 +87,7 @@ function sharedStyle(numFmt: string | undefined, look?: Look, wrap = false): Cel
       ...(look === 'strong' ? { font: HEADER_FONT } : {}),
       ...(wrap ? { alignment: WRAP } : {}),
     };
-    styles.set(key, style);
+    sharedStyles.set(key, style);
   }
   return style;
 }
@@ -175,9 +175,9 @@ async function writeRows(rows: readonly Row[]): Promise<number> {
   if (!table) throw new Error('no table sheet is open');
   if (!table.started) startTable(table, rows);
   const { columns, sheet, letters } = table;
-  const styles = (opened.workbook as unknown as { styles: StyleIds }).styles;
+  const registry = (opened.workbook as unknown as { styles: StyleIds }).styles;
   const columnStyles = columns.map((column) =>
-    styles.addStyleModel(sharedStyle(columnFormat(column.kind))),
+    registry.addStyleModel(sharedStyle(columnFormat(column.kind))),
   );
   let xml = '';
   for (const source of rows) {
@@ -192,7 +192,7 @@ async function writeRows(rows: readonly Row[]): Promise<number> {
       return {
         value: cell.value,
         styleId: cell.numFmt
-          ? styles.addStyleModel(sharedStyle(cell.numFmt))
+          ? registry.addStyleModel(sharedStyle(cell.numFmt))
           : (columnStyles[index] as number),
       };
     });

@@ -168,7 +168,7 @@ export async function writeWorkbook(
         },
         (error: unknown) => {
           waiting.delete(reject);
-          reject(error instanceof Error ? error : new Error(String(error)));
+          reject(error as Error); // the source's own error, as it threw it
         },
       );
     });
