@@ -49,3 +49,18 @@ export function column(sheet: XlsxSheet, header: string): XlsxCell[] {
   if (index < 0) throw new Error(`no column "${header}" in sheet "${sheet.name}"`);
   return sheet.rows.slice(1).map((row) => row[index] as XlsxCell);
 }
+
+/** One part of the workbook's zip as text, e.g. "xl/worksheets/sheet1.xml": the raw bytes a
+ * reader gets, for comparing two writers' output. */
+export function readXlsxPart(path: string, part: string): string {
+  return execFileSync(
+    '/usr/bin/python3',
+    [
+      '-c',
+      'import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode("utf-8"))',
+      path,
+      part,
+    ],
+    { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 },
+  );
+}

@@ -5,19 +5,21 @@
 import type { ArchiveFilter, ArchiveRow, ArchiveSort } from '#shared/archive.ts';
 import type { Language } from '#shared/contract.ts';
 import type { ExportTarget } from '#shared/exports.ts';
+import { codeLabel } from '#shared/invoices/labels.ts';
 import { EXPAND_VALUES, INVOICE_SEARCH_LIMITS } from '#shared/operator/enums.ts';
-import type { DirectoryEntry, Invoice, Participant, Webhook } from '#shared/operator/schemas.ts';
+import type { DirectoryEntry, Participant, Webhook } from '#shared/operator/schemas.ts';
 import { computeReport } from '../reports/index.ts';
 import { prepareReportExport } from '../reports/export.ts';
 import { AppFailure } from '../app-failure.ts';
 import { centsToDecimal } from '../archive/amounts.ts';
+import { DEFAULT_SORT, orderOf, whereOf } from '../archive/archive-query.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
 import { readCoverage } from '../archive/sync.ts';
 import type { OperatorClient } from '../operator/operator-client.ts';
 import type { AboutInfo } from './about.ts';
 import { directoryWorkbook } from './layouts/directory.ts';
 import { invoiceDetailWorkbook } from './layouts/invoice-detail.ts';
-import { invoicesWorkbook, type InvoiceListEntry } from './layouts/invoices.ts';
+import { invoicesWorkbook, type InvoiceListEntry, type VatDetails } from './layouts/invoices.ts';
 import { participantsWorkbook } from './layouts/participants.ts';
 import { webhooksWorkbook } from './layouts/webhooks.ts';
 import { writeWorkbook, type WorkbookPlan } from './workbook-writer.ts';
@@ -85,6 +87,8 @@ const INVOICE_WINDOW = INVOICE_SEARCH_LIMITS.offsetMax + INVOICE_SEARCH_LIMITS.l
 const DIRECTORY_PAGE = 100;
 const PARTICIPANT_PAGE = 50;
 const MAX_ROWS_PER_SEARCH = 10_000;
+/** Rows per message to the writer's worker for an archive export (the first batch sets the widths). */
+export const ARCHIVE_BATCH = 500;
 
 const LOCALES: Record<Language, string> = { fr: 'fr-FR', en: 'en-GB' };
 
@@ -261,7 +265,9 @@ export async function prepareExport(
               details: loan ? archivedDetails(loan.store, filter, sort) : [],
               about,
             }),
-          { batchSize: 1000, total, close: () => loan?.release() },
+          // Smaller batches than the writer's default: fewer rows live across the wait for the
+          // worker, so fewer reach the old generation (peak RSS at 100,000 invoices: 289 → 232 MB).
+          { batchSize: ARCHIVE_BATCH, total, close: () => loan?.release() },
         );
       } catch (error) {
         loan?.release();
@@ -557,17 +563,38 @@ function* archivedInvoices(
   finished();
 }
 
-/** The full invoices of those rows whose details are archived: their VAT breakdowns. */
-function* archivedDetails(
+/**
+ * What the VAT lines sheet needs of the archived details of those rows, in the same order: four
+ * values read from each detail's JSON in SQL. The store's iterateDetails parses both JSON
+ * documents of every invoice (about 4 KB), which was most of the main thread's time and garbage
+ * in a large export. The same rows and order as iterateDetails (its filter and sort clauses).
+ */
+export function* archivedDetails(
   store: ArchiveStore,
   filter: ArchiveFilter,
   sort: ArchiveSort | undefined,
-): Generator<Invoice> {
-  for (const archived of store.iterateDetails({
-    filter: { ...filter, detailFetched: true },
-    ...(sort ? { sort } : {}),
-  })) {
-    if (archived.detail) yield archived.detail;
+): Generator<VatDetails> {
+  const where = whereOf({ ...filter, detailFetched: true });
+  const statement = store.db.prepare(
+    `SELECT json_extract(detail_json, '$.invoiceId', '$.businessData.invoiceId',
+       '$.businessData.monetary.invoiceCurrency', '$.businessData.taxDetails') AS facts
+     FROM invoices JOIN invoice_json USING (rid) ${where.sql} ${orderOf(sort ?? DEFAULT_SORT)}`,
+  );
+  statement.setReturnArrays(true);
+  for (const record of statement.iterate(...where.params)) {
+    const json = (record as unknown as unknown[])[0];
+    if (typeof json !== 'string') continue;
+    const [invoiceId, number, currency, taxDetails] = JSON.parse(json) as unknown[];
+    yield {
+      invoiceId: invoiceId as string,
+      businessData: {
+        invoiceId: number as string,
+        monetary: { invoiceCurrency: currency as string },
+        taxDetails: (Array.isArray(taxDetails)
+          ? taxDetails
+          : []) as VatDetails['businessData']['taxDetails'],
+      },
+    };
   }
 }
 
@@ -652,12 +679,8 @@ export function describeFilter(
     );
   if (f.lifecycleCodes?.length)
     parts.push(
-      `${w.lifecycleCodes} : ${f.lifecycleCodes
-        .map((code) => {
-          const label = labelOf(words.invoices.lifecycle, code);
-          return label ? `${code} ${label}` : code;
-        })
-        .join(', ')}`,
+      // "210 · Refusée", as the screens show a status.
+      `${w.lifecycleCodes} : ${f.lifecycleCodes.map((code) => codeLabel(code, words.invoices.lifecycle)).join(', ')}`,
     );
   if (f.detailFetched !== undefined)
     parts.push(`${w.detailFetched} : ${f.detailFetched ? w.detailYes : w.detailNo}`);

@@ -2,7 +2,9 @@
 // main process never spends its event loop on XML and zip. It answers each request from
 // workbook-writer.ts once the work is done (the main side's backpressure), writes to a temporary
 // file, and renames it into place only when the whole workbook is on disk. On failure or abort it
-// removes the temporary file. Loads as .ts under Node 24's type stripping.
+// removes the temporary file. A table's data rows are rendered by sheet-xml.ts (the bytes
+// exceljs's row writer gives, without its per-cell objects) into exceljs's sheet stream; exceljs
+// writes the rest. Loads as .ts under Node 24's type stripping.
 import { once } from 'node:events';
 import { createWriteStream, openSync, type WriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
@@ -12,11 +14,12 @@ import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { columnFormat, columnWidths, typedCell, type Column, type Row } from './cells.ts';
 import type { DocCell, DocLine, FromWorker, ToWorker, WorkerFailure } from './protocol.ts';
+import { columnLetters, rowXml, type XmlCell } from './sheet-xml.ts';
 
 if (!parentPort) throw new Error('workbook-worker.ts must run in a worker thread');
 const port = parentPort;
 
-type Worksheet = ExcelJS.Worksheet & { commit(): void };
+type Worksheet = ExcelJS.Worksheet & { commit(): void; stream: Writable };
 
 interface OpenFile {
   tempPath: string;
@@ -30,8 +33,15 @@ interface OpenFile {
 interface OpenTable {
   sheet: Worksheet;
   columns: readonly Column[];
+  /** The columns' letters, for the cells' references. */
+  letters: readonly string[];
   started: boolean;
   rows: number;
+}
+
+/** exceljs's style registry: the id of a style object (remembered per object). */
+interface StyleIds {
+  addStyleModel(style: CellStyle): number;
 }
 
 let current: OpenFile | null = null;
@@ -43,6 +53,44 @@ const HEADER_FONT = { bold: true };
 const TITLE_FONT = { bold: true, size: 14 };
 const SECTION_FONT = { bold: true, size: 12 };
 const HEADER_BORDER = { bottom: { style: 'thin' as const } };
+const WRAP = { wrapText: true, vertical: 'top' as const };
+
+type Look = DocLine['style'];
+type CellStyle = Partial<ExcelJS.Style>;
+
+/**
+ * One style object per distinct style. exceljs keeps the id of a style object it has seen (a
+ * WeakMap), but gives every new cell its own copy of the column's style, which it then renders
+ * to XML and looks up again (a third of the writing time of a large table, before its rows were
+ * rendered here). Cells given the same object are looked up once. Every non-empty cell has a
+ * number format, so exceljs's fallback on the cell's type (which the WeakMap ignores) never
+ * applies to a shared style.
+ */
+const sharedStyles = new Map<string, CellStyle>();
+/** A row's own style: none, the same object for every row (exceljs looks it up per row too). */
+const NO_STYLE: CellStyle = {};
+
+function unstyled(row: ExcelJS.Row): void {
+  // exceljs's types omit the row's own style.
+  (row as ExcelJS.Row & { style: CellStyle }).style = NO_STYLE;
+}
+
+function sharedStyle(numFmt: string | undefined, look?: Look, wrap = false): CellStyle {
+  const key = `${numFmt ?? ''}\u0000${look ?? ''}\u0000${wrap ? 'w' : ''}`;
+  let style = sharedStyles.get(key);
+  if (!style) {
+    style = {
+      ...(numFmt ? { numFmt } : {}),
+      ...(look === 'title' ? { font: TITLE_FONT } : {}),
+      ...(look === 'section' ? { font: SECTION_FONT } : {}),
+      ...(look === 'header' ? { font: HEADER_FONT, border: HEADER_BORDER } : {}),
+      ...(look === 'strong' ? { font: HEADER_FONT } : {}),
+      ...(wrap ? { alignment: WRAP } : {}),
+    };
+    sharedStyles.set(key, style);
+  }
+  return style;
+}
 
 function describe(error: unknown): WorkerFailure {
   const e = error as NodeJS.ErrnoException;
@@ -93,7 +141,13 @@ function beginTable(name: string, columns: readonly Column[]): void {
   const sheet = workbook.addWorksheet(name, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
   }) as Worksheet;
-  table = { sheet, columns, started: false, rows: 0 };
+  table = {
+    sheet,
+    columns,
+    letters: columns.map((_, i) => columnLetters(i + 1)),
+    started: false,
+    rows: 0,
+  };
 }
 
 /** Widths and formats go out with the first row: decided from the header and the first batch. */
@@ -104,33 +158,51 @@ function startTable(open: OpenTable, sample: readonly Row[]): void {
     return { width: widths[index], ...(numFmt ? { style: { numFmt } } : {}) };
   });
   const header = open.sheet.addRow(open.columns.map((column) => column.header));
+  unstyled(header);
   header.eachCell((cell) => {
-    cell.style = { font: HEADER_FONT, border: HEADER_BORDER };
+    cell.style = sharedStyle(undefined, 'header');
   });
   header.commit();
   open.started = true;
 }
 
+/** Characters of row XML handed to the sheet stream at a time (one big string per batch kept
+ * the garbage collector busy). */
+const XML_CHUNK = 2 ** 16;
+
 async function writeRows(rows: readonly Row[]): Promise<number> {
   const opened = requireOpen();
   if (!table) throw new Error('no table sheet is open');
   if (!table.started) startTable(table, rows);
-  const { columns, sheet } = table;
+  const { columns, sheet, letters } = table;
+  const registry = (opened.workbook as unknown as { styles: StyleIds }).styles;
+  const columnStyles = columns.map((column) =>
+    registry.addStyleModel(sharedStyle(columnFormat(column.kind))),
+  );
+  let xml = '';
   for (const source of rows) {
-    const cells = columns.map((column, index) =>
-      typedCell(
+    // Row 1 is the header.
+    table.rows += 1;
+    const cells = columns.map((column, index): XmlCell => {
+      const cell = typedCell(
         source[index],
         column.kind,
         column.currencyColumn === undefined ? undefined : source[column.currencyColumn],
-      ),
-    );
-    const row = sheet.addRow(cells.map((cell) => cell.value));
-    cells.forEach((cell, index) => {
-      if (cell.numFmt) row.getCell(index + 1).numFmt = cell.numFmt;
+      );
+      return {
+        value: cell.value,
+        styleId: cell.numFmt
+          ? registry.addStyleModel(sharedStyle(cell.numFmt))
+          : (columnStyles[index] as number),
+      };
     });
-    row.commit();
+    xml += rowXml(table.rows + 1, cells, letters);
+    if (xml.length >= XML_CHUNK) {
+      sheet.stream.write(xml);
+      xml = '';
+    }
   }
-  table.rows += rows.length;
+  if (xml) sheet.stream.write(xml);
   await catchUp(opened, sheet);
   return table.rows;
 }
@@ -139,14 +211,29 @@ async function writeRows(rows: readonly Row[]): Promise<number> {
 const ZIP_BACKLOG = 4 * 2 ** 20;
 
 /**
+ * Bytes written to a stream and not yet read from it. archiver wraps exceljs's sheet stream in a
+ * readable-stream 2 PassThrough, which has no `writableLength`: its state says it.
+ */
+function backlog(stream: Writable): number {
+  const state = stream as Writable & {
+    _writableState?: { length?: number };
+    _readableState?: { length?: number };
+  };
+  return (
+    (stream.writableLength ?? state._writableState?.length ?? 0) +
+    (state._readableState?.length ?? 0)
+  );
+}
+
+/**
  * Lets the zip and the file catch up before asking for more rows: exceljs's sheet stream writes
  * into the deflate stream without backpressure, so without this wait a fast producer would pile
  * the whole sheet's XML up in memory.
  */
 async function catchUp(opened: OpenFile, sheet: Worksheet): Promise<void> {
-  const pipes = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
+  const pipes = (sheet.stream as Writable & { pipes?: Writable[] }).pipes ?? [];
   for (const pipe of pipes) {
-    while (pipe.writableLength > ZIP_BACKLOG) await guarded(opened, delay(2));
+    while (backlog(pipe) > ZIP_BACKLOG) await guarded(opened, delay(2));
   }
   if (opened.file.writableNeedDrain) await guarded(opened, once(opened.file, 'drain'));
 }
@@ -177,20 +264,13 @@ function writeDocument(name: string, widths: readonly number[], lines: readonly 
         : typedCell(cell, 'text'),
     );
     const row = sheet.addRow(cells.map((cell) => cell.value));
+    unstyled(row);
     line.cells.forEach((source, index) => {
-      const cell = row.getCell(index + 1);
       const kind = isDocCell(source) ? (source.kind ?? 'text') : 'text';
-      const numFmt = cells[index]?.numFmt ?? columnFormat(kind);
-      if (numFmt && cells[index]?.value !== null) cell.numFmt = numFmt;
-      if (line.style === 'title') cell.font = TITLE_FONT;
-      else if (line.style === 'section') cell.font = SECTION_FONT;
-      else if (line.style === 'header') {
-        cell.font = HEADER_FONT;
-        cell.border = HEADER_BORDER;
-      } else if (line.style === 'strong') cell.font = HEADER_FONT;
-      if (typeof cells[index]?.value === 'string' && String(cells[index]?.value).includes('\n')) {
-        cell.alignment = { wrapText: true, vertical: 'top' };
-      }
+      const value = cells[index]?.value;
+      const numFmt = value === null ? undefined : (cells[index]?.numFmt ?? columnFormat(kind));
+      const wrap = typeof value === 'string' && value.includes('\n');
+      row.getCell(index + 1).style = sharedStyle(numFmt, line.style, wrap);
     });
     row.commit();
   }

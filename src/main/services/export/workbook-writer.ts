@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { AnyIterable, Column, Row } from './cells.ts';
 import { cancelledExport, ExportError, exportErrorFrom } from './export-error.ts';
@@ -72,6 +74,8 @@ export interface WrittenWorkbook {
 }
 
 const DEFAULT_WORKER_URL = new URL('./workbook-worker.ts', import.meta.url);
+/** The longest the main thread pulls rows without letting other work run. */
+const SLICE_MS = 8;
 const INVALID_SHEET_CHARS = /[[\]:*?/\\]/g;
 
 /** Excel's rules for sheet names: 31 characters, none of []:*?/\. */
@@ -138,14 +142,37 @@ export async function writeWorkbook(
   const channel = new WorkerChannel(worker);
   const written = new Map<string, number>();
 
-  // Every wait also ends at once on cancel, even one on a source that hangs.
-  let onAbort: () => void = () => undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(cancelledExport(targetPath));
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => undefined);
-  const cancellable = <T>(step: Promise<T>): Promise<T> => Promise.race([step, aborted]);
+  // Every wait also ends at once on cancel, even one on a source that hangs. Not a race with
+  // one pending "aborted" promise: each race would leave a reaction on it holding its result
+  // (a row of an async source) until the end, the whole sheet in memory.
+  const waiting = new Set<(error: Error) => void>();
+  let cancelled: Error | null = null;
+  const onAbort = (): void => {
+    cancelled = cancelledExport(targetPath);
+    for (const reject of waiting) reject(cancelled);
+    waiting.clear();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const cancellable = <T>(step: Promise<T>): Promise<T> => {
+    if (cancelled) {
+      step.catch(() => undefined);
+      return Promise.reject(cancelled);
+    }
+    if (!signal) return step;
+    return new Promise<T>((resolve, reject) => {
+      waiting.add(reject);
+      step.then(
+        (value) => {
+          waiting.delete(reject);
+          resolve(value);
+        },
+        (error: unknown) => {
+          waiting.delete(reject);
+          reject(error as Error); // the source's own error, as it threw it
+        },
+      );
+    });
+  };
 
   const ask = async (message: ToWorker): Promise<FromWorker> => {
     const answer = await cancellable(
@@ -185,12 +212,20 @@ export async function writeWorkbook(
       return sent;
     };
     let finished = false;
+    let since = performance.now();
     try {
       for (;;) {
         const pulled = iterator.next();
         const next = pulled instanceof Promise ? await cancellable(pulled) : pulled;
         if (next.done) break;
         batch.push(next.value);
+        // Gives the event loop a turn at least every few milliseconds: a source slower than the
+        // worker would otherwise run from one answer to the next without it (Node hands a port's
+        // waiting messages over in one go), and the UI's calls would wait for the whole sheet.
+        if (performance.now() - since > SLICE_MS) {
+          await cancellable(yieldToEventLoop());
+          since = performance.now();
+        }
         if (batch.length >= batchSize) {
           if (inFlight) await inFlight;
           if (signal?.aborted) throw cancelledExport(targetPath);

@@ -70,9 +70,19 @@ export function invoiceFields(words: ExportWords): Field<InvoiceListEntry>[] {
   ];
 }
 
+type BusinessData = Invoice['businessData'];
+
+/** What the VAT lines sheet reads of an invoice's details (a full invoice has it all). */
+export interface VatDetails {
+  invoiceId: Invoice['invoiceId'];
+  businessData: Pick<BusinessData, 'invoiceId' | 'taxDetails'> & {
+    monetary: Pick<BusinessData['monetary'], 'invoiceCurrency'>;
+  };
+}
+
 /** One line per VAT breakdown entry of an invoice's details. */
 export interface VatLine {
-  invoice: Invoice;
+  invoice: VatDetails;
   index: number;
 }
 
@@ -108,7 +118,7 @@ export interface InvoicesExport {
   /** How many invoices to expect, when known. */
   total?: number;
   /** The details known for these invoices (archive): their VAT breakdowns make the second sheet. */
-  details?: AnyIterable<Invoice>;
+  details?: AnyIterable<VatDetails>;
   about: AboutInfo;
 }
 

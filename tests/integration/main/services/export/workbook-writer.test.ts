@@ -6,14 +6,21 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Column, Row } from '#main/services/export/cells.ts';
+import ExcelJS from 'exceljs';
+import {
+  columnFormat,
+  columnWidths,
+  typedCell,
+  type Column,
+  type Row,
+} from '#main/services/export/cells.ts';
 import { ExportError } from '#main/services/export/export-error.ts';
 import {
   writeWorkbook,
   type ExportProgress,
   type WorkbookPlan,
 } from '#main/services/export/workbook-writer.ts';
-import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
+import { column, readXlsx, readXlsxPart, sheetNamed } from '#support/read-xlsx.ts';
 import { readOnlyFolder, tinyDisk } from '#support/tmpfs.ts';
 
 const COLUMNS: Column[] = [
@@ -60,6 +67,90 @@ function plan(rows: Iterable<Row> | AsyncIterable<Row>, total?: number): Workboo
       },
     ],
   };
+}
+
+/** Every kind, with values that fit it and values that do not; the first row is plain (each
+ * cell in its column's format) so that both writers register the styles in the same order. */
+const ODD_COLUMNS: Column[] = [
+  { header: 'Text <&>"\'', kind: 'text' },
+  { header: 'Currency', kind: 'id' },
+  { header: 'Date', kind: 'date' },
+  { header: 'Time', kind: 'datetime' },
+  { header: 'Amount', kind: 'amount', currencyColumn: 1 },
+  { header: 'Count', kind: 'integer' },
+  { header: 'Rate', kind: 'percent' },
+  ...Array.from({ length: 23 }, (_, i): Column => ({ header: `Extra ${i}`, kind: 'id' })),
+];
+const ODD_VALUES: Record<Column['kind'], unknown[]> = {
+  text: [
+    'plain',
+    `a<b>&c"d'e`,
+    'tab\tnl\ncr\r',
+    'ctl\u0001\u000b\u001f\u007fend',
+    'émoji 😀',
+    '',
+    null,
+    12,
+    true,
+  ],
+  id: ['EUR', '012345678', 'USD', 'gbp', 'X&Y', null, 5, ''],
+  date: ['2026-03-31', '1900-01-01', '2026-02-30', '31/03/2026', null, '2100-12-31'],
+  datetime: ['2026-03-31T10:00:00Z', '2026-10-25T01:30:00+02:00', 'nope', null],
+  amount: [1234.5, -0, 0.1 + 0.2, -12.345, 1e21, '42.5', 'n/a', null, 2.675],
+  integer: [7, 0, -3, 1.5, '12', 'x', null, 1e16],
+  percent: [20, 5.5, 0, '10', 'x', null, 33.333333],
+};
+const oddRows = (count: number): Row[] => [
+  ...Array.from({ length: count }, (_, r) =>
+    ODD_COLUMNS.map((c, i) => {
+      const values = ODD_VALUES[c.kind];
+      return values[(r * 7 + i * 3) % values.length] as Row[number];
+    }),
+  ),
+  ODD_COLUMNS.map(() => null),
+  ODD_COLUMNS.map((_, i) => (i === ODD_COLUMNS.length - 1 ? 'last cell only' : null)),
+];
+
+/** The same table written the plain exceljs way: a Row and Cells per row, a format per cell. */
+async function exceljsTable(path: string, columns: Column[], rows: Row[]): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: path,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Data', {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+  });
+  const widths = columnWidths(columns, rows.slice(0, 1000));
+  sheet.columns = columns.map((c, i) => ({
+    width: widths[i] as number,
+    style: { numFmt: columnFormat(c.kind) as string },
+  }));
+  const header = sheet.addRow(columns.map((c) => c.header));
+  header.eachCell((cell) => {
+    cell.style = { font: { bold: true }, border: { bottom: { style: 'thin' } } };
+  });
+  header.commit();
+  for (const source of rows) {
+    const cells = columns.map((c, i) =>
+      typedCell(
+        source[i],
+        c.kind,
+        c.currencyColumn === undefined ? undefined : source[c.currencyColumn],
+      ),
+    );
+    const row = sheet.addRow(cells.map((c) => c.value));
+    cells.forEach((c, i) => {
+      if (c.numFmt) row.getCell(i + 1).numFmt = c.numFmt;
+    });
+    row.commit();
+  }
+  sheet.autoFilter = {
+    from: { row: 1, column: 1 },
+    to: { row: rows.length + 1, column: columns.length },
+  };
+  sheet.commit();
+  await workbook.commit();
 }
 
 let root: string;
@@ -127,6 +218,24 @@ describe('writeWorkbook', () => {
     const about = sheetNamed(book, 'About');
     assert.equal(about.rows[1]?.[1]?.v, 26);
     assert.deepEqual(readdirSync(dir), ['out.xlsx'], 'no temporary file is left');
+  });
+
+  it("writes a table's rows byte for byte as exceljs's own row writer does", async () => {
+    const dir = freshDir('same-bytes');
+    const rows = oddRows(2_500);
+    const ours = join(dir, 'ours.xlsx');
+    const theirs = join(dir, 'exceljs.xlsx');
+    await writeWorkbook(
+      ours,
+      { sheets: [{ kind: 'table', name: 'Data', columns: ODD_COLUMNS, rows }] },
+      { batchSize: 1000 },
+    );
+    await exceljsTable(theirs, ODD_COLUMNS, rows);
+    const sheet = readXlsxPart(ours, 'xl/worksheets/sheet1.xml');
+    assert.ok(sheet.includes('<c r="AD2503" s="1" t="str"><v>last cell only</v></c>'));
+    assert.ok(!sheet.includes('<row r="2502"'), 'a row without values is not written');
+    assert.equal(sheet, readXlsxPart(theirs, 'xl/worksheets/sheet1.xml'));
+    assert.equal(readXlsxPart(ours, 'xl/styles.xml'), readXlsxPart(theirs, 'xl/styles.xml'));
   });
 
   it('writes an empty table as a header with its filter', async () => {

@@ -63,7 +63,7 @@ describe('describeFilter', () => {
         kind: 'credit_note',
         direction: 'OUTBOUND',
         states: ['VALID', 'DELIVERED'],
-        lifecycleCodes: ['210'],
+        lifecycleCodes: ['210', '299'],
         detailFetched: true,
       },
       { key: 'ttcCents', descending: true },
@@ -74,7 +74,7 @@ describe('describeFilter', () => {
       text,
       'Date de facture : à partir du 2026-01-01 ; Échéance : jusqu’au 2026-06-30 ; ' +
         'Contrepartie : 123456789 ; Total TTC : au moins 1\u202f500,00\u00a0€ ; Nature : Avoirs ; ' +
-        'Sens : Émise ; États : Valide, Distribuée ; Derniers statuts : 210 Refusée ; ' +
+        'Sens : Émise ; États : Valide, Distribuée ; Derniers statuts : 210 · Refusée, 299 ; ' +
         'Détails complets : archivés · Tri : ttcCents (décroissant)',
     );
   });
