@@ -75,7 +75,7 @@ export interface SyncOptions {
   budget?: RequestBudget;
   /** Default 3,600 (the real operator's documented limit). */
   requestsPerMinute?: number;
-  /** Requests in flight at once, default 6. */
+  /** Requests in flight at once (list pages: fetched and not yet committed), default 8. */
   concurrency?: number;
   /** Fetch full invoices (phase 3), default true. */
   details?: boolean;
@@ -186,7 +186,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   const db = archive.db;
   const now = options.now ?? (() => new Date());
   const budget = options.budget ?? new RequestBudget(options.requestsPerMinute);
-  const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? 6)));
+  const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? 8)));
   const wantDetails = options.details ?? true;
   const startedMs = Date.now();
   const commits = new GroupCommit(archive);
