@@ -142,7 +142,6 @@ export class ArchiveStore {
       this.db.exec('PRAGMA journal_mode = WAL');
       this.db.exec('PRAGMA synchronous = NORMAL'); // WAL + NORMAL: a kill never corrupts
       this.db.exec('PRAGMA foreign_keys = ON');
-      this.db.exec('PRAGMA cache_size = -65536'); // 64 MB (default 2): a sync's index pages stay
       this.db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`); // a reset WAL shrinks back
       migrate(this.db, options.schemaVersion ?? SCHEMA_VERSION);
     } catch (error) {
@@ -169,16 +168,23 @@ export class ArchiveStore {
   }
 
   /**
-   * Runs a long series of writes (a sync) without the automatic checkpoint every 1,000 pages
+   * Runs a sync's long series of writes without the automatic checkpoint every 1,000 pages
    * (4 MB): it copied the same index pages back into the database again and again, on the main
    * thread. The WAL is checkpointed once at the end, in a worker thread (checkpoint.ts).
    */
-  async withDeferredCheckpoints<T>(work: () => Promise<T>): Promise<T> {
+  async duringSync<T>(work: () => Promise<T>): Promise<T> {
     this.db.exec(`PRAGMA wal_autocheckpoint = ${DEFERRED_CHECKPOINT_PAGES}`);
+    // The pages of the indexes a sync keeps changing stay in memory while it runs (64 MB, not
+    // the default 2 MB); given back when it ends, so an export or a report does not keep them.
+    this.db.exec('PRAGMA cache_size = -65536');
     try {
       return await work();
     } finally {
-      if (this.db.isOpen) this.db.exec('PRAGMA wal_autocheckpoint = 1000'); // SQLite's default
+      if (this.db.isOpen) {
+        this.db.exec('PRAGMA wal_autocheckpoint = 1000'); // SQLite's defaults
+        this.db.exec('PRAGMA cache_size = -2000');
+        this.db.exec('PRAGMA shrink_memory');
+      }
       const previous = this.#checkpoint;
       this.#checkpoint = previous.then(() => checkpointInBackground(this.path));
     }

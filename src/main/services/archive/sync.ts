@@ -178,7 +178,7 @@ export function readCoverage(archive: ArchiveStore): PartitionCoverage[] {
 }
 
 export async function runSync(options: SyncOptions): Promise<SyncSummary> {
-  return options.archive.withDeferredCheckpoints(() => runPhases(options));
+  return options.archive.duringSync(() => runPhases(options));
 }
 
 async function runPhases(options: SyncOptions): Promise<SyncSummary> {
