@@ -2,7 +2,7 @@
 // page from the operator or row by row from the archive (never all in memory), and its "About"
 // sheet (connection name, query or filters, source with the dates of the data, coverage). The
 // file's place is chosen by the caller (export-jobs.ts): this module only writes where it is told.
-import type { ArchiveFilter, ArchiveRow, ArchiveSort } from '#shared/archive.ts';
+import type { ArchiveFilter, ArchiveRow, ArchiveSort, ArchiveSortKey } from '#shared/archive.ts';
 import type { Language } from '#shared/contract.ts';
 import type { ExportTarget } from '#shared/exports.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
@@ -645,7 +645,8 @@ function archiveCoverage(
   return parts.join(' ');
 }
 
-/** The archive filters as a user reads them, e.g. "Date de facture : du 2026-01-01 au …". */
+/** The archive filters as a user reads them, in the archive screen's words, e.g. "Date de
+ * facture : du 2026-01-01 au 2026-03-31 ; Tiers : Boulangerie · Tri : TTC (décroissant)". */
 export function describeFilter(
   filter: ArchiveFilter | undefined,
   sort: ArchiveSort | undefined,
@@ -653,39 +654,78 @@ export function describeFilter(
   language: Language,
 ): string {
   const w = words.exports.about.filters;
+  const screen = words.archive.filters;
   const money = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' });
   const parts: string[] = [];
+  // French sets a space before the colon and the semicolon.
+  const [colon, semicolon] = language === 'fr' ? [' : ', ' ; '] : [': ', '; '];
   const range = (label: string, from?: string, to?: string): void => {
-    if (from && to) parts.push(`${label} : ${fill(w.between, { from, to })}`);
-    else if (from) parts.push(`${label} : ${fill(w.from, { date: from })}`);
-    else if (to) parts.push(`${label} : ${fill(w.to, { date: to })}`);
+    if (from && to) parts.push(`${label}${colon}${fill(w.between, { from, to })}`);
+    else if (from) parts.push(`${label}${colon}${fill(w.from, { date: from })}`);
+    else if (to) parts.push(`${label}${colon}${fill(w.to, { date: to })}`);
   };
   const f = filter ?? {};
-  range(w.invoiceDate, f.invoiceDateFrom, f.invoiceDateTo);
-  range(w.dueDate, f.dueDateFrom, f.dueDateTo);
-  if (f.counterparty?.trim()) parts.push(`${w.counterparty} : ${f.counterparty.trim()}`);
-  if (f.text?.trim()) parts.push(`${w.text} : ${f.text.trim()}`);
+  range(screen.invoiceDate, f.invoiceDateFrom, f.invoiceDateTo);
+  range(screen.dueDate, f.dueDateFrom, f.dueDateTo);
+  if (f.counterparty?.trim()) parts.push(`${screen.counterparty}${colon}${f.counterparty.trim()}`);
+  if (f.text?.trim()) parts.push(`${w.text}${colon}${f.text.trim()}`);
   const ttc = [
     f.ttcMinCents !== undefined ? fill(w.min, { amount: money.format(f.ttcMinCents / 100) }) : '',
     f.ttcMaxCents !== undefined ? fill(w.max, { amount: money.format(f.ttcMaxCents / 100) }) : '',
   ].filter(Boolean);
-  if (ttc.length) parts.push(`${w.ttc} : ${ttc.join(', ')}`);
-  if (f.kind) parts.push(`${w.kind} : ${w.kinds[f.kind]}`);
+  if (ttc.length) parts.push(`${words.archive.columns.ttc}${colon}${ttc.join(', ')}`);
+  if (f.kind)
+    parts.push(
+      `${screen.kind}${colon}${f.kind === 'credit_note' ? screen.kindCreditNote : screen.kindInvoice}`,
+    );
   if (f.direction)
-    parts.push(`${w.direction} : ${labelOf(words.invoices.direction, f.direction) ?? f.direction}`);
+    parts.push(
+      `${words.invoices.filters.direction}${colon}${labelOf(words.invoices.direction, f.direction) ?? f.direction}`,
+    );
   if (f.states?.length)
     parts.push(
-      `${w.states} : ${f.states.map((s) => labelOf(words.common.states, s) ?? s).join(', ')}`,
+      `${words.invoices.filters.states}${colon}${f.states.map((s) => labelOf(words.common.states, s) ?? s).join(', ')}`,
     );
   if (f.lifecycleCodes?.length)
     parts.push(
       // "210 · Refusée", as the screens show a status.
-      `${w.lifecycleCodes} : ${f.lifecycleCodes.map((code) => codeLabel(code, words.invoices.lifecycle)).join(', ')}`,
+      `${screen.lifecycle}${colon}${f.lifecycleCodes.map((code) => codeLabel(code, words.invoices.lifecycle)).join(', ')}`,
     );
   if (f.detailFetched !== undefined)
-    parts.push(`${w.detailFetched} : ${f.detailFetched ? w.detailYes : w.detailNo}`);
-  const text = parts.length ? parts.join(' ; ') : words.exports.about.allArchived;
+    parts.push(`${w.detailFetched}${colon}${f.detailFetched ? w.detailYes : w.detailNo}`);
+  const text = parts.length ? parts.join(semicolon) : words.exports.about.allArchived;
   return sort
-    ? `${text} · ${w.sort} : ${sort.key} (${sort.descending ? w.descending : w.ascending})`
+    ? `${text} · ${w.sort}${colon}${sortColumnName(sort.key, words)} (${sort.descending ? w.descending : w.ascending})`
     : text;
+}
+
+/** A sort key as the archive table names its column (the workbook's for keys it has not). */
+function sortColumnName(key: ArchiveSortKey, words: ExportWords): string {
+  const table = words.archive.columns;
+  const book = words.export.columns;
+  const detail = words.invoices.detail;
+  const names: Record<ArchiveSortKey, string> = {
+    invoiceId: detail.platformInvoiceId,
+    direction: table.direction,
+    state: table.state,
+    invoiceNumber: table.number,
+    typeCode: table.type,
+    invoiceDate: table.invoiceDate,
+    dueDate: table.dueDate,
+    createDate: detail.platformDate,
+    sellerName: book.sellerName,
+    buyerName: book.buyerName,
+    counterpartyName: table.counterparty,
+    counterpartySiren: `${table.counterparty} (SIREN)`,
+    counterpartySiret: `${table.counterparty} (SIRET)`,
+    counterpartyVat: `${table.counterparty} (${words.exports.about.filters.vatNumber})`,
+    htCents: table.ht,
+    tvaCents: table.tva,
+    ttcCents: table.ttc,
+    currency: detail.currency,
+    lifecycleCode: table.lifecycle,
+    lifecycleDate: book.lifecycleDate,
+    detailFetchedAt: table.detail,
+  };
+  return names[key];
 }

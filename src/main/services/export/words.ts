@@ -2,12 +2,14 @@
 // renderer's dictionaries (plain data), so that a word has one translation; the few that only an
 // export needs are here, French first.
 import type { Language } from '#shared/contract.ts';
+import enArchive from '#shared/i18n/en/archive.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enDirectory from '#shared/i18n/en/directory.ts';
 import enExports from '#shared/i18n/en/exports.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enParticipants from '#shared/i18n/en/participants.ts';
 import enWebhooks from '#shared/i18n/en/webhooks.ts';
+import frArchive from '#shared/i18n/fr/archive.ts';
 import frCommon from '#shared/i18n/fr/common.ts';
 import frDirectory from '#shared/i18n/fr/directory.ts';
 import frExports from '#shared/i18n/fr/exports.ts';
@@ -133,6 +135,7 @@ const WORDS = {
     exports: frExports,
     common: frCommon,
     invoices: frInvoices,
+    archive: frArchive,
     directory: frDirectory,
     participants: frParticipants,
     webhooks: frWebhooks,
@@ -142,6 +145,7 @@ const WORDS = {
     exports: enExports,
     common: enCommon,
     invoices: enInvoices,
+    archive: enArchive,
     directory: enDirectory,
     participants: enParticipants,
     webhooks: enWebhooks,
@@ -154,6 +158,8 @@ export interface ExportWords {
   exports: Words<typeof frExports>;
   common: Words<typeof frCommon>;
   invoices: Words<typeof frInvoices>;
+  /** The archive screen's filter and column names, which the About sheet repeats. */
+  archive: Words<typeof frArchive>;
   directory: Words<typeof frDirectory>;
   participants: Words<typeof frParticipants>;
   webhooks: Words<typeof frWebhooks>;

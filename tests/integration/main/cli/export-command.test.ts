@@ -120,7 +120,7 @@ describe('npm run cli -- export', () => {
     const about = sheetNamed(book, 'À propos');
     assert.equal(
       about.rows.find((r) => r[0]?.v === 'Requête ou filtres')?.[1]?.v,
-      'Date de facture : du 2026-01-01 au 2026-03-31 ; Sens : Reçue · Tri : invoiceNumber (croissant)',
+      'Date de facture : du 2026-01-01 au 2026-03-31 ; Sens : Reçue · Tri : Numéro (croissant)',
     );
   });
 

@@ -47,6 +47,17 @@ describe('exportFileName', () => {
 
 describe('describeFilter', () => {
   const fr = wordsFor('fr');
+  it('speaks English as English is written, with the screens’ names of columns', () => {
+    assert.equal(
+      describeFilter(
+        { counterparty: 'FR12123456789', kind: 'invoice' },
+        { key: 'createDate', descending: true },
+        wordsFor('en'),
+        'en',
+      ),
+      'Counterparty: FR12123456789; Type: Invoices · Sort: Submission date (descending)',
+    );
+  });
   it('says "all" when there is no filter', () => {
     assert.equal(
       describeFilter(undefined, undefined, fr, 'fr'),
@@ -73,9 +84,9 @@ describe('describeFilter', () => {
     assert.equal(
       text,
       'Date de facture : à partir du 2026-01-01 ; Échéance : jusqu’au 2026-06-30 ; ' +
-        'Contrepartie : 123456789 ; Total TTC : au moins 1\u202f500,00\u00a0€ ; Nature : Avoirs ; ' +
-        'Sens : Émise ; États : Valide, Distribuée ; Derniers statuts : 210 · Refusée, 299 ; ' +
-        'Détails complets : archivés · Tri : ttcCents (décroissant)',
+        'Tiers : 123456789 ; TTC : au moins 1\u202f500,00\u00a0€ ; Type : Avoirs ; ' +
+        'Sens : Émise ; États : Valide, Distribuée ; Code de cycle de vie : 210 · Refusée, 299 ; ' +
+        'Détails complets : archivés · Tri : TTC (décroissant)',
     );
   });
 });
