@@ -16,6 +16,7 @@ export type StartDemo = () => Promise<DemoEndpoints & { close(): Promise<void> }
 export class DemoOperator {
   readonly #start: StartDemo;
   #running: Promise<DemoEndpoints & { close(): Promise<void> }> | undefined;
+  #closed = false;
 
   constructor(start: StartDemo) {
     this.#start = start;
@@ -23,6 +24,10 @@ export class DemoOperator {
 
   /** Starts the demo operator once; concurrent callers share the same start. */
   ensureStarted(): Promise<DemoEndpoints> {
+    // After shutdown a late caller (a connectivity check on a timer) must not start a server
+    // that nothing would close.
+    if (this.#closed)
+      return Promise.reject(new Error('The app is closing: the demo operator is stopped.'));
     if (!this.#running) {
       this.#running = this.#start();
       // A failed start may succeed on the next use (a port race, say).
@@ -34,6 +39,7 @@ export class DemoOperator {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     const running = this.#running;
     this.#running = undefined;
     if (!running) return;

@@ -267,7 +267,10 @@ describe('an export from the operator that cannot reach it', () => {
         readdirSync(h.dir).filter((f) => f.endsWith('.xlsx')),
         [],
       );
-      await h.restart(); // close() stops it
+      // Back, and seen so (the check on a timer stops), before close() stops it.
+      const back = h.next('connectivity:changed', (p) => p.online);
+      await h.restart();
+      await back;
     } finally {
       await h.close();
     }
