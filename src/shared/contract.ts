@@ -108,10 +108,36 @@ export interface SettingsRepair {
   backupPath: string;
   /** True when the file was not readable JSON at all (recovered field by field where possible). */
   unreadable: boolean;
-  /** What was kept and what was dropped, one plain-English line each, e.g.
-   * "connection \"Cabinet X\" dropped: baseUrl is not an absolute https URL". No secrets. */
-  kept: string[];
-  dropped: string[];
+  /** What was kept and what was left out, as notes the screens word in the UI's language. */
+  kept: RepairNote[];
+  dropped: RepairNote[];
+}
+
+export const REPAIR_NOTE_CODES = [
+  'connection_kept',
+  'language_kept',
+  'not_an_object',
+  'settings_not_an_object',
+  'work_offline_invalid',
+  'language_invalid',
+  'active_invalid',
+  'active_missing',
+  'connections_not_a_list',
+  'connection_invalid',
+  'connection_duplicate',
+  'connection_unknown_keys',
+] as const;
+export type RepairNoteCode = (typeof REPAIR_NOTE_CODES)[number];
+
+/** One thing a settings repair kept or left out. Never a secret: names and field names only. */
+export interface RepairNote {
+  code: RepairNoteCode;
+  /** The connection's place in the file's list, from 1, when the note is about one. */
+  entry?: number;
+  /** A connection's name (when the entry has one) or the language kept. */
+  name?: string;
+  /** Field or key names, comma-separated (invalid fields, unknown keys). */
+  fields?: string;
 }
 
 /** The built-in demo connections: the embedded operator with its admin or user client. */

@@ -68,7 +68,9 @@ test('a truncated settings file is repaired and the user is told once, with the 
     const notice = page.getByRole('region', { name: 'Paramètres réparés au démarrage' });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('illisible');
-    await expect(notice).toContainText('Cabinet Exemple (compta)');
+    await expect(notice).toContainText('La connexion « Cabinet Exemple (compta) »');
+    await expect(notice).toContainText('La langue choisie : Français');
+    await expect(notice).not.toContainText('kept'); // main says what happened, the UI words it
     await expect(notice).toContainText(join(dataDir, 'settings.json.backup-'));
     await expectAccessible(page, 'avis de réparation des paramètres');
     await page.screenshot({ path: 'test-results/screenshots/settings-repaired.png' });

@@ -17,6 +17,7 @@ import { AppFailure } from '../app-failure.ts';
 import type { DemoOperator } from '../demo-operator.ts';
 import {
   DEFAULT_SETTINGS,
+  repairNoteText,
   sanitizeSettingsData,
   type KeyValueStore,
   type StoredConnection,
@@ -310,8 +311,8 @@ export class ConnectionStore {
         return { settings: { ...DEFAULT_SETTINGS }, connections: [] };
       }
     }
-    const { settings, connections, warnings } = sanitizeSettingsData(raw);
-    for (const warning of warnings) this.#log.warn(`[settings] ${warning}`);
+    const { settings, connections, dropped } = sanitizeSettingsData(raw);
+    for (const note of dropped) this.#log.warn(`[settings] ${repairNoteText(note)}`);
     return { settings, connections };
   }
 }

@@ -13,6 +13,7 @@ import Conf from 'conf';
 import {
   DEMO_CONNECTION_IDS,
   LANGUAGE_PREFERENCES,
+  type RepairNote,
   type Settings,
   type SettingsRepair,
 } from '#shared/contract.ts';
@@ -54,15 +55,44 @@ const demoIds: readonly string[] = Object.values(DEMO_CONNECTION_IDS);
 export interface SanitizedSettings {
   settings: Settings;
   connections: StoredConnection[];
-  warnings: string[];
+  /** What was left out or reset, for the user (worded by the screens) and the log. */
+  dropped: RepairNote[];
+}
+
+/** A note in plain English, for the log. */
+export function repairNoteText(note: RepairNote): string {
+  const entry = `connections[${(note.entry ?? 1) - 1}]`;
+  const texts: Record<RepairNote['code'], string> = {
+    connection_kept: `connection ${JSON.stringify(note.name)} kept`,
+    language_kept: `language ${JSON.stringify(note.name)} kept`,
+    not_an_object: 'the settings file does not hold an object',
+    settings_not_an_object: 'settings is not an object: reset to defaults',
+    work_offline_invalid: 'settings.workOffline is invalid: back online',
+    language_invalid: 'settings.language is invalid: reset to "system"',
+    active_invalid: 'settings.activeConnectionId is invalid: reset',
+    active_missing: 'settings.activeConnectionId names no connection: back to the demo',
+    connections_not_a_list: 'connections is not a list: no connection could be kept',
+    connection_invalid: `${entry} dropped: invalid ${note.fields}`,
+    connection_duplicate: `${entry} dropped: duplicate or reserved id`,
+    connection_unknown_keys: `${entry}: unknown keys removed (${note.fields})`,
+  };
+  return texts[note.code];
+}
+
+/** The connection entry a note is about: its place from 1, and its name when it has one. */
+function entryOf(entry: unknown, index: number): Pick<RepairNote, 'entry' | 'name'> {
+  const name = (entry as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && name.trim() !== ''
+    ? { entry: index + 1, name: name.slice(0, 100) }
+    : { entry: index + 1 };
 }
 
 /** Keeps every valid field and connection of whatever the file held; says what was dropped. */
 export function sanitizeSettingsData(raw: unknown): SanitizedSettings {
-  const warnings: string[] = [];
+  const dropped: RepairNote[] = [];
   const root =
     raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  if (root !== raw) warnings.push('the settings file does not hold an object');
+  if (root !== raw) dropped.push({ code: 'not_an_object' });
 
   const settings: Settings = { ...DEFAULT_SETTINGS };
   const rawSettings = root.settings;
@@ -70,25 +100,22 @@ export function sanitizeSettingsData(raw: unknown): SanitizedSettings {
     if (rawSettings && typeof rawSettings === 'object' && !Array.isArray(rawSettings)) {
       const { language, activeConnectionId, workOffline } = rawSettings as Record<string, unknown>;
       if (typeof workOffline === 'boolean') settings.workOffline = workOffline;
-      else if (workOffline !== undefined)
-        warnings.push('settings.workOffline is invalid: back online');
+      else if (workOffline !== undefined) dropped.push({ code: 'work_offline_invalid' });
       const languageResult = z.enum(LANGUAGE_PREFERENCES).safeParse(language);
       if (languageResult.success) settings.language = languageResult.data;
-      else if (language !== undefined)
-        warnings.push('settings.language is invalid: reset to "system"');
+      else if (language !== undefined) dropped.push({ code: 'language_invalid' });
       if (typeof activeConnectionId === 'string' && activeConnectionId.length > 0)
         settings.activeConnectionId = activeConnectionId;
-      else if (activeConnectionId !== undefined)
-        warnings.push('settings.activeConnectionId is invalid: reset');
+      else if (activeConnectionId !== undefined) dropped.push({ code: 'active_invalid' });
     } else {
-      warnings.push('settings is not an object: reset to defaults');
+      dropped.push({ code: 'settings_not_an_object' });
     }
   }
 
   const connections: StoredConnection[] = [];
   const rawConnections = root.connections;
   if (rawConnections !== undefined && !Array.isArray(rawConnections)) {
-    warnings.push('connections is not a list: no connection could be kept');
+    dropped.push({ code: 'connections_not_a_list' });
   } else if (Array.isArray(rawConnections)) {
     const seen = new Set<string>();
     rawConnections.forEach((entry, index) => {
@@ -97,18 +124,22 @@ export function sanitizeSettingsData(raw: unknown): SanitizedSettings {
         const paths = [
           ...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(entry)')),
         ].join(', ');
-        warnings.push(`connections[${index}] dropped: invalid ${paths}`);
+        dropped.push({ code: 'connection_invalid', ...entryOf(entry, index), fields: paths });
         return;
       }
       if (demoIds.includes(parsed.data.id) || seen.has(parsed.data.id)) {
-        warnings.push(`connections[${index}] dropped: duplicate or reserved id`);
+        dropped.push({ code: 'connection_duplicate', ...entryOf(entry, index) });
         return;
       }
       const extra = Object.keys(entry as object).filter(
         (key) => !(key in storedConnectionSchema.shape),
       );
       if (extra.length > 0)
-        warnings.push(`connections[${index}]: unknown keys removed (${extra.join(', ')})`);
+        dropped.push({
+          code: 'connection_unknown_keys',
+          ...entryOf(entry, index),
+          fields: extra.join(', '),
+        });
       seen.add(parsed.data.id);
       connections.push(parsed.data);
     });
@@ -119,10 +150,10 @@ export function sanitizeSettingsData(raw: unknown): SanitizedSettings {
     !demoIds.includes(settings.activeConnectionId) &&
     !connections.some((connection) => connection.id === settings.activeConnectionId)
   ) {
-    warnings.push('settings.activeConnectionId names no connection: back to the demo');
+    dropped.push({ code: 'active_missing' });
     settings.activeConnectionId = DEFAULT_SETTINGS.activeConnectionId;
   }
-  return { settings, connections, warnings };
+  return { settings, connections, dropped };
 }
 
 /** Settings keys renamed since an earlier version: old name → new name. */
@@ -222,11 +253,15 @@ function completeObjects(text: string, from: number): string[] {
   return found;
 }
 
-function describeKept(settings: Settings, connections: StoredConnection[], raw: unknown): string[] {
-  const kept = connections.map((c) => `connection ${JSON.stringify(c.name)} kept`);
+function describeKept(
+  settings: Settings,
+  connections: StoredConnection[],
+  raw: unknown,
+): RepairNote[] {
+  const kept: RepairNote[] = connections.map((c) => ({ code: 'connection_kept', name: c.name }));
   const rawSettings = (raw as { settings?: { language?: unknown } } | undefined)?.settings;
   if (rawSettings && rawSettings.language === settings.language)
-    kept.push(`language ${JSON.stringify(settings.language)} kept`);
+    kept.push({ code: 'language_kept', name: settings.language });
   return kept;
 }
 
@@ -258,8 +293,8 @@ function repairSettingsFile(dataDir: string, log: Logger = console): SettingsRep
   }
   const unreadable = !raw || typeof raw !== 'object' || Array.isArray(raw);
   const source = unreadable ? salvageSettingsText(text) : raw;
-  const { settings, connections, warnings } = sanitizeSettingsData(source);
-  if (!unreadable && warnings.length === 0) return undefined;
+  const { settings, connections, dropped } = sanitizeSettingsData(source);
+  if (!unreadable && dropped.length === 0) return undefined;
 
   const backupPath = backupPathOf(path);
   copyFileSync(path, backupPath);
@@ -270,19 +305,17 @@ function repairSettingsFile(dataDir: string, log: Logger = console): SettingsRep
   delete rest.connections;
   writeJson(path, { ...rest, settings, connections });
 
-  const dropped = unreadable
-    ? [
-        'the file was not readable JSON (truncated or damaged): only complete entries were kept',
-        ...warnings,
-      ]
-    : warnings;
   const repair: SettingsRepair = {
     backupPath,
     unreadable,
     kept: describeKept(settings, connections, source),
     dropped,
   };
-  for (const line of dropped) log.warn(`[settings] ${line}`);
+  if (unreadable)
+    log.warn(
+      '[settings] the file was not readable JSON (truncated or damaged): only complete entries were kept',
+    );
+  for (const note of dropped) log.warn(`[settings] ${repairNoteText(note)}`);
   log.warn(`[settings] repaired; the file as found was copied to ${backupPath}`);
   return repair;
 }

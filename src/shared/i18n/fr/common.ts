@@ -15,6 +15,24 @@ export default {
     backup: 'Copie du fichier d’origine, intacte :',
     backupLabel: 'l’emplacement de la copie',
     dismiss: 'J’ai compris',
+    connectionNamed: 'la connexion n° {entry} « {name} »',
+    connectionNumbered: 'la connexion n° {entry}',
+    notes: {
+      connection_kept: 'La connexion « {name} »',
+      language_kept: 'La langue choisie : {name}',
+      not_an_object: 'Le fichier ne contenait pas de paramètres lisibles.',
+      settings_not_an_object: 'Les réglages étaient illisibles : valeurs par défaut rétablies.',
+      work_offline_invalid:
+        'Le choix « Travailler hors ligne » était illisible : l’app repart en ligne.',
+      language_invalid: 'La langue était illisible : celle du système est reprise.',
+      active_invalid: 'La connexion active était illisible : retour à la démonstration.',
+      active_missing: 'La connexion active n’existe plus : retour à la démonstration.',
+      connections_not_a_list:
+        'La liste des connexions était illisible : aucune n’a pu être gardée.',
+      connection_invalid: 'Écartée : {connection}, champs non valables ({fields}).',
+      connection_duplicate: 'Écartée : {connection}, identifiant en double ou réservé.',
+      connection_unknown_keys: 'Pour {connection}, des clés inconnues ont été retirées ({fields}).',
+    },
   },
   nav: {
     label: 'Navigation principale',

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
 import type { AppInfo, Result } from '#shared/contract.ts';
 import { createDispatcher, createHandlers } from '#main/handlers.ts';
+import { repairNoteText } from '#main/services/connections/settings-file.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { fakeKeytar, fakeOperatorClient, fakeStartDemo } from '#support/fakes.ts';
 
@@ -81,9 +82,12 @@ test('a truncated file keeps its complete connection and the language, and says 
     [repair.backupPath],
   );
   assert.equal(readFileSync(repair.backupPath, 'utf8'), cut, 'the backup is the file as found');
-  assert.ok(repair.kept.includes('connection "Cabinet Exemple (compta)" kept'), repair.kept.join());
-  assert.ok(repair.kept.includes('language "fr" kept'), repair.kept.join());
-  assert.ok(repair.dropped.length > 0);
+  assert.deepEqual(repair.kept, [
+    { code: 'connection_kept', name: 'Cabinet Exemple (compta)' },
+    { code: 'language_kept', name: 'fr' },
+  ]);
+  // The cut-off connection is not listed: `unreadable` says only complete entries were kept.
+  assert.deepEqual(repair.dropped, []);
   assert.ok(!JSON.stringify(repair).includes(HAND_TYPED_SECRET), 'no secret in the report');
   const repaired = readFileSync(join(dataDir, 'settings.json'), 'utf8');
   assert.ok(!repaired.includes(HAND_TYPED_SECRET));
@@ -114,11 +118,13 @@ test('a readable file with one bad entry keeps the rest and backs up the dropped
   const repair = info.settingsRepair;
   assert.ok(repair);
   assert.equal(repair.unreadable, false);
-  assert.ok(
-    repair.dropped.some((line) =>
-      /connections\[1\] dropped: invalid baseUrl, tokenUrl$/.test(line),
-    ),
-    repair.dropped.join('|'),
+  // Notes the screens word in the UI's language; the log says them in English.
+  assert.deepEqual(repair.dropped, [
+    { code: 'connection_invalid', entry: 2, name: 'Sans adresse', fields: 'baseUrl, tokenUrl' },
+  ]);
+  assert.equal(
+    repairNoteText(repair.dropped[0]!),
+    'connections[1] dropped: invalid baseUrl, tokenUrl',
   );
   const backup = JSON.parse(readFileSync(repair.backupPath, 'utf8'));
   assert.deepEqual(backup.connections[1], bad, 'the dropped entry is in the backup');
