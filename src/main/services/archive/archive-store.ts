@@ -185,8 +185,7 @@ export class ArchiveStore {
         this.db.exec('PRAGMA cache_size = -2000');
         this.db.exec('PRAGMA shrink_memory');
       }
-      const previous = this.#checkpoint;
-      this.#checkpoint = previous.then(() => checkpointInBackground(this.path));
+      this.#checkpoint = this.#checkpoint.then(() => checkpointInBackground(this.path));
     }
   }
 

@@ -214,8 +214,9 @@ export class Archives {
       running.controller.abort();
       await running.done;
     } else this.assertNoOtherProcessSync(connectionId);
-    await this.#stores.get(connectionId)?.checkpointed();
-    this.#stores.get(connectionId)?.close();
+    const store = this.#stores.get(connectionId);
+    await store?.checkpointed();
+    store?.close();
     this.#stores.delete(connectionId);
     clearArchive(this.dataDir, connectionId);
   }

@@ -21,14 +21,11 @@ try {
 `;
 
 /** Checkpoints the archive at `path` off the main thread; resolves when done. A failure is
- * reported, never thrown: the WAL stays valid and the next checkpoint copies it. */
-export function checkpointInBackground(
-  path: string,
-  onError: (error: Error) => void = () => {},
-): Promise<void> {
+ * left unsaid on purpose: the WAL stays valid, and SQLite's next checkpoint copies it. */
+export function checkpointInBackground(path: string): Promise<void> {
   return new Promise((resolve) => {
     const worker = new Worker(CHECKPOINT_SCRIPT, { eval: true, workerData: { path } });
-    worker.once('error', (error) => onError(error));
+    worker.once('error', () => {}); // see above; without a listener the error would crash main
     worker.once('exit', () => resolve());
   });
 }

@@ -15,7 +15,6 @@ interface Queued {
 export class GroupCommit {
   readonly #archive: ArchiveStore;
   #queue: Queued[] = [];
-  #scheduled = false;
 
   constructor(archive: ArchiveStore) {
     this.#archive = archive;
@@ -26,16 +25,17 @@ export class GroupCommit {
    * rejects with that error: what a caller was told is committed always is. */
   run<T>(write: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.#scheduled) {
-        this.#scheduled = true;
-        setImmediate(() => this.#commit());
-      }
+      const queued = this.#queue.push({
+        write,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
+      // The first write of a group schedules its commit; the others join it.
+      if (queued === 1) setImmediate(() => this.#commit());
     });
   }
 
   #commit(): void {
-    this.#scheduled = false;
     const group = this.#queue;
     this.#queue = [];
     let results: unknown[];
