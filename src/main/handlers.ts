@@ -118,9 +118,13 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       if (connectionId === activeId()) setOnline(true);
       return value;
     } catch (error) {
-      if (isUnreachable(error) && connectionId === activeId()) setOnline(false);
+      noteFailure(error, connectionId);
       throw error;
     }
+  }
+  /** An operator call that could not reach the active connection's operator: offline. */
+  function noteFailure(error: unknown, connectionId: string): void {
+    if (isUnreachable(error) && connectionId === activeId()) setOnline(false);
   }
   function setOnline(next: boolean): void {
     unverified = false;
@@ -389,7 +393,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
         if (summary.requests > 0 && connectionId === activeId()) setOnline(true);
         return summary;
       } catch (error) {
-        if (isUnreachable(error) && connectionId === activeId()) setOnline(false);
+        noteFailure(error, connectionId);
         throw error;
       }
     },
@@ -405,8 +409,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       try {
         return await services.exports.start(args, { connectionId, language });
       } catch (error) {
-        // A live export that cannot reach the operator tells the screens, as a search does.
-        if (isUnreachable(error) && connectionId === activeId()) setOnline(false);
+        noteFailure(error, connectionId); // a live export tells the screens, as a search does
         throw error;
       }
     },
