@@ -220,6 +220,17 @@ export async function prepareExport(
     close: options.close ?? (() => undefined),
   });
 
+  /** Once a live paged source is read: its coverage (cut by the operator's window, with how
+   * many it says match, or whole) and the dates of its data, for the "About" sheet. */
+  const whenRead = (tally: Tally, cut: string, whole: string) => (): void => {
+    const matching = tally.matching ?? tally.rows;
+    about.coverage =
+      matching > tally.rows
+        ? fill(cut, { count: number.format(matching), shown: number.format(tally.rows) })
+        : fill(whole, { count: number.format(tally.rows) });
+    setDates(about, tally);
+  };
+
   switch (target.kind) {
     case 'invoices': {
       if (target.source === 'live') {
@@ -230,17 +241,13 @@ export async function prepareExport(
           (tally, signal) =>
             invoicesWorkbook({
               language,
-              invoices: liveInvoices(client, q, tally, signal, () => {
-                const matching = tally.matching ?? tally.rows;
-                about.coverage =
-                  matching > tally.rows
-                    ? fill(words.exports.about.liveCut, {
-                        count: number.format(matching),
-                        shown: number.format(tally.rows),
-                      })
-                    : fill(words.exports.about.liveAll, { count: number.format(tally.rows) });
-                setDates(about, tally);
-              }),
+              invoices: liveInvoices(
+                client,
+                q,
+                tally,
+                signal,
+                whenRead(tally, words.exports.about.liveCut, words.exports.about.liveAll),
+              ),
               about,
             }),
           { batchSize: INVOICE_PAGE },
@@ -305,17 +312,13 @@ export async function prepareExport(
         (tally, signal) =>
           directoryWorkbook({
             language,
-            entries: directoryEntries(client, q, tally, signal, () => {
-              const matching = tally.matching ?? tally.rows;
-              about.coverage =
-                matching > tally.rows
-                  ? fill(words.exports.about.directoryCut, {
-                      count: number.format(matching),
-                      shown: number.format(tally.rows),
-                    })
-                  : fill(words.exports.about.directoryAll, { count: number.format(tally.rows) });
-              setDates(about, tally);
-            }),
+            entries: directoryEntries(
+              client,
+              q,
+              tally,
+              signal,
+              whenRead(tally, words.exports.about.directoryCut, words.exports.about.directoryAll),
+            ),
             about,
           }),
         { batchSize: DIRECTORY_PAGE },
