@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
-import { columnFormat, columnWidths, typedCell, type Row } from '#main/services/export/cells.ts';
+import { typedCell, type Row } from '#main/services/export/cells.ts';
 import {
   ARCHIVE_BATCH,
   archivedDetails,
@@ -28,6 +28,7 @@ import {
 } from '#main/services/export/exporter.ts';
 import { invoicesWorkbook, type InvoiceListEntry } from '#main/services/export/layouts/invoices.ts';
 import type { DocCell, DocLine } from '#main/services/export/protocol.ts';
+import { plainTable, type PlainTable } from '#support/plain-exceljs.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 
 const INVOICES = Number(process.env.EXPORT_BENCH_INVOICES ?? 100_000);
@@ -113,59 +114,25 @@ async function bareExceljs(dir: string, path: string): Promise<Record<string, nu
         sheet.commit();
         continue;
       }
-      const sheet = workbook.addWorksheet(sheetPlan.name, {
-        views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
-      });
-      const { columns } = sheetPlan;
+      // Widths from the first batch, as the app's writer takes them.
       let sample: Row[] | null = [];
-      let count = 0;
-      const start = (rows: readonly Row[]): void => {
-        const widths = columnWidths(columns, rows);
-        sheet.columns = columns.map((c, i) => ({
-          width: widths[i] as number,
-          style: { numFmt: columnFormat(c.kind) as string },
-        }));
-        const header = sheet.addRow(columns.map((c) => c.header));
-        header.eachCell((cell) => {
-          cell.style = { font: { bold: true }, border: { bottom: { style: 'thin' } } };
-        });
-        header.commit();
-      };
-      const write = (source: Row): void => {
-        const cells = columns.map((c, i) =>
-          typedCell(
-            source[i],
-            c.kind,
-            c.currencyColumn === undefined ? undefined : source[c.currencyColumn],
-          ),
-        );
-        const row = sheet.addRow(cells.map((c) => c.value));
-        cells.forEach((c, i) => {
-          if (c.numFmt) row.getCell(i + 1).numFmt = c.numFmt;
-        });
-        row.commit();
-        count += 1;
-      };
+      let table: PlainTable | undefined;
       for await (const row of sheetPlan.rows) {
         if (sample) {
           sample.push(row);
           if (sample.length < ARCHIVE_BATCH) continue;
-          start(sample);
-          sample.forEach(write);
+          table = plainTable(workbook, sheetPlan.name, sheetPlan.columns, sample);
+          sample.forEach(table.write);
           sample = null;
           continue;
         }
-        write(row);
+        table!.write(row);
       }
       if (sample) {
-        start(sample);
-        sample.forEach(write);
+        table = plainTable(workbook, sheetPlan.name, sheetPlan.columns, sample);
+        sample.forEach(table.write);
       }
-      sheet.autoFilter = {
-        from: { row: 1, column: 1 },
-        to: { row: count + 1, column: columns.length },
-      };
-      sheet.commit();
+      const count = table!.finish();
       counts[sheetPlan.name] = count;
     }
     await workbook.commit();

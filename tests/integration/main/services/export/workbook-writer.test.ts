@@ -7,13 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import {
-  columnFormat,
-  columnWidths,
-  typedCell,
-  type Column,
-  type Row,
-} from '#main/services/export/cells.ts';
+import type { Column, Row } from '#main/services/export/cells.ts';
 import { ExportError } from '#main/services/export/export-error.ts';
 import {
   writeWorkbook,
@@ -21,6 +15,7 @@ import {
   type WorkbookPlan,
 } from '#main/services/export/workbook-writer.ts';
 import { column, readXlsx, readXlsxPart, sheetNamed } from '#support/read-xlsx.ts';
+import { plainTable } from '#support/plain-exceljs.ts';
 import { readOnlyFolder, tinyDisk } from '#support/tmpfs.ts';
 
 const COLUMNS: Column[] = [
@@ -118,38 +113,9 @@ async function exceljsTable(path: string, columns: Column[], rows: Row[]): Promi
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet('Data', {
-    views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
-  });
-  const widths = columnWidths(columns, rows.slice(0, 1000));
-  sheet.columns = columns.map((c, i) => ({
-    width: widths[i] as number,
-    style: { numFmt: columnFormat(c.kind) as string },
-  }));
-  const header = sheet.addRow(columns.map((c) => c.header));
-  header.eachCell((cell) => {
-    cell.style = { font: { bold: true }, border: { bottom: { style: 'thin' } } };
-  });
-  header.commit();
-  for (const source of rows) {
-    const cells = columns.map((c, i) =>
-      typedCell(
-        source[i],
-        c.kind,
-        c.currencyColumn === undefined ? undefined : source[c.currencyColumn],
-      ),
-    );
-    const row = sheet.addRow(cells.map((c) => c.value));
-    cells.forEach((c, i) => {
-      if (c.numFmt) row.getCell(i + 1).numFmt = c.numFmt;
-    });
-    row.commit();
-  }
-  sheet.autoFilter = {
-    from: { row: 1, column: 1 },
-    to: { row: rows.length + 1, column: columns.length },
-  };
-  sheet.commit();
+  const table = plainTable(workbook, 'Data', columns, rows.slice(0, 1000));
+  rows.forEach((row) => table.write(row));
+  table.finish();
   await workbook.commit();
 }
 
