@@ -175,6 +175,35 @@ describe('cancel, kill and faults', () => {
   });
   after(() => demoOperator.close());
 
+  /** A sync in a process of its own (sync-child.ts), which logs each request it makes. */
+  function syncInChild(dir: string, connectionId: string) {
+    const log = join(dir, 'child-requests.log');
+    const child = spawn(
+      process.execPath,
+      [
+        fileURLToPath(new URL('./sync-child.ts', import.meta.url)),
+        dir,
+        connectionId,
+        demoOperator.baseUrl,
+        demoOperator.tokenUrl,
+        demoOperator.clients.user.clientId,
+        demoOperator.clients.user.clientSecret,
+        log,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    return {
+      child,
+      exited: new Promise<void>((resolve) => child.on('exit', () => resolve())),
+      /** The requests logged so far, one path with its query each. */
+      requests: (): string[] =>
+        existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [],
+      stderr: () => stderr,
+    };
+  }
+
   test('cancel then resume: nothing asked twice, everything archived with details', async () => {
     const archive = openArchive(dataDir(), 'cancel');
     const first = clientFor(demoOperator);
@@ -207,36 +236,19 @@ describe('cancel, kill and faults', () => {
 
   test('killed mid-sync (SIGKILL): file sound, commits kept, the next sync asks nothing committed', async () => {
     const dir = dataDir();
-    const log = join(dir, 'child-requests.log');
-    const child = spawn(
-      process.execPath,
-      [
-        fileURLToPath(new URL('./sync-child.ts', import.meta.url)),
-        dir,
-        'killed',
-        demoOperator.baseUrl,
-        demoOperator.tokenUrl,
-        demoOperator.clients.user.clientId,
-        demoOperator.clients.user.clientSecret,
-        log,
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    const { child, exited, requests, stderr } = syncInChild(dir, 'killed');
     demoOperator.faults.latencyMs = 5;
     // Kill once the lists are done and some details are stored.
     for (;;) {
       await sleep(20);
-      const lines = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+      const lines = requests();
       if (lines.filter((l) => l.startsWith('/v1/invoice/')).length >= 150) break;
-      if (child.exitCode !== null) assert.fail(`child ended before the kill: ${stderr}`);
+      if (child.exitCode !== null) assert.fail(`child ended before the kill: ${stderr()}`);
     }
     child.kill('SIGKILL');
     await exited;
     demoOperator.faults.latencyMs = 0;
-    const childRequests = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const childRequests = requests();
 
     const archive = openArchive(dir, 'killed');
     assert.equal(archive.integrityCheck(), 'ok');
@@ -267,33 +279,18 @@ describe('cancel, kill and faults', () => {
 
   test('killed while reading the lists: no committed page asked again', async () => {
     const dir = dataDir();
-    const log = join(dir, 'child-requests.log');
     demoOperator.faults.latencyMs = 40;
-    const child = spawn(
-      process.execPath,
-      [
-        fileURLToPath(new URL('./sync-child.ts', import.meta.url)),
-        dir,
-        'lists',
-        demoOperator.baseUrl,
-        demoOperator.tokenUrl,
-        demoOperator.clients.user.clientId,
-        demoOperator.clients.user.clientSecret,
-        log,
-      ],
-      { stdio: 'ignore' },
-    );
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    const { child, exited, requests } = syncInChild(dir, 'lists');
     for (;;) {
       await sleep(10);
-      const lines = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+      const lines = requests();
       if (lines.length >= 12) break;
       assert.equal(child.exitCode, null, 'child ended before the kill');
     }
     child.kill('SIGKILL');
     await exited;
     demoOperator.faults.latencyMs = 0;
-    const childRequests = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const childRequests = requests();
     const archive = openArchive(dir, 'lists');
     assert.equal(archive.integrityCheck(), 'ok');
     // Checkpoints at the kill: a page below next_offset, or of a finished partition, is committed.
