@@ -75,6 +75,19 @@ function expectReadable(report: TableReport, what: string, names: string[], widt
   if (width === 1024) expect(report.scrollsSideways, `${what}: scrolls sideways`).toBe(true);
 }
 
+/** Scrolled to its right end, the table still shows each row's invoice number (column 0). */
+async function numberStaysInView(table: Locator): Promise<boolean> {
+  return table.evaluate((el) => {
+    const t = el as HTMLTableElement;
+    const viewport = t.parentElement!;
+    viewport.scrollLeft = viewport.scrollWidth;
+    const view = viewport.getBoundingClientRect();
+    const row = [...t.tBodies[0]!.rows].find((r) => r.getAttribute('aria-hidden') !== 'true')!;
+    const cell = row.cells[0]!.getBoundingClientRect();
+    return cell.left >= view.left - 1 && cell.right <= view.right + 1;
+  });
+}
+
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/tables-${name}.png` });
 }
@@ -98,6 +111,10 @@ for (const size of [
         const report = await inspect(invoices.table, ['N° facture', 'Total TTC'], names);
         await shot(page, `invoices-${size.width}`);
         expectReadable(report, 'live invoices', names, size.width);
+        if (size.width === 1024) {
+          expect(await numberStaysInView(invoices.table), 'number in view').toBe(true);
+          await shot(page, `invoices-${size.width}-scrolled`);
+        }
       });
 
       // The live page was written through to the archive: its rows are there.
@@ -109,6 +126,8 @@ for (const size of [
         const report = await inspect(archive.table, ['Numéro', 'HT', 'TVA', 'TTC', 'État'], names);
         await shot(page, `archive-${size.width}`);
         expectReadable(report, 'archive', names, size.width);
+        if (size.width === 1024)
+          expect(await numberStaysInView(archive.table), 'number in view').toBe(true);
       });
     });
 

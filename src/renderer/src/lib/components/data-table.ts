@@ -14,6 +14,9 @@ export interface Column<T> {
   whole?: boolean;
   /** The cell shows `text` as a Badge (state), measured in the badge's font with its mark. */
   badge?: boolean;
+  /** Stays in view when the table scrolls sideways (the first column only: the invoice number,
+   * so that a row is still told apart). */
+  sticky?: boolean;
   /** The narrowest a sharing column gets, in rem (default 8rem); below the sum of every
    * column's width the table scrolls sideways instead. */
   minWidth?: string;
