@@ -6,6 +6,7 @@ import { test, expect } from './fixtures.ts';
 import { InvoicesPage } from './pages/invoices-page.ts';
 import { ArchivePage } from './pages/archive-page.ts';
 import { DirectoryPage } from './pages/directory-page.ts';
+import { WebhooksPage } from './pages/webhooks-page.ts';
 
 /** Narrowest a column may be, px: room for a few characters and the sort arrow. */
 const MIN_COLUMN_PX = 48;
@@ -129,6 +130,33 @@ for (const size of [
         if (size.width === 1024)
           expect(await numberStaysInView(archive.table), 'number in view').toBe(true);
       });
+    });
+
+    test('the webhooks keep their adapter code on one line', async ({ app, page }) => {
+      void app;
+      const webhooks = new WebhooksPage(page);
+      await webhooks.open();
+      const label = 'ERP du cabinet – factures reçues et statuts';
+      await webhooks.create({
+        label,
+        direction: 'Factures reçues',
+        statusUrl:
+          'https://erp.cabinet-exemple.fr/integrations/plateforme/rappels/statuts-factures',
+        invoiceUrl:
+          'https://erp.cabinet-exemple.fr/integrations/plateforme/rappels/factures-recues',
+      });
+      const row = webhooks.row(label);
+      const adapter = row.locator('code');
+      await expect(adapter).toHaveText('standardAdapter');
+      await shot(page, `webhooks-${size.width}`);
+      expect(
+        await adapter.evaluate((code) => code.getClientRects().length),
+        'adapter code on one line',
+      ).toBe(1);
+      const labelWidth = await row
+        .getByRole('rowheader')
+        .evaluate((th) => th.getBoundingClientRect().width);
+      expect(labelWidth).toBeGreaterThanOrEqual(MIN_NAME_PX);
     });
 
     test('the directory keeps identifiers whole', async ({ app, page }) => {
