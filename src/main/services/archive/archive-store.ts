@@ -435,6 +435,29 @@ export class ArchiveStore {
     return rows.map((r) => ({ code: r.code, date: r.status_date, seenAt: r.seen_at }));
   }
 
+  /** Every status first seen at or after `since` (ISO), oldest first, with its invoice: what a
+   * sync changed. */
+  statusesSeenSince(since: string): (SeenStatus & { invoiceId: string })[] {
+    if (!this.#keepsHistory) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT invoice_id, code, status_date, seen_at FROM invoice_status_history
+         JOIN invoices USING (rid) WHERE seen_at >= ? ORDER BY seen_at, invoice_status_history.rowid`,
+      )
+      .all(since) as {
+      invoice_id: string;
+      code: string;
+      status_date: string | null;
+      seen_at: string;
+    }[];
+    return rows.map((r) => ({
+      invoiceId: r.invoice_id,
+      code: r.code,
+      date: r.status_date,
+      seenAt: r.seen_at,
+    }));
+  }
+
   /** One page of the archive screen, paged in SQL, with the number of matching invoices. */
   queryInvoices(
     options: { filter?: ArchiveFilter; sort?: ArchiveSort; offset?: number; limit?: number } = {},

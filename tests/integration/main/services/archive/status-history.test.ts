@@ -42,6 +42,15 @@ test('the archive records each status it sees for an invoice, once', () => {
     { code: '213', date: '2026-10-12T08:00:00.000Z', seenAt: '2026-10-12T09:00:00.000Z' },
   ]);
   assert.deepEqual(reopened.statusHistory(uuidOf(7)), [], 'an invoice not archived has none');
+  // What the second write changed.
+  assert.deepEqual(reopened.statusesSeenSince('2026-10-11T00:00:00.000Z'), [
+    {
+      invoiceId: id,
+      code: '213',
+      date: '2026-10-12T08:00:00.000Z',
+      seenAt: '2026-10-12T09:00:00.000Z',
+    },
+  ]);
   reopened.close();
 });
 
