@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { openArchive } from '#main/services/archive/archive-store.ts';
+import { STATUS_HISTORY_VERSION } from '#main/services/archive/schema.ts';
 import { searchItem, uuidOf } from '#support/archive-fixtures.ts';
 
 const dirs: string[] = [];
@@ -58,8 +59,10 @@ test('an archive written before the history starts it from the status it holds',
   const dir = dataDir();
   const store = openArchive(dir, 'conn-1');
   store.upsertSearchItems([item('205', '2026-09-01T08:00:00.000Z')], '2026-09-02T09:00:00.000Z');
-  // As it was before schema step 7.
-  store.db.exec('DROP TABLE invoice_status_history; PRAGMA user_version = 6');
+  // As it was before the step that adds the history.
+  store.db.exec(
+    `DROP TABLE invoice_status_history; PRAGMA user_version = ${STATUS_HISTORY_VERSION - 1}`,
+  );
   store.close();
   const upgraded = openArchive(dir, 'conn-1');
   upgraded.upsertSearchItems([item('212', '2026-10-01T08:00:00.000Z')], '2026-10-02T09:00:00.000Z');
