@@ -378,6 +378,19 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       await connections.get(connectionId);
       await archives.clear(connectionId);
     },
+    'archive:invoiceStatus': async ({ invoiceId }) => {
+      const archive = archives.existing(activeId());
+      const found = archive?.getInvoice(invoiceId);
+      if (!archive || !found) return null;
+      const { state, direction, lifecycleCode, lifecycleDate } = found.row;
+      return {
+        state,
+        direction,
+        lifecycleCode,
+        lifecycleDate,
+        history: archive.statusHistory(invoiceId),
+      };
+    },
     'sync:start': async ({ details }) => {
       const connectionId = activeId();
       if (workingOffline()) throw workOfflineFailure('the sync');

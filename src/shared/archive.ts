@@ -90,6 +90,24 @@ export interface ArchiveRow {
   detailFetchedAt: string | null;
 }
 
+/** A lifecycle status the archive read for an invoice: its code and date as the operator gave
+ * them, and when the archive first saw it. */
+export interface SeenStatus {
+  code: string;
+  date: string | null;
+  seenAt: string;
+}
+
+/** What the archive knows of an invoice's state and statuses (the invoice panel's head). */
+export interface InvoiceStatusRecord {
+  state: string;
+  direction: string;
+  lifecycleCode: string | null;
+  lifecycleDate: string | null;
+  /** Oldest first. */
+  history: SeenStatus[];
+}
+
 export interface ArchiveStats {
   connectionId: string;
   invoices: number;

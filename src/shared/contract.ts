@@ -5,6 +5,7 @@ import type {
   ArchiveSearchArgs,
   ArchiveSearchResult,
   ArchiveStatus,
+  InvoiceStatusRecord,
   SyncProgress,
   SyncSummary,
 } from './archive.ts';
@@ -232,6 +233,8 @@ export interface Contract {
   'archive:search': { args: ArchiveSearchArgs; result: Sourced<ArchiveSearchResult> };
   'archive:status': { args: { connectionId: string }; result: ArchiveStatus };
   'archive:clear': { args: { connectionId: string }; result: void };
+  /** The active connection's archive's state and statuses of one invoice; null if not archived. */
+  'archive:invoiceStatus': { args: { invoiceId: string }; result: InvoiceStatusRecord | null };
   /** Syncs the active connection's archive; progress as 'sync:progress' events. */
   'sync:start': { args: { details?: boolean }; result: SyncSummary };
   'sync:cancel': { args: void; result: void };
@@ -266,6 +269,7 @@ export const CHANNELS = [
   'archive:search',
   'archive:status',
   'archive:clear',
+  'archive:invoiceStatus',
   'sync:start',
   'sync:cancel',
   'export:start',

@@ -6,7 +6,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type { ArchiveRow, ArchiveStats } from '#shared/archive.ts';
+import type { ArchiveRow, ArchiveStats, SeenStatus } from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import {
   DEFAULT_SORT,
@@ -22,7 +22,7 @@ import {
   type InvoiceColumns,
 } from './invoice-columns.ts';
 import { checkpointInBackground } from './checkpoint.ts';
-import { SCHEMA_VERSION, migrate } from './schema.ts';
+import { SCHEMA_VERSION, STATUS_HISTORY_VERSION, migrate } from './schema.ts';
 
 /** A connection id usable as a file name: letters, digits, '-' and '_' (uuids, demo ids). */
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -124,6 +124,8 @@ export class ArchiveStore {
   /** The open database, for the sync engine's checkpoints (same process, same writer). */
   readonly db: DatabaseSync;
   #inTransaction = false;
+  /** Schema step 7 applied (tests of upgrades open older schemas and write to them). */
+  #keepsHistory: boolean;
   #checkpoint: Promise<void> = Promise.resolve();
 
   constructor(dataDir: string, connectionId: string, options: OpenArchiveOptions = {}) {
@@ -144,6 +146,7 @@ export class ArchiveStore {
       this.db.exec('PRAGMA foreign_keys = ON');
       this.db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`); // a reset WAL shrinks back
       migrate(this.db, options.schemaVersion ?? SCHEMA_VERSION);
+      this.#keepsHistory = this.schemaVersion() >= STATUS_HISTORY_VERSION;
     } catch (error) {
       this.db.close();
       throw error;
@@ -241,6 +244,11 @@ export class ArchiveStore {
     );
     const updateJson = this.db.prepare('UPDATE invoice_json SET search_json = ? WHERE rid = ?');
     const addedRids: number[] = [];
+    const seen = this.#keepsHistory
+      ? this.db.prepare(
+          'INSERT INTO invoice_status_history (rid, code, status_date, seen_at) VALUES (?, ?, ?, ?)',
+        )
+      : null;
     this.transaction(() => {
       for (const item of items) {
         const id = item.metadata.invoiceId.toLowerCase();
@@ -278,6 +286,13 @@ export class ArchiveStore {
         const values = names.map((n) => columns[n]) as SQLInputValue[];
         update.run(...values, fetchedAt, statusRunId ?? null, old.rid);
         updateJson.run(json, old.rid);
+        // A status the archive had not seen (code or date): kept, the operator only has the last.
+        if (
+          columns.lifecycle_code !== null &&
+          (old.lifecycle_code !== columns.lifecycle_code ||
+            old.lifecycle_date !== columns.lifecycle_date)
+        )
+          seen?.run(old.rid, columns.lifecycle_code, columns.lifecycle_date, fetchedAt);
         if (
           old.state === columns.state &&
           old.lifecycle_code === columns.lifecycle_code &&
@@ -288,8 +303,21 @@ export class ArchiveStore {
         } else result.updated++;
       }
       this.#indexNames(addedRids);
+      this.#firstStatuses(addedRids);
     });
     return result;
+  }
+
+  /** New invoices' first status in the history, all in one statement (as #indexNames). */
+  #firstStatuses(rids: readonly number[]): void {
+    if (rids.length === 0 || !this.#keepsHistory) return;
+    this.db
+      .prepare(
+        `INSERT INTO invoice_status_history (rid, code, status_date, seen_at)
+         SELECT rid, lifecycle_code, lifecycle_date, search_fetched_at FROM invoices
+         WHERE rid IN (SELECT value FROM json_each(?)) AND lifecycle_code IS NOT NULL`,
+      )
+      .run(JSON.stringify(rids));
   }
 
   /** Puts new invoices in the name index (FTS), all in one statement (schema step 5). */
@@ -387,6 +415,47 @@ export class ArchiveStore {
       searchItem: JSON.parse(found.search_json as string) as InvoiceSearchItem,
       detail: found.detail_json ? (JSON.parse(found.detail_json as string) as Invoice) : null,
     };
+  }
+
+  /** The lifecycle statuses the archive has seen for one invoice, oldest first (empty when it
+   * is not archived or never had one). */
+  statusHistory(invoiceId: string): SeenStatus[] {
+    if (!this.#keepsHistory) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT code, status_date, seen_at FROM invoice_status_history
+         WHERE rid = (SELECT rid FROM invoices WHERE invoice_id = ?)
+         ORDER BY seen_at, rowid`,
+      )
+      .all(invoiceId.toLowerCase()) as {
+      code: string;
+      status_date: string | null;
+      seen_at: string;
+    }[];
+    return rows.map((r) => ({ code: r.code, date: r.status_date, seenAt: r.seen_at }));
+  }
+
+  /** Every status first seen at or after `since` (ISO), oldest first, with its invoice: what a
+   * sync changed. */
+  statusesSeenSince(since: string): (SeenStatus & { invoiceId: string })[] {
+    if (!this.#keepsHistory) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT invoice_id, code, status_date, seen_at FROM invoice_status_history
+         JOIN invoices USING (rid) WHERE seen_at >= ? ORDER BY seen_at, invoice_status_history.rowid`,
+      )
+      .all(since) as {
+      invoice_id: string;
+      code: string;
+      status_date: string | null;
+      seen_at: string;
+    }[];
+    return rows.map((r) => ({
+      invoiceId: r.invoice_id,
+      code: r.code,
+      date: r.status_date,
+      seenAt: r.seen_at,
+    }));
   }
 
   /** One page of the archive screen, paged in SQL, with the number of matching invoices. */

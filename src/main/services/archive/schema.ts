@@ -170,9 +170,29 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
         `DROP INDEX ${name}; CREATE INDEX ${name} ON invoices (${columns})${where ? ` WHERE ${where}` : ''};`,
       );
   },
+  // 7: the lifecycle statuses the archive has seen for each invoice (the operator gives only
+  // the last one): a row each time a write brings a code or date it did not have. Archives
+  // written before start with the status they hold, seen when it was read.
+  (db) => {
+    db.exec(`
+      CREATE TABLE invoice_status_history (
+        rid INTEGER NOT NULL REFERENCES invoices (rid) ON DELETE CASCADE,
+        code TEXT NOT NULL,
+        status_date TEXT,           -- the operator's date of the status
+        seen_at TEXT NOT NULL       -- when the archive first read it
+      );
+      CREATE INDEX invoice_status_history_rid ON invoice_status_history (rid, seen_at);
+      CREATE INDEX invoice_status_history_seen ON invoice_status_history (seen_at);
+      INSERT INTO invoice_status_history (rid, code, status_date, seen_at)
+        SELECT rid, lifecycle_code, lifecycle_date, search_fetched_at FROM invoices
+        WHERE lifecycle_code IS NOT NULL;
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+/** The step that adds invoice_status_history. */
+export const STATUS_HISTORY_VERSION = 7;
 
 /** Applies the steps after the database's version, up to `target` (tests stop early). */
 export function migrate(db: DatabaseSync, target: number = SCHEMA_VERSION): void {

@@ -78,6 +78,15 @@ export default {
     loading: 'Searching invoices…',
     openHint: 'Enter or click on a row to open the invoice.',
   },
+  status: {
+    title: 'State and statuses',
+    state: 'State',
+    last: 'Last status',
+    onDate: '{status}, on {date}',
+    none: 'No lifecycle status received',
+    history: 'Statuses seen by the archive',
+    seenAt: 'Read by the archive on {date}',
+  },
   detail: {
     dialogLabel: 'Invoice {number}',
     loading: 'Loading the invoice…',

@@ -66,6 +66,15 @@ export default {
     loading: 'Recherche des factures…',
     openHint: 'Entrée ou clic sur une ligne pour ouvrir la facture.',
   },
+  status: {
+    title: 'État et statuts',
+    state: 'État',
+    last: 'Dernier statut',
+    onDate: '{status}, le {date}',
+    none: 'Aucun statut de cycle de vie reçu',
+    history: 'Statuts vus par l’archive',
+    seenAt: 'Lu par l’archive le {date}',
+  },
   detail: {
     dialogLabel: 'Facture {number}',
     loading: 'Chargement de la facture…',

@@ -43,3 +43,24 @@ export function webhookStatusBadge(status: WebhookStatus | undefined): BadgeProp
     return { tone: 'off', label: t('webhooks.statuses.INACTIVE'), mark: 'ring' };
   return { tone: 'off', label: t('webhooks.statuses.unknown') };
 }
+
+/** Lifecycle codes that say the invoice went wrong (Refusée, Rejetée, En litige, Suspendue), and
+ * those that close it well (Approuvée, Paiement transmis, Encaissée). */
+const LIFECYCLE_TONES: Record<string, BadgeTone> = {
+  '207': 'bad',
+  '208': 'wait',
+  '210': 'bad',
+  '213': 'bad',
+  '205': 'ok',
+  '211': 'ok',
+  '212': 'ok',
+};
+
+/** "213 · Rejetée, le 12/10/2026", red for a problem, green for approved or paid. */
+export function lifecycleBadge(code: string, label: string, date: string): BadgeProps {
+  const named = label ? `${code} · ${label}` : code;
+  return {
+    tone: LIFECYCLE_TONES[code] ?? 'info',
+    label: date ? t('invoices.status.onDate', { status: named, date }) : named,
+  };
+}

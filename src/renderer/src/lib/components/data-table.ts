@@ -5,8 +5,21 @@ export interface Column<T> {
   id: string;
   /** Header text (already translated). */
   label: string;
-  /** CSS width of the column (the table uses a fixed layout so that rows keep one height). */
+  /** CSS width of the column in rem (the table uses a fixed layout so that rows keep one
+   * height). A column without width nor `whole` shares the room left (names): it gives way
+   * first, down to `minWidth`, its text ending with an ellipsis (whole in its title). */
   width?: string;
+  /** Never cut (invoice numbers, amounts, dates, states): as wide as its widest cell or header,
+   * measured from `text`. */
+  whole?: boolean;
+  /** The cell shows `text` as a Badge (state), measured in the badge's font with its mark. */
+  badge?: boolean;
+  /** Stays in view when the table scrolls sideways (the first column only: the invoice number,
+   * so that a row is still told apart). */
+  sticky?: boolean;
+  /** The narrowest a sharing column gets, in rem (default 8rem); below the sum of every
+   * column's width the table scrolls sideways instead. */
+  minWidth?: string;
   align?: 'start' | 'end' | 'center';
   /** Plain text of the cell; also its sort key unless sortValue is given. */
   text?: (row: T) => string;
@@ -72,4 +85,80 @@ export function visibleRange(
   const start = Math.max(0, first - overscan);
   const end = Math.min(total, first + count + overscan);
   return { start, end: Math.max(start, end) };
+}
+
+/** Default narrowest width of a column that shares the room left (a name), in rem. */
+export const SHARED_MIN_REM = 8;
+
+/** Text widths in px: `cell` in the cells' font, `header` in the headers' bold font, `badge`
+ * in a Badge's font. The component measures with a canvas; tests pass a stub. */
+export interface TextMeasure {
+  cell(text: string): number;
+  header(text: string): number;
+  badge(text: string): number;
+}
+
+/** Px around a cell's text (padding 0.5rem each side) and a header's (its sort arrow and gap),
+ * and a badge's mark, gap, padding and border; a little slack for tabular digits, which a
+ * canvas measures proportionally. */
+export const CELL_CHROME_REM = 1;
+export const HEADER_CHROME_REM = 1 + 1;
+export const BADGE_CHROME_REM = 0.8 + 0.25 + 0.75 + 0.125;
+const SLACK = 1.04;
+
+function rems(css: string | undefined, fallback: number): number {
+  if (!css) return fallback;
+  const n = Number.parseFloat(css);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export interface ColumnLayout {
+  /** Px width of each column, null for the columns that share the room left. */
+  widths: (number | null)[];
+  /** The table's narrowest width, px: below it the table scrolls sideways. */
+  minWidth: number;
+}
+
+/**
+ * The columns' widths: fixed ones as given, whole ones as wide as their widest text over every
+ * row (not only the rendered ones, so widths do not move while scrolling), sharing ones their
+ * minimum towards the table's min-width.
+ */
+export function columnLayout<T>(
+  columns: readonly Column<T>[],
+  rows: readonly T[],
+  measure: TextMeasure,
+  remPx: number,
+): ColumnLayout {
+  let minWidth = 0;
+  const widths = columns.map((column) => {
+    if (column.whole) {
+      const sortable = Boolean(column.sortValue || column.text);
+      let widest = column.label
+        ? (sortable ? measure.header(column.label) : measure.cell(column.label)) +
+          (sortable ? HEADER_CHROME_REM : CELL_CHROME_REM) * remPx
+        : 0;
+      const seen = new Set<string>();
+      for (const row of rows) {
+        const text = column.text?.(row) ?? '';
+        if (text === '' || seen.has(text)) continue;
+        seen.add(text);
+        const px = column.badge
+          ? measure.badge(text) + (BADGE_CHROME_REM + CELL_CHROME_REM) * remPx
+          : measure.cell(text) * SLACK + CELL_CHROME_REM * remPx;
+        if (px > widest) widest = px;
+      }
+      const px = Math.ceil(Math.max(widest, rems(column.width, 0) * remPx)) + 2;
+      minWidth += px;
+      return px;
+    }
+    if (column.width) {
+      const px = rems(column.width, SHARED_MIN_REM) * remPx;
+      minWidth += px;
+      return px;
+    }
+    minWidth += rems(column.minWidth, SHARED_MIN_REM) * remPx;
+    return null;
+  });
+  return { widths, minWidth: Math.ceil(minWidth) };
 }

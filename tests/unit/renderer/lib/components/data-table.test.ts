@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nextSort, sortRows, visibleRange, type Column } from '#renderer/components/data-table.ts';
+import {
+  columnLayout,
+  nextSort,
+  sortRows,
+  visibleRange,
+  type Column,
+} from '#renderer/components/data-table.ts';
 
 interface Row {
   n: string;
@@ -51,4 +57,30 @@ test('windowed rendering keeps a small slice of 10,000 rows', () => {
   assert.deepEqual(mid, { start: 4990, end: 5030 });
   assert.deepEqual(visibleRange(10_000, 10_000 * 30, 600, 30, 10), { start: 9990, end: 10_000 });
   assert.deepEqual(visibleRange(0, 0, 600, 30), { start: 0, end: 0 });
+});
+
+test('whole columns are as wide as their widest text; shared ones count their minimum', () => {
+  // 8 px a character in cells, 10 in headers and badges; 16 px a rem.
+  const measure = {
+    cell: (s: string) => s.length * 8,
+    header: (s: string) => s.length * 10,
+    badge: (s: string) => s.length * 10,
+  };
+  const cols: Column<Row>[] = [
+    { id: 'n', label: 'N', whole: true, text: (r) => r.n },
+    { id: 'name', label: 'Name', text: (r) => r.n },
+    { id: 'fixed', label: 'F', width: '5rem' },
+    { id: 'state', label: 'S', whole: true, badge: true, text: () => 'Rejetée' },
+  ];
+  const layout = columnLayout(cols, [{ n: 'F2026-000123' }, { n: 'F-1' }], measure, 16);
+  // 12 characters × 8 × 1.04 slack + 16 padding, rounded up, + 2.
+  assert.equal(layout.widths[0], Math.ceil(12 * 8 * 1.04 + 16) + 2);
+  assert.equal(layout.widths[1], null);
+  assert.equal(layout.widths[2], 80);
+  assert.ok(layout.widths[3]! >= 70 + 16, 'a badge counts its mark and padding');
+  assert.equal(
+    layout.minWidth,
+    Math.ceil(layout.widths[0]! + 8 * 16 + 80 + layout.widths[3]!),
+    'the table is never narrower than its columns: it scrolls sideways',
+  );
 });
