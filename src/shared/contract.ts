@@ -54,6 +54,7 @@ export const ERROR_REASONS = [
   'folder_missing', // file: the folder does not exist (any more)
   'disk_full', // file: no space left
   'file_busy', // file: another program holds the file (Excel has it open)
+  'archive_damaged', // file: SQLite found the archive damaged; set aside, to rebuild from the operator
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
@@ -232,6 +233,9 @@ export interface Contract {
   'archive:search': { args: ArchiveSearchArgs; result: Sourced<ArchiveSearchResult> };
   'archive:status': { args: { connectionId: string }; result: ArchiveStatus };
   'archive:clear': { args: { connectionId: string }; result: void };
+  /** A damaged archive (set aside) made again: a fresh archive and a sync of that connection;
+   * progress as 'sync:progress' events. */
+  'archive:rebuild': { args: { connectionId: string }; result: SyncSummary };
   /** Syncs the active connection's archive; progress as 'sync:progress' events. */
   'sync:start': { args: { details?: boolean }; result: SyncSummary };
   'sync:cancel': { args: void; result: void };
@@ -266,6 +270,7 @@ export const CHANNELS = [
   'archive:search',
   'archive:status',
   'archive:clear',
+  'archive:rebuild',
   'sync:start',
   'sync:cancel',
   'export:start',
