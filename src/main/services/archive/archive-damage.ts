@@ -143,42 +143,52 @@ export function watchForDamage(
   const rethrow = (error: unknown): never => {
     throw fail(error) ?? error;
   };
-  function* rows(iterator: Iterator<unknown>): Generator<unknown> {
-    try {
-      for (;;) {
-        let next: IteratorResult<unknown>;
-        try {
-          next = iterator.next();
-        } catch (error) {
-          return rethrow(error);
-        }
-        if (next.done) return;
-        yield next.value;
+  /** A statement's rows one at a time, each step watched (an object, not a generator: a
+   * step costs no more than the statement's own). */
+  const rows = (iterator: Iterator<unknown>): IterableIterator<unknown> => ({
+    next() {
+      try {
+        return iterator.next();
+      } catch (error) {
+        return rethrow(error);
       }
-    } finally {
+    },
+    return(value?: unknown) {
       iterator.return?.();
-    }
-  }
+      return { done: true, value };
+    },
+    [Symbol.iterator]() {
+      return this;
+    },
+  });
+  /** Each method wrapped once per object (a statement is prepared once and run many times). */
   const watch = <T extends object>(
     target: T,
     wrap: Record<string, (result: never) => unknown>,
-  ): T =>
-    new Proxy(target, {
+  ): T => {
+    const wrapped = new Map<PropertyKey, unknown>();
+    return new Proxy(target, {
       get(object, key) {
+        const known = wrapped.get(key);
+        if (known !== undefined) return known;
         const value: unknown = Reflect.get(object, key, object);
         if (typeof value !== 'function') return value;
+        const method = value as (...a: unknown[]) => unknown;
         const then = typeof key === 'string' ? wrap[key] : undefined;
-        return (...args: unknown[]) => {
+        const call = (...args: unknown[]): unknown => {
           let result: unknown;
           try {
-            result = (value as (...a: unknown[]) => unknown).apply(object, args);
+            result = method.apply(object, args);
           } catch (error) {
-            rethrow(error);
+            return rethrow(error);
           }
           return then ? then(result as never) : result;
         };
+        wrapped.set(key, call);
+        return call;
       },
     });
+  };
   return watch(db, {
     prepare: (statement: object) =>
       watch(statement, { iterate: (iterator: Iterator<unknown>) => rows(iterator) }),
