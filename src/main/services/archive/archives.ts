@@ -7,7 +7,7 @@
 // opens, or any statement meeting a bad page) is noted, closed and set aside with its date
 // (archive-damage.ts); until the user rebuilds it (a fresh archive and a sync), every use of it
 // says so, and the status shows where the file went.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { ArchiveDamage, ArchiveStatus, SyncProgress, SyncSummary } from '#shared/archive.ts';
 import { AppFailure } from '../app-failure.ts';
 import {
@@ -64,6 +64,8 @@ export class Archives {
   /** SQLite's check of each archive opened, running in a worker. */
   readonly #checks = new Map<string, Promise<void>>();
   readonly #stopChecks = new AbortController();
+  /** The file each open store was opened on (another process may set it aside, or rebuild it). */
+  readonly #inodes = new WeakMap<ArchiveStore, number>();
   /** Damaged archives being closed and set aside. */
   readonly #settling = new Map<string, Promise<void>>();
   #closed = false;
@@ -78,9 +80,20 @@ export class Archives {
    * failure while a damaged one waits to be rebuilt. */
   open(connectionId: string): ArchiveStore {
     if (this.#closed) throw new AppFailure('server', 'The archives are closed.');
+    const path = archivePath(this.dataDir, connectionId);
+    const damage = readDamage(path);
     let store = this.#stores.get(connectionId);
+    if (
+      store &&
+      (damage || statSync(path, { throwIfNoEntry: false })?.ino !== this.#inodes.get(store))
+    ) {
+      // Another process (the CLI) found the file damaged and set it aside, or rebuilt it since:
+      // this handle reads the old file. Closed once what uses it ends; the current file opened.
+      this.#stores.delete(connectionId);
+      void this.#retire(connectionId, store);
+      store = undefined;
+    }
     if (!store) {
-      const damage = readDamage(archivePath(this.dataDir, connectionId));
       if (damage) {
         void this.#settle(connectionId, damage); // moved already, unless a process died first
         throw damagedFailure(connectionId, damage);
@@ -90,9 +103,19 @@ export class Archives {
         onCorruption: () => this.#damaged(connectionId, opened),
       });
       this.#stores.set(connectionId, store);
+      this.#inodes.set(store, statSync(path).ino);
       this.#checks.set(connectionId, this.#check(connectionId, store));
     }
     return store;
+  }
+
+  /** Closes a handle on a file no longer the connection's archive, after its sync and
+   * checkpoint end. */
+  async #retire(connectionId: string, store: ArchiveStore): Promise<void> {
+    await Promise.resolve();
+    await this.#syncs.get(connectionId)?.done;
+    await store.checkpointed();
+    store.close();
   }
 
   /** SQLite's own check of a freshly opened archive, off the main thread (0.5 s at 100,000
@@ -162,9 +185,8 @@ export class Archives {
 
   /** The connection's archive if it has one; never creates a file (offline reading, status). */
   existing(connectionId: string): ArchiveStore | null {
-    if (this.#stores.has(connectionId)) return this.#stores.get(connectionId)!;
     const path = archivePath(this.dataDir, connectionId);
-    if (!existsSync(path) && !readDamage(path)) return null;
+    if (!this.#stores.has(connectionId) && !existsSync(path) && !readDamage(path)) return null;
     return this.open(connectionId); // a damaged one: its failure
   }
 

@@ -1,12 +1,14 @@
-// Damage in a real archive file, below the registry: SQLite's check in a worker tells a sound
-// file from a damaged one, and a statement meeting a bad page (SQLITE_CORRUPT) gives the
-// archive's own failure instead of "database disk image is malformed", from then on.
+// Damage in a real archive file, below the handlers: SQLite's check in a worker tells a sound
+// file from a damaged one; a statement meeting a bad page (SQLITE_CORRUPT) gives the archive's
+// own failure instead of "database disk image is malformed", from then on; and two registries
+// over one data folder (the app and the CLI) agree on what another one found.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { isCorruption, quickCheckInBackground } from '#main/services/archive/archive-damage.ts';
+import { Archives } from '#main/services/archive/archives.ts';
 import { archivePath, openArchive } from '#main/services/archive/archive-store.ts';
 import { damageArchiveFile } from '#support/damaged-archive.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
@@ -49,5 +51,32 @@ test('a statement meeting the damage throws the archive failure, and keeps throw
     assert.equal(causes.length, 1, 'told once');
   } finally {
     store.close();
+  }
+});
+
+test('damage another process found and set aside: this one stops using its old handle', async () => {
+  const silent = { info() {}, warn() {}, error() {} };
+  fillDemoArchive(dir, 'shared', { seed: 4, invoices: 1500, now: NOW });
+  const app = new Archives({ dataDir: dir, log: silent });
+  const cli = new Archives({ dataDir: dir, log: silent });
+  try {
+    await app.checked('shared');
+    assert.equal(app.status('shared').invoices, 1500, 'sound, and open in the app');
+    damageArchiveFile(archivePath(dir, 'shared'), 'middle');
+
+    await cli.checked('shared'); // the CLI's check finds it, and sets the file aside
+    const damage = cli.damage('shared');
+    assert.ok(damage && existsSync(damage.setAsideAs));
+    assert.deepEqual(app.status('shared').damage, damage, 'the app says so too');
+    assert.throws(() => app.open('shared'), { reason: 'archive_damaged' });
+
+    // Made again elsewhere (here: cleared, then filled): the app reads the new file.
+    await cli.clear('shared');
+    fillDemoArchive(dir, 'shared', { seed: 4, invoices: 300, now: NOW });
+    assert.equal(app.status('shared').damage, null);
+    assert.equal(app.status('shared').invoices, 300);
+  } finally {
+    await app.close();
+    await cli.close();
   }
 });
