@@ -112,6 +112,7 @@ export const argSchemas = {
   'archive:status': z.strictObject({ connectionId: id }),
   'archive:clear': z.strictObject({ connectionId: id }),
   'archive:invoiceStatus': z.strictObject({ invoiceId: z.uuid() }),
+  'archive:rebuild': z.strictObject({ connectionId: id }),
   'sync:start': z.strictObject({ details: z.boolean().optional() }),
   'sync:cancel': noArgs,
   'export:start': z.strictObject({ exportId: z.uuid(), target: exportTarget }),

@@ -372,6 +372,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     },
     'archive:status': async ({ connectionId }) => {
       await connections.get(connectionId); // not_found for a connection that does not exist
+      await archives.checked(connectionId); // SQLite's check of the file, once per opening
       return archives.status(connectionId);
     },
     'archive:clear': async ({ connectionId }) => {
@@ -405,6 +406,21 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
         });
         if (summary.requests > 0 && connectionId === activeId()) setOnline(true);
         return summary;
+      } catch (error) {
+        noteFailure(error, connectionId);
+        throw error;
+      }
+    },
+    'archive:rebuild': async ({ connectionId }) => {
+      if (workingOffline()) throw workOfflineFailure('rebuilding the archive');
+      const connection = await connections.get(connectionId);
+      const client = await operators.forConnection(connectionId);
+      try {
+        return await archives.rebuild(connectionId, {
+          client,
+          requestsPerMinute: connection.requestsPerMinute,
+          onProgress: (progress) => events.emit('sync:progress', { ...progress, connectionId }),
+        });
       } catch (error) {
         noteFailure(error, connectionId);
         throw error;

@@ -167,8 +167,19 @@ export interface SyncSummary extends SyncProgress {
   coverage: PartitionCoverage[];
 }
 
+/** An archive file SQLite found damaged, set aside (renamed with the date, never deleted) until
+ * the user rebuilds the archive from the operator. */
+export interface ArchiveDamage {
+  /** Where the damaged file went: <data dir>/archive/<id>.damaged-<UTC date>.sqlite */
+  setAsideAs: string;
+  /** When the damage was found (ISO). */
+  detectedAt: string;
+}
+
 /** A connection's archive as the settings and the invoices screen show it. */
 export interface ArchiveStatus extends ArchiveStats {
+  /** Set when the archive was found damaged and set aside: it must be rebuilt. */
+  damage: ArchiveDamage | null;
   /** The newest answer the archive holds (a sync or a saved live answer), null when empty: the
    * date the offline banner gives. */
   lastSavedAt: string | null;

@@ -55,6 +55,7 @@ export const ERROR_REASONS = [
   'folder_missing', // file: the folder does not exist (any more)
   'disk_full', // file: no space left
   'file_busy', // file: another program holds the file (Excel has it open)
+  'archive_damaged', // file: SQLite found the archive damaged; set aside, to rebuild from the operator
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
@@ -235,6 +236,9 @@ export interface Contract {
   'archive:clear': { args: { connectionId: string }; result: void };
   /** The active connection's archive's state and statuses of one invoice; null if not archived. */
   'archive:invoiceStatus': { args: { invoiceId: string }; result: InvoiceStatusRecord | null };
+  /** A damaged archive (set aside) made again: a fresh archive and a sync of that connection;
+   * progress as 'sync:progress' events. */
+  'archive:rebuild': { args: { connectionId: string }; result: SyncSummary };
   /** Syncs the active connection's archive; progress as 'sync:progress' events. */
   'sync:start': { args: { details?: boolean }; result: SyncSummary };
   'sync:cancel': { args: void; result: void };
@@ -270,6 +274,7 @@ export const CHANNELS = [
   'archive:status',
   'archive:clear',
   'archive:invoiceStatus',
+  'archive:rebuild',
   'sync:start',
   'sync:cancel',
   'export:start',

@@ -1,11 +1,16 @@
 // `cli archive status --connection <id or name> [--json]`: what a connection's archive holds and
 // how far each partition (direction × state) reaches, as the settings screen shows it. Reading a
-// status never creates an archive: a connection never synced reports an empty one.
+// status never creates an archive: a connection never synced reports an empty one. A damaged
+// archive (SQLite's check) is said, with where its file was set aside: exit 1.
+// `cli archive rebuild --connection <id or name> [--json]`: a damaged archive made again from the
+// operator (a fresh archive and a sync), as the app's "Reconstruire l'archive" does.
 import { existsSync } from 'node:fs';
 import type { PartitionCoverage } from '#shared/archive.ts';
 import { archivePath, openArchive } from '../services/archive/archive-store.ts';
 import { isSyncLocked } from '../services/archive/sync-lock.ts';
 import { emptyCoverage, readCoverage } from '../services/archive/sync.ts';
+import { AppFailure } from '../services/app-failure.ts';
+import { damagedFailure } from '../services/archive/archive-damage.ts';
 import {
   EXIT,
   badSubcommand,
@@ -15,15 +20,20 @@ import {
   runCommand,
   showUsage,
   withServices,
+  withStopSignals,
   writeJsonLine,
 } from './command.ts';
+import { progressLine } from './sync-command.ts';
 
 const STATUS_USAGE = 'Usage: npm run cli -- archive status --connection <id or name> [--json]';
+const REBUILD_USAGE = 'Usage: npm run cli -- archive rebuild --connection <id or name> [--json]';
 
-export const ARCHIVE_USAGE = `Usage: npm run cli -- archive status --connection <id or name> [--json]
+export const ARCHIVE_USAGE = `Usage: npm run cli -- archive (status | rebuild) --connection <id or name> [--json]
   status   invoices archived, how many with their full business data, size on disk, last sync,
            and per partition (direction × state): complete or cut by the operator's window, and
-           the oldest creation date reached`;
+           the oldest creation date reached; a damaged archive: where its file was set aside (exit 1)
+  rebuild  a damaged archive made again from the operator: a fresh archive, then a sync (the
+           damaged file stays where it was set aside)`;
 
 export interface ArchiveStatusReport {
   connectionId: string;
@@ -124,6 +134,7 @@ function text(report: ArchiveStatusReport): string {
 export async function run(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === '--help' || sub === '-h') return showUsage(ARCHIVE_USAGE);
+  if (sub === 'rebuild') return rebuild(rest);
   if (sub !== 'status') return badSubcommand(sub, ARCHIVE_USAGE);
   return runCommand(async () => {
     const { values } = parseCommandLine(rest, STATUS_USAGE, {
@@ -134,9 +145,64 @@ export async function run(argv: string[]): Promise<number> {
     const ref = required(values.connection, 'connection', STATUS_USAGE);
     return withServices(async (services) => {
       const connection = findConnection(services, ref, STATUS_USAGE);
+      // SQLite's check first: a damaged archive is said (and set aside), not counted.
+      await services.archives.checked(connection.id);
+      const damage = services.archives.damage(connection.id);
+      if (damage) throw damagedFailure(connection.id, damage);
       const report = archiveStatus(services.dataDir, connection);
       if (values.json) writeJsonLine(report);
       else process.stdout.write(`${text(report)}\n`);
+      return EXIT.ok;
+    });
+  });
+}
+
+/** `archive rebuild`: progress lines as `sync` gives them, then what the new archive holds. */
+async function rebuild(argv: string[]): Promise<number> {
+  return runCommand(async () => {
+    const { values } = parseCommandLine(argv, REBUILD_USAGE, {
+      connection: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    if (values.help) return showUsage(ARCHIVE_USAGE);
+    const ref = required(values.connection, 'connection', REBUILD_USAGE);
+    return withServices(async (services) => {
+      const connection = findConnection(services, ref, REBUILD_USAGE);
+      const { requestsPerMinute } = await services.connections.get(connection.id);
+      const client = await services.operators.forConnection(connection.id);
+      const summary = await withStopSignals(
+        () => services.archives.cancelSync(connection.id),
+        () =>
+          services.archives.rebuild(connection.id, {
+            client,
+            requestsPerMinute,
+            onProgress: (p) => {
+              if (values.json)
+                writeJsonLine({ type: 'progress', connectionId: connection.id, ...p });
+              else process.stdout.write(`${progressLine(p)}\n`);
+            },
+          }),
+      );
+      const status = services.archives.status(connection.id);
+      if (values.json)
+        writeJsonLine({
+          type: 'summary',
+          connectionId: connection.id,
+          ...summary,
+          archive: { invoices: status.invoices, details: status.details },
+        });
+      else
+        process.stdout.write(
+          `${summary.cancelled ? 'Rebuild stopped' : 'Rebuilt'} the archive of "${connection.name}" from the operator: ` +
+            `${status.invoices.toLocaleString('en-US')} invoices, ${status.details.toLocaleString('en-US')} with their full business data.` +
+            (summary.cancelled ? ' The next sync resumes it.' : '') +
+            '\n',
+        );
+      if (summary.cancelled)
+        throw new AppFailure(
+          'cancelled',
+          'The rebuild was stopped; what it fetched is kept and the next sync resumes where it stopped',
+        );
       return EXIT.ok;
     });
   });

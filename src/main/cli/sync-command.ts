@@ -4,7 +4,6 @@
 // was fetched is kept and the next sync resumes where this one stopped (exit 1, "cancelled").
 import type { SyncProgress, SyncSummary } from '#shared/archive.ts';
 import { AppFailure } from '../services/app-failure.ts';
-import { openArchive } from '../services/archive/archive-store.ts';
 import { acquireSyncLock } from '../services/archive/sync-lock.ts';
 import { runSync } from '../services/archive/sync.ts';
 import {
@@ -36,7 +35,7 @@ function thousands(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-function progressLine(p: SyncProgress): string {
+export function progressLine(p: SyncProgress): string {
   const eta = p.etaSeconds === null ? '' : `, about ${thousands(p.etaSeconds)} s left`;
   const requests = `${thousands(p.requests)} requests${eta}`;
   switch (p.phase) {
@@ -95,7 +94,9 @@ export async function run(argv: string[]): Promise<number> {
           const summary = await services.connections.get(connection.id);
           const client = await services.operators.forConnection(connection.id);
           if (controller.signal.aborted) throw cancelled();
-          const archive = openArchive(services.dataDir, connection.id);
+          // Through the registry, checked first: damage SQLite finds is said, the file set aside.
+          await services.archives.checked(connection.id);
+          const archive = services.archives.open(connection.id);
           try {
             let lastAt = 0;
             let lastPhase = '';

@@ -157,7 +157,6 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const tokenDigest = digest(token);
   // Exports are written to a temporary folder and offered once as a download.
   const downloads = new DownloadShelf({
-    token,
     log,
     ...(options.downloadTtlMs !== undefined ? { ttlMs: options.downloadTtlMs } : {}),
   });
@@ -259,7 +258,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
   }
 
-  /** An export's workbook, once: the token (a download is a navigation: no header), then the id. */
+  /** An export's workbook, once, with that download's own token (a download is a navigation: no
+   * header); the host's token opens no download. */
   async function handleDownload(
     req: IncomingMessage,
     res: ServerResponse,
@@ -269,11 +269,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (req.method !== 'GET') {
       throw new HttpFailure(405, 'invalid_input', 'Use GET for downloads', { allow: 'GET' });
     }
-    if (!tokenMatches(tokenDigest, new URLSearchParams(query).get(TOKEN_FRAGMENT_KEY))) {
-      throw new HttpFailure(401, 'auth', 'Missing or wrong token');
+    const taken = downloads.take(
+      path.slice(DOWNLOAD_PATH_PREFIX.length),
+      new URLSearchParams(query).get(TOKEN_FRAGMENT_KEY),
+    );
+    if (!taken.found && taken.why === 'wrong_token') {
+      throw new HttpFailure(401, 'auth', 'Missing or wrong token for this download');
     }
-    const taken = downloads.take(path.slice(DOWNLOAD_PATH_PREFIX.length));
-    if (!taken) {
+    if (!taken.found) {
       throw new HttpFailure(404, 'not_found', 'No such download: it was taken already, or expired');
     }
     await downloads.send(res, taken, SECURITY_HEADERS);

@@ -1,9 +1,11 @@
 // Exports in the browser host: a browser cannot be handed a path, so each workbook is written to a
 // folder of its own under the system's temporary folder and offered once, at
-// /download/<random id>?token=<the host's token>. The first GET takes it (Content-Disposition:
-// attachment) and the folder is deleted once sent; an export never fetched is deleted after a
-// while, and every one when the host stops.
-import { randomUUID } from 'node:crypto';
+// /download/<random id>?token=<a token for that one download>. The host's own token never goes
+// into a download address: an address lands in the browser's history and downloads list, and
+// the host's token would open every RPC. The first GET with the right token takes it
+// (Content-Disposition: attachment) and the folder is deleted once sent; an export never fetched
+// is deleted after a while (its token with it), and every one when the host stops.
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
@@ -23,8 +25,20 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 interface Shelved {
   path: string;
   fileName: string;
+  /** SHA-256 of this download's own token (equal lengths: a constant-time comparison). */
+  tokenDigest: Buffer;
   timer: NodeJS.Timeout;
 }
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/** What a GET of a download address finds: the export (now off the shelf), a token that is not
+ * this download's (the export stays), or nothing (never existed, taken already, or expired). */
+export type TakeResult =
+  | { found: true; path: string; fileName: string }
+  | { found: false; why: 'wrong_token' | 'missing' };
 
 /** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266, RFC 8187). */
 export function contentDisposition(fileName: string): string {
@@ -40,15 +54,13 @@ export function contentDisposition(fileName: string): string {
 }
 
 export class DownloadShelf {
-  readonly #token: string;
   readonly #ttlMs: number;
   readonly #log: Logger;
   readonly #shelved = new Map<string, Shelved>();
   /** Folders made by choose() and not yet delivered or discarded. */
   readonly #folders = new Set<string>();
 
-  constructor(options: { token: string; log: Logger; ttlMs?: number }) {
-    this.#token = options.token;
+  constructor(options: { log: Logger; ttlMs?: number }) {
     this.#ttlMs = options.ttlMs ?? DOWNLOAD_TTL_MS;
     this.#log = options.log;
   }
@@ -62,25 +74,32 @@ export class DownloadShelf {
     },
     deliver: async (path, fileName) => {
       const id = randomUUID();
+      const token = randomBytes(32).toString('base64url');
       const timer = setTimeout(() => {
         if (this.#shelved.delete(id)) void this.#remove(path);
       }, this.#ttlMs);
       timer.unref();
-      this.#shelved.set(id, { path, fileName, timer });
-      const query = new URLSearchParams({ [TOKEN_FRAGMENT_KEY]: this.#token });
+      this.#shelved.set(id, { path, fileName, tokenDigest: digest(token), timer });
+      const query = new URLSearchParams({ [TOKEN_FRAGMENT_KEY]: token });
       return { downloadUrl: `${DOWNLOAD_PATH_PREFIX}${id}?${query}` };
     },
     discard: (path) => this.#remove(path),
   };
 
-  /** Removes the export from the shelf (one use only) and returns it, or undefined. */
-  take(id: string): { path: string; fileName: string } | undefined {
-    if (!ID.test(id)) return undefined;
-    const shelved = this.#shelved.get(id);
-    if (!shelved) return undefined;
+  /** Removes the export from the shelf when `token` is its own (one use only) and returns it. */
+  take(id: string, token: unknown): TakeResult {
+    const shelved = ID.test(id) ? this.#shelved.get(id) : undefined;
+    if (!shelved) return { found: false, why: 'missing' };
+    if (
+      typeof token !== 'string' ||
+      token.length === 0 ||
+      token.length > 1024 ||
+      !timingSafeEqual(shelved.tokenDigest, digest(token))
+    )
+      return { found: false, why: 'wrong_token' };
     this.#shelved.delete(id);
     clearTimeout(shelved.timer);
-    return { path: shelved.path, fileName: shelved.fileName };
+    return { found: true, path: shelved.path, fileName: shelved.fileName };
   }
 
   /** Sends a taken export as an attachment, then deletes it whatever happened. */

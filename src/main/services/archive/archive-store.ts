@@ -2,7 +2,9 @@
 // 0600, WAL, foreign keys, busy timeout) holding what the operator answered, never a secret.
 // Writes are synchronous transactions (BEGIN IMMEDIATE … COMMIT) on one DatabaseSync: in one
 // process they cannot interleave, and across processes SQLite's lock plus the busy timeout
-// serialise them. A kill loses at most the transaction under way.
+// serialise them. A kill loses at most the transaction under way. Damage SQLite meets in the
+// file, on open or by any statement later, becomes the archive's "damaged" failure
+// (archive-damage.ts); the registry (archives.ts) then sets the file aside.
 import { chmodSync, closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
@@ -22,6 +24,7 @@ import {
   type InvoiceColumns,
 } from './invoice-columns.ts';
 import { checkpointInBackground } from './checkpoint.ts';
+import { damagedFailure, isCorruption, watchForDamage } from './archive-damage.ts';
 import { SCHEMA_VERSION, STATUS_HISTORY_VERSION, migrate } from './schema.ts';
 
 /** A connection id usable as a file name: letters, digits, '-' and '_' (uuids, demo ids). */
@@ -116,6 +119,9 @@ export interface OpenArchiveOptions {
   busyTimeoutMs?: number;
   /** Apply migrations up to this version only (tests of upgrades). */
   schemaVersion?: number;
+  /** What a corrupt-database error becomes, on open or met later by any statement (once: every
+   * later call throws the same). Default: the "damaged" failure, the file left where it is. */
+  onCorruption?: (error: unknown) => Error;
 }
 
 export class ArchiveStore {
@@ -127,6 +133,8 @@ export class ArchiveStore {
   /** Schema step 7 applied (tests of upgrades open older schemas and write to them). */
   #keepsHistory: boolean;
   #checkpoint: Promise<void> = Promise.resolve();
+  /** Set once SQLite said the file is damaged: every later call throws it. */
+  #damaged: Error | null = null;
 
   constructor(dataDir: string, connectionId: string, options: OpenArchiveOptions = {}) {
     this.connectionId = connectionId;
@@ -139,18 +147,34 @@ export class ArchiveStore {
       chmodSync(dir, 0o700);
       chmodSync(this.path, 0o600);
     }
-    this.db = new DatabaseSync(this.path, { timeout: options.busyTimeoutMs ?? 5000 });
+    const onCorruption = options.onCorruption ?? (() => damagedFailure(connectionId, null));
+    const db = new DatabaseSync(this.path, { timeout: options.busyTimeoutMs ?? 5000 });
     try {
-      this.db.exec('PRAGMA journal_mode = WAL');
-      this.db.exec('PRAGMA synchronous = NORMAL'); // WAL + NORMAL: a kill never corrupts
-      this.db.exec('PRAGMA foreign_keys = ON');
-      this.db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`); // a reset WAL shrinks back
-      migrate(this.db, options.schemaVersion ?? SCHEMA_VERSION);
-      this.#keepsHistory = this.schemaVersion() >= STATUS_HISTORY_VERSION;
+      db.exec('PRAGMA journal_mode = WAL'); // a header overwritten: SQLITE_NOTADB here
+      db.exec('PRAGMA synchronous = NORMAL'); // WAL + NORMAL: a kill never corrupts
+      db.exec('PRAGMA foreign_keys = ON');
+      db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`); // a reset WAL shrinks back
+      migrate(db, options.schemaVersion ?? SCHEMA_VERSION);
     } catch (error) {
-      this.db.close();
-      throw error;
+      db.close();
+      throw isCorruption(error) ? onCorruption(error) : error;
     }
+    this.db = watchForDamage(db, (error) => {
+      if (!this.#damaged && isCorruption(error)) this.#damaged = onCorruption(error);
+      return this.#damaged;
+    });
+    this.#keepsHistory = this.schemaVersion() >= STATUS_HISTORY_VERSION;
+  }
+
+  /** The "damaged" failure once SQLite found this archive damaged, else null. */
+  get damaged(): Error | null {
+    return this.#damaged;
+  }
+
+  /** Damage found outside a statement (SQLite's check in a worker): every failing call from
+   * now on (the file is about to close) throws `failure`. */
+  markDamaged(failure: Error): void {
+    this.#damaged ??= failure;
   }
 
   close(): void {
@@ -188,7 +212,9 @@ export class ArchiveStore {
         this.db.exec('PRAGMA cache_size = -2000');
         this.db.exec('PRAGMA shrink_memory');
       }
-      this.#checkpoint = this.#checkpoint.then(() => checkpointInBackground(this.path));
+      // A damaged file is being set aside: no worker may open (and so create) it again.
+      if (!this.#damaged)
+        this.#checkpoint = this.#checkpoint.then(() => checkpointInBackground(this.path));
     }
   }
 

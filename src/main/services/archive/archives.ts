@@ -3,9 +3,22 @@
 // process); closed when the app closes and before the archive is cleared. One sync per
 // connection at a time, across processes too (the CLI's `sync` takes the same lock,
 // sync-lock.ts): a second start while one runs is a conflict.
-import { existsSync } from 'node:fs';
-import type { ArchiveStatus, SyncProgress, SyncSummary } from '#shared/archive.ts';
+// An archive SQLite finds damaged (its quick check, run off the main thread after the archive
+// opens, or any statement meeting a bad page) is noted, closed and set aside with its date
+// (archive-damage.ts); until the user rebuilds it (a fresh archive and a sync), every use of it
+// says so, and the status shows where the file went.
+import { existsSync, statSync } from 'node:fs';
+import type { ArchiveDamage, ArchiveStatus, SyncProgress, SyncSummary } from '#shared/archive.ts';
 import { AppFailure } from '../app-failure.ts';
+import {
+  damagedFailure,
+  forgetDamage,
+  isDamagedFailure,
+  noteDamage,
+  quickCheckInBackground,
+  readDamage,
+  setAside,
+} from './archive-damage.ts';
 import { archivePath, clearArchive, openArchive, type ArchiveStore } from './archive-store.ts';
 import { RequestBudget } from './pace.ts';
 import { acquireSyncLock, isSyncLocked } from './sync-lock.ts';
@@ -48,6 +61,13 @@ export class Archives {
   readonly #progressIntervalMs: number;
   readonly #stores = new Map<string, ArchiveStore>();
   readonly #syncs = new Map<string, RunningSync>();
+  /** SQLite's check of each archive opened, running in a worker. */
+  readonly #checks = new Map<string, Promise<void>>();
+  readonly #stopChecks = new AbortController();
+  /** The file each open store was opened on (another process may set it aside, or rebuild it). */
+  readonly #inodes = new WeakMap<ArchiveStore, number>();
+  /** Damaged archives being closed and set aside. */
+  readonly #settling = new Map<string, Promise<void>>();
   #closed = false;
 
   constructor(options: ArchivesOptions) {
@@ -56,48 +76,151 @@ export class Archives {
     this.#progressIntervalMs = options.progressIntervalMs ?? 250;
   }
 
-  /** The connection's archive, created on first use (write-through, sync). */
+  /** The connection's archive, created on first use (write-through, sync); the "damaged"
+   * failure while a damaged one waits to be rebuilt. */
   open(connectionId: string): ArchiveStore {
     if (this.#closed) throw new AppFailure('server', 'The archives are closed.');
+    const path = archivePath(this.dataDir, connectionId);
+    const damage = readDamage(path);
     let store = this.#stores.get(connectionId);
+    if (
+      store &&
+      (damage || statSync(path, { throwIfNoEntry: false })?.ino !== this.#inodes.get(store))
+    ) {
+      // Another process (the CLI) found the file damaged and set it aside, or rebuilt it since:
+      // this handle reads the old file. Closed once what uses it ends; the current file opened.
+      this.#stores.delete(connectionId);
+      void this.#retire(connectionId, store);
+      store = undefined;
+    }
     if (!store) {
-      store = openArchive(this.dataDir, connectionId);
+      if (damage) {
+        void this.#settle(connectionId, damage); // moved already, unless a process died first
+        throw damagedFailure(connectionId, damage);
+      }
+      let opened: ArchiveStore | null = null; // null while it opens: closed already on failure
+      store = opened = openArchive(this.dataDir, connectionId, {
+        onCorruption: () => this.#damaged(connectionId, opened),
+      });
       this.#stores.set(connectionId, store);
+      this.#inodes.set(store, statSync(path).ino);
+      this.#checks.set(connectionId, this.#check(connectionId, store));
     }
     return store;
   }
 
-  /** The connection's archive if it has one; never creates a file (offline reading, status). */
-  existing(connectionId: string): ArchiveStore | null {
-    if (this.#stores.has(connectionId)) return this.#stores.get(connectionId)!;
-    if (!existsSync(archivePath(this.dataDir, connectionId))) return null;
-    return this.open(connectionId);
+  /** Closes a handle on a file no longer the connection's archive, after its sync and
+   * checkpoint end. */
+  async #retire(connectionId: string, store: ArchiveStore): Promise<void> {
+    await Promise.resolve();
+    await this.#syncs.get(connectionId)?.done;
+    await store.checkpointed();
+    store.close();
   }
 
-  /** What the settings and the invoices screen show of one connection's archive. */
+  /** SQLite's own check of a freshly opened archive, off the main thread (0.5 s at 100,000
+   * invoices: opening does not wait for it); damage it finds is handled like a statement's. */
+  async #check(connectionId: string, store: ArchiveStore): Promise<void> {
+    const found = await quickCheckInBackground(store.path, this.#stopChecks.signal);
+    // What SQLite found stays out of the log and the screens (the user's words say it all);
+    // the damaged file itself is kept for anyone who wants to look further.
+    if (found !== null && !this.#closed && this.#stores.get(connectionId) === store)
+      this.#damaged(connectionId, store);
+  }
+
+  /** Resolves once SQLite's check of the connection's archive ran (opening it if it exists). */
+  async checked(connectionId: string): Promise<void> {
+    try {
+      this.existing(connectionId);
+    } catch (error) {
+      if (!isDamagedFailure(error)) throw error;
+    }
+    await this.#checks.get(connectionId);
+    await this.#settling.get(connectionId);
+  }
+
+  /** The damage found in the connection's archive, waiting for a rebuild; null when sound. */
+  damage(connectionId: string): ArchiveDamage | null {
+    return readDamage(archivePath(this.dataDir, connectionId));
+  }
+
+  /**
+   * SQLite said the archive is damaged: noted at once (every process then refuses to open it),
+   * its sync stopped, then the file closed and set aside. Returns the failure to throw. The
+   * store (`null` when it failed to open) is closed after the call that met the damage ends.
+   */
+  #damaged(connectionId: string, store: ArchiveStore | null): AppFailure {
+    const path = archivePath(this.dataDir, connectionId);
+    const damage = noteDamage(path);
+    const failure = damagedFailure(connectionId, damage);
+    store?.markDamaged(failure);
+    if (store === null || this.#stores.get(connectionId) === store) {
+      this.#stores.delete(connectionId);
+      this.#syncs.get(connectionId)?.controller.abort(); // it ends with the failure (sync())
+      void this.#settle(connectionId, damage, store);
+    }
+    return failure;
+  }
+
+  /** Closes a damaged archive (after its sync and checkpoint end) and moves its files aside.
+   * Where the move fails (Windows: another process holds the file open), the next open tries
+   * again. */
+  #settle(connectionId: string, damage: ArchiveDamage, store: ArchiveStore | null = null) {
+    const pending = this.#settling.get(connectionId);
+    if (pending) return pending;
+    const work = (async () => {
+      await Promise.resolve(); // the call that met the damage ends first
+      await this.#syncs.get(connectionId)?.done;
+      await store?.checkpointed();
+      store?.close();
+      setAside(archivePath(this.dataDir, connectionId), damage);
+    })()
+      .catch((error: unknown) =>
+        this.#log.error(`[archive] ${connectionId}: setting aside: ${(error as Error).message}`),
+      )
+      .finally(() => this.#settling.delete(connectionId));
+    this.#settling.set(connectionId, work);
+    return work;
+  }
+
+  /** The connection's archive if it has one; never creates a file (offline reading, status). */
+  existing(connectionId: string): ArchiveStore | null {
+    const path = archivePath(this.dataDir, connectionId);
+    if (!this.#stores.has(connectionId) && !existsSync(path) && !readDamage(path)) return null;
+    return this.open(connectionId); // a damaged one: its failure
+  }
+
+  /** What the settings and the invoices screen show of one connection's archive (a damaged
+   * one: empty, with where its file went). */
   status(connectionId: string): ArchiveStatus {
     const syncing = this.#syncs.has(connectionId) || this.#lockedElsewhere(connectionId);
-    const store = this.existing(connectionId);
-    if (!store) {
-      return {
-        connectionId,
-        invoices: 0,
-        details: 0,
-        sizeBytes: 0,
-        lastSyncAt: null,
-        schemaVersion: 0,
-        lastSavedAt: null,
-        coverage: emptyCoverage(),
-        syncing,
-      };
-    }
-    const stats = store.stats();
-    return {
-      ...stats,
-      lastSavedAt: later(stats.lastSyncAt, this.#newestAnswer(store)),
-      coverage: readCoverage(store),
+    const empty = (damage: ArchiveDamage | null): ArchiveStatus => ({
+      connectionId,
+      invoices: 0,
+      details: 0,
+      sizeBytes: 0,
+      lastSyncAt: null,
+      schemaVersion: 0,
+      lastSavedAt: null,
+      coverage: emptyCoverage(),
       syncing,
-    };
+      damage,
+    });
+    try {
+      const store = this.existing(connectionId);
+      if (!store) return empty(null);
+      const stats = store.stats();
+      return {
+        ...stats,
+        lastSavedAt: later(stats.lastSyncAt, this.#newestAnswer(store)),
+        coverage: readCoverage(store),
+        syncing,
+        damage: null,
+      };
+    } catch (error) {
+      if (!isDamagedFailure(error)) throw error;
+      return empty(this.damage(connectionId));
+    }
   }
 
   /** The newest saved answer, from small tables only (cheap on 100,000 invoices): a live
@@ -136,6 +259,7 @@ export class Archives {
     const lock = acquireSyncLock(this.dataDir, connectionId); // conflict if the CLI syncs it
     let archive: ArchiveStore;
     try {
+      await this.checked(connectionId); // never a sync into a file SQLite finds damaged
       archive = this.open(connectionId);
     } catch (error) {
       lock.release();
@@ -158,6 +282,8 @@ export class Archives {
     running.done = work.catch(() => undefined);
     try {
       const summary = await work;
+      const damaged = archive.damaged; // found by SQLite's check meanwhile: stopped, and why
+      if (damaged) throw damaged;
       throttle.end(summary);
       return summary;
     } finally {
@@ -207,26 +333,62 @@ export class Archives {
     this.#syncs.get(connectionId)?.budget.setRequestsPerMinute(perMinute);
   }
 
-  /** Deletes one connection's archive: its sync stopped, its file closed, then removed. */
+  /** Deletes one connection's archive: its sync stopped, its file closed, then removed (a
+   * damaged file set aside stays where it went; the archive starts afresh). */
   async clear(connectionId: string): Promise<void> {
     const running = this.#syncs.get(connectionId);
     if (running) {
       running.controller.abort();
       await running.done;
     } else this.assertNoOtherProcessSync(connectionId);
+    await this.#settling.get(connectionId);
     const store = this.#stores.get(connectionId);
     await store?.checkpointed();
     store?.close();
     this.#stores.delete(connectionId);
     clearArchive(this.dataDir, connectionId);
+    forgetDamage(archivePath(this.dataDir, connectionId));
+  }
+
+  /**
+   * Makes a damaged archive again from the operator, on the user's word: the damaged file is
+   * set aside already; a fresh archive is filled by a sync. Only the archive's own file is
+   * made anew: files of what the user wrote are not touched. An archive not known damaged is
+   * checked first (SQLite's quick check); a sound one is not rebuilt (a conflict: sync it).
+   */
+  async rebuild(connectionId: string, options: StartSyncOptions): Promise<SyncSummary> {
+    if (this.#syncs.has(connectionId))
+      throw new AppFailure('conflict', 'A sync of this connection is already running.');
+    this.assertNoOtherProcessSync(connectionId);
+    await this.checked(connectionId);
+    const damage = this.damage(connectionId);
+    if (!damage)
+      throw new AppFailure(
+        'conflict',
+        'The archive of this connection is not damaged: there is nothing to rebuild (a sync brings it up to date).',
+      );
+    const path = archivePath(this.dataDir, connectionId);
+    await this.#settle(connectionId, damage);
+    if (existsSync(path))
+      throw new AppFailure(
+        'file',
+        `The damaged archive could not be set aside as ${damage.setAsideAs} (another program holds it open?); close it, then rebuild again.`,
+        damage,
+        'file_busy',
+      );
+    forgetDamage(path);
+    this.#log.info(`[archive] ${connectionId}: rebuilding from the operator`);
+    return this.sync(connectionId, options);
   }
 
   /** Stops the syncs and closes every archive (app close). */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#stopChecks.abort();
     const running = [...this.#syncs.values()];
     for (const sync of running) sync.controller.abort();
     await Promise.all(running.map((sync) => sync.done));
+    await Promise.all(this.#settling.values());
     await Promise.all([...this.#stores.values()].map((store) => store.checkpointed()));
     for (const store of this.#stores.values()) {
       try {

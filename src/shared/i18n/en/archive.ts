@@ -15,6 +15,16 @@ export default {
   errorTitles: {
     not_archived: 'No saved answer',
     work_offline: 'Working offline',
+    archive_damaged: 'Archive damaged',
+  },
+  damage: {
+    title: 'Archive damaged',
+    message:
+      'This connection’s archive is damaged: part of its file cannot be read (found on {date}). It was set aside as {file}; rebuild it from the operator.',
+    rebuild: 'Rebuild the archive',
+    rebuildNamed: 'Rebuild the archive of {name}',
+    rebuilding: 'Rebuilding…',
+    rebuilt: 'Archive of “{name}” rebuilt: {count} invoices read from the operator.',
   },
   mode: {
     label: 'Search in',

@@ -105,6 +105,8 @@ export default {
       folder_missing: 'This folder does not exist (any more): choose another one.',
       disk_full: 'The disk is full: free some space or choose another place.',
       file_busy: 'Another program holds this file open (Excel?): close it, then try again.',
+      archive_damaged:
+        'This connection’s archive is damaged: part of its file cannot be read. It was set aside; rebuild it from the operator (“Rebuild the archive”).',
     },
     status: 'HTTP status {status}',
     auth: {

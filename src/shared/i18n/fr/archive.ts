@@ -14,6 +14,16 @@ export default {
   errorTitles: {
     not_archived: 'Pas de réponse enregistrée',
     work_offline: 'Travail hors ligne',
+    archive_damaged: 'Archive endommagée',
+  },
+  damage: {
+    title: 'Archive endommagée',
+    message:
+      'L’archive de cette connexion est endommagée : une partie de son fichier est illisible (constaté le {date}). Elle a été mise de côté sous {file} ; reconstruisez-la depuis l’opérateur.',
+    rebuild: 'Reconstruire l’archive',
+    rebuildNamed: 'Reconstruire l’archive de {name}',
+    rebuilding: 'Reconstruction…',
+    rebuilt: 'Archive de « {name} » reconstruite : {count} factures lues chez l’opérateur.',
   },
   mode: {
     label: 'Chercher dans',

@@ -108,6 +108,8 @@ export default {
       disk_full: 'Le disque est plein : libérez de la place ou choisissez un autre emplacement.',
       file_busy:
         'Un autre programme tient ce fichier ouvert (Excel ?) : fermez-le, puis réessayez.',
+      archive_damaged:
+        'L’archive de cette connexion est endommagée : une partie de son fichier est illisible. Elle a été mise de côté ; reconstruisez-la depuis l’opérateur (« Reconstruire l’archive »).',
     },
     status: 'Code HTTP {status}',
     auth: {

@@ -1,5 +1,6 @@
 // Exports in the browser host over real HTTP: export:start answers a one-time download address
-// that carries the host's token; the workbook is served once as an attachment, then deleted.
+// that carries a token for that one download (never the host's); the workbook is served once as
+// an attachment, then deleted.
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -81,13 +82,14 @@ after(async () => {
   rmSync(parent, { recursive: true, force: true });
 });
 
-test('export:start gives a one-time address with the token; the workbook comes as an attachment, once', async () => {
+test('export:start gives a one-time address with its own token; the workbook comes as an attachment, once', async () => {
   const result = await exportDirectory();
   assert.equal(result.savedTo, undefined, 'the browser never learns a path');
   assert.equal(result.fileName, `annuaire-${localDay(new Date())}.xlsx`);
   const url = new URL(result.downloadUrl as string, host.origin);
   assert.match(url.pathname, /^\/download\/[0-9a-f-]{36}$/);
-  assert.equal(url.searchParams.get('token'), host.token);
+  assert.match(url.searchParams.get('token') ?? '', /^[\w-]{43}$/, 'a token of its own');
+  assert.ok(!url.href.includes(host.token), 'the host token is not in the address');
   assert.equal(readdirSync(temporary).length, 1, 'the workbook waits in a temporary folder');
 
   const got = await send({ path: url.pathname + url.search });
@@ -120,8 +122,9 @@ test('no token, a wrong token, a foreign Host or Origin, or another method: refu
   const result = await exportDirectory();
   const url = new URL(result.downloadUrl as string, host.origin);
   const id = url.pathname;
+  const own = url.searchParams.get('token') as string;
   assert.equal((await send({ path: id })).status, 401);
-  assert.equal((await send({ path: `${id}?token=${host.token.slice(0, -1)}x` })).status, 401);
+  assert.equal((await send({ path: `${id}?token=${own.slice(0, -1)}x` })).status, 401);
   assert.equal(
     (await send({ path: id + url.search, headers: { host: `evil.example:${port}` } })).status,
     403,
@@ -134,6 +137,64 @@ test('no token, a wrong token, a foreign Host or Origin, or another method: refu
   assert.equal((await send({ path: `/download/nope?token=${host.token}` })).status, 404);
   // None of those took it.
   assert.equal((await send({ path: id + url.search })).status, 200);
+});
+
+test('a download token opens that one download only, once; the host token opens none', async () => {
+  const first = new URL((await exportDirectory()).downloadUrl as string, host.origin);
+  const second = new URL((await exportDirectory()).downloadUrl as string, host.origin);
+  const firstToken = first.searchParams.get('token') as string;
+  const secondToken = second.searchParams.get('token') as string;
+  assert.notEqual(firstToken, secondToken, 'each download has its own token');
+  for (const url of [first, second]) {
+    assert.ok(!url.href.includes(host.token), 'no host token in a download address');
+    assert.equal(url.searchParams.getAll('token').length, 1);
+  }
+
+  // The host's own token, the other download's token: refused, and neither download is taken.
+  const withHostToken = await send({ path: `${first.pathname}?token=${host.token}` });
+  assert.equal(withHostToken.status, 401);
+  assert.equal(JSON.parse(withHostToken.body.toString('utf8')).error.kind, 'auth');
+  assert.equal((await send({ path: `${first.pathname}?token=${secondToken}` })).status, 401);
+
+  assert.equal((await send({ path: first.pathname + first.search })).status, 200, 'works once');
+  assert.equal((await send({ path: first.pathname + first.search })).status, 404, 'not twice');
+  assert.equal((await send({ path: second.pathname + second.search })).status, 200);
+});
+
+test('a download token expires with its download', async () => {
+  const dir = mkdtempSync(join(parent, 'expiring-'));
+  const rendererDir = join(dir, 'renderer');
+  mkdirSync(rendererDir);
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html>');
+  const before = new Set(readdirSync(temporary));
+  const other = await startBrowserHost({
+    dataDir: join(dir, 'data'),
+    rendererDir,
+    log: silent,
+    downloadTtlMs: 200,
+  });
+  try {
+    const otherPort = Number(new URL(other.origin).port);
+    const started = await rawRequest(otherPort, {
+      method: 'POST',
+      path: '/rpc/export:start',
+      headers: { 'content-type': 'application/json', 'x-invoice-desk-token': other.token },
+      body: JSON.stringify({
+        args: { exportId: crypto.randomUUID(), target: { kind: 'webhooks' } },
+      }),
+    });
+    const reply = JSON.parse(started.body.toString('utf8')) as Result<ExportResult>;
+    assert.ok(reply.ok && reply.value.downloadUrl);
+    const url = new URL(reply.value.downloadUrl, other.origin);
+    // Unfetched past its time: the workbook is deleted, and its address opens nothing.
+    await until(
+      () => readdirSync(temporary).filter((name) => !before.has(name)).length === 0,
+      'the expired download is removed',
+    );
+    assert.equal((await rawRequest(otherPort, { path: url.pathname + url.search })).status, 404);
+  } finally {
+    await other.close();
+  }
 });
 
 test('a download never fetched is deleted when the host stops', async () => {

@@ -9,7 +9,7 @@ import type {
   SyncProgress,
   SyncSummary,
 } from '#shared/archive.ts';
-import type { AppError } from '#shared/contract.ts';
+import type { AppError, Result } from '#shared/contract.ts';
 import type { SortState } from '../components/data-table.ts';
 import { api } from '../api.ts';
 import { PagedSearch, Search } from './search.svelte.ts';
@@ -119,6 +119,16 @@ class SyncState {
   }
 
   async start(): Promise<void> {
+    await this.#run(() => api.invoke('sync:start', {}));
+  }
+
+  /** A damaged archive (set aside) made again from the operator: a fresh archive, a sync. */
+  async rebuild(): Promise<void> {
+    const id = this.connectionId;
+    if (id) await this.#run(() => api.invoke('archive:rebuild', { connectionId: id }));
+  }
+
+  async #run(invoke: () => Promise<Result<SyncSummary>>): Promise<void> {
     const id = this.connectionId;
     if (!id || this.running) return;
     this.starting = true;
@@ -126,7 +136,7 @@ class SyncState {
     this.summary = null;
     this.error = null;
     this.progress = null;
-    const r = await api.invoke('sync:start', {});
+    const r = await invoke();
     if (id !== this.connectionId) return;
     this.starting = false;
     this.cancelling = false;
