@@ -9,6 +9,7 @@ import { AppFailure } from '../app-failure.ts';
 import { archivePath, clearArchive, openArchive, type ArchiveStore } from './archive-store.ts';
 import { RequestBudget } from './pace.ts';
 import { acquireSyncLock, isSyncLocked } from './sync-lock.ts';
+import { deleteUserData, openUserData, type UserDataStore } from './user-data-store.ts';
 import { emptyCoverage, readCoverage, runSync, type SyncOperator } from './sync.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
@@ -48,6 +49,7 @@ export class Archives {
   readonly #progressIntervalMs: number;
   readonly #stores = new Map<string, ArchiveStore>();
   readonly #syncs = new Map<string, RunningSync>();
+  readonly #userData = new Map<string, UserDataStore>();
   #closed = false;
 
   constructor(options: ArchivesOptions) {
@@ -65,6 +67,25 @@ export class Archives {
       this.#stores.set(connectionId, store);
     }
     return store;
+  }
+
+  /** What the user wrote about the connection's invoices (payment marks), in its own file:
+   * clearing the archive leaves it; deleting the connection deletes it (deleteUserData). */
+  userData(connectionId: string): UserDataStore {
+    if (this.#closed) throw new AppFailure('server', 'The archives are closed.');
+    let store = this.#userData.get(connectionId);
+    if (!store) {
+      store = openUserData(this.dataDir, connectionId);
+      this.#userData.set(connectionId, store);
+    }
+    return store;
+  }
+
+  /** Deletes the connection's user data: only when the connection itself is deleted. */
+  deleteUserData(connectionId: string): void {
+    this.#userData.get(connectionId)?.close();
+    this.#userData.delete(connectionId);
+    deleteUserData(this.dataDir, connectionId);
   }
 
   /** The connection's archive if it has one; never creates a file (offline reading, status). */
@@ -236,6 +257,8 @@ export class Archives {
       }
     }
     this.#stores.clear();
+    for (const store of this.#userData.values()) store.close();
+    this.#userData.clear();
   }
 
   /** A few progress events per second: a phase change at once, else the latest after a pause. */
