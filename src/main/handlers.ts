@@ -454,7 +454,18 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     },
     'payments:get': async ({ connectionId, invoiceIds }) => {
       await connections.get(connectionId); // not_found for a connection that does not exist
-      return [...archives.userData(connectionId).paymentMarks(invoiceIds).values()];
+      const marks = archives.userData(connectionId).paymentMarks(invoiceIds);
+      const archive = archives.existing(connectionId);
+      return invoiceIds.map((invoiceId) => {
+        const row = archive?.getInvoice(invoiceId)?.row;
+        const code = row?.lifecycleCode;
+        return {
+          invoiceId,
+          status:
+            code === '211' || code === '212' ? { code, date: row?.lifecycleDate ?? null } : null,
+          mark: marks.get(invoiceId) ?? null,
+        };
+      });
     },
   };
 

@@ -10,7 +10,7 @@ import type {
 } from './archive.ts';
 import type { ExportArgs, ExportProgress, ExportResult } from './exports.ts';
 import type { Report, ReportKind, ReportPeriod } from './reports.ts';
-import type { PaymentMark, PaymentMarkArgs } from './payments.ts';
+import type { InvoicePayment, PaymentMark, PaymentMarkArgs } from './payments.ts';
 import type {
   DirectorySearchResponse,
   Invoice,
@@ -245,7 +245,11 @@ export interface Contract {
   // offline too; only for the active connection (the one every screen shows).
   'payments:mark': { args: PaymentMarkArgs; result: PaymentMark[] };
   'payments:unmark': { args: { connectionId: string; invoiceIds: string[] }; result: number };
-  'payments:get': { args: { connectionId: string; invoiceIds: string[] }; result: PaymentMark[] };
+  /** One answer per invoice asked, in that order. */
+  'payments:get': {
+    args: { connectionId: string; invoiceIds: string[] };
+    result: InvoicePayment[];
+  };
 }
 
 export type Channel = keyof Contract;

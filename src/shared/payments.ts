@@ -20,6 +20,14 @@ export interface PaymentMark {
  */
 export type PaidSource = 'status_211' | 'status_212' | 'marked';
 
+/** What is known of one invoice's payment: the operator's word (its archived last status, when
+ * 211 or 212) and the user's mark, each null when absent. */
+export interface InvoicePayment {
+  invoiceId: string;
+  status: { code: '211' | '212'; date: string | null } | null;
+  mark: PaymentMark | null;
+}
+
 export interface PaymentMarkArgs {
   connectionId: string;
   invoiceIds: string[];

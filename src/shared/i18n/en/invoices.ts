@@ -239,7 +239,7 @@ export default {
     contractReferenceTypeId: 'Contract type',
   },
   payment: {
-    title: 'Payment',
+    title: 'Paid?',
     paidOn: 'Paid on',
     source: 'Payment source',
     sources: {

@@ -148,6 +148,8 @@ export default {
     lines: 'Invoices with no known payment',
     linesCount: '{count} invoices',
     select: 'Select {number}',
+    selectColumn: 'Pick',
+    datePlaceholder: 'dd/mm/yyyy',
     selected: '{count} selected',
     markSelected: 'Mark as paid',
     unmarkSelected: 'Remove the “paid” mark',

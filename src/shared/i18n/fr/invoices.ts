@@ -227,7 +227,7 @@ export default {
     contractReferenceTypeId: 'Type de contrat',
   },
   payment: {
-    title: 'Paiement',
+    title: 'Payée ?',
     paidOn: 'Payée le',
     source: 'Source du paiement',
     sources: {

@@ -145,6 +145,8 @@ export default {
     lines: 'Factures sans paiement connu',
     linesCount: '{count} factures',
     select: 'Sélectionner {number}',
+    selectColumn: 'Choix',
+    datePlaceholder: 'jj/mm/aaaa',
     selected: '{count} sélectionnée(s)',
     markSelected: 'Marquer comme payées',
     unmarkSelected: 'Retirer la marque « payée »',
