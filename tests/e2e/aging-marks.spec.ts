@@ -14,6 +14,7 @@ import { readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 import { test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { ExportControl } from './pages/export-control.ts';
+import { InvoicesPage } from './pages/invoices-page.ts';
 import { ReportsPage } from './pages/reports-page.ts';
 
 const FILLED = new Date('2026-11-22T12:00:00Z');
@@ -152,5 +153,49 @@ for (const size of [
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+  });
+}
+
+for (const size of [
+  { width: 1366, height: 768 },
+  { width: 1024, height: 700 },
+]) {
+  test(`invoice panel at ${size.width}×${size.height}: mark paid, kept on reopening, unmark`, async ({
+    app,
+    page,
+  }) => {
+    void app; // the app, started on the invoices screen
+    await page.setViewportSize(size);
+    const day = todayInParis();
+    const invoices = new InvoicesPage(page);
+    await invoices.waitForResults();
+    let dialog = await invoices.openRow(0);
+    const section = dialog.getByRole('region', { name: 'Payée ?' });
+    await section.getByRole('button', { name: 'Marquer comme payée' }).click();
+    const form = section.getByRole('form', { name: 'Marquer comme payée' });
+    await expect(form.getByRole('textbox', { name: 'Date de paiement' })).toHaveValue(day.shown);
+    await form.getByRole('textbox', { name: 'Date de paiement' }).fill('31/02/2026');
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(
+      form.getByText('Saisissez une date jj/mm/aaaa, au plus tard aujourd’hui.'),
+    ).toBeVisible();
+    await form.getByRole('textbox', { name: 'Date de paiement' }).fill('02/11/2026');
+    await form.getByRole('textbox', { name: 'Note (facultative)' }).fill('Virement reçu');
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(section).toContainText(
+      /Marquée payée le .* par vous \(paiement du 02\/11\/2026\)/,
+    );
+    await expect(section).toContainText('Note : Virement reçu');
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/invoice-paid-mark-${size.width}.png` });
+
+    // Kept: closed and opened again, the mark is read back from the user's data.
+    await dialog.getByRole('button', { name: 'Fermer la facture' }).click();
+    dialog = await invoices.openRow(0);
+    const again = dialog.getByRole('region', { name: 'Payée ?' });
+    await expect(again).toContainText('paiement du 02/11/2026');
+    await again.getByRole('button', { name: 'Retirer la marque « payée »' }).click();
+    await expect(again.getByRole('button', { name: 'Marquer comme payée' })).toBeVisible();
+    await expect(again).not.toContainText('Marquée payée le');
   });
 }

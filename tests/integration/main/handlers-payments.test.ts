@@ -1,13 +1,15 @@
 // 'payments:mark', 'payments:unmark' and 'payments:get' through the dispatcher, as the renderer
 // calls them: arguments checked (real days, uuids, a bounded list), only the active connection
 // written, offline and "Travailler hors ligne" no obstacle (nothing is sent), the marks in the
-// échéancier, kept when the archive is cleared and gone with the connection.
+// échéancier and the archive export, kept when the archive is cleared and gone with the
+// connection.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ConnectionSummary, Result, Sourced } from '#shared/contract.ts';
+import type { ExportResult } from '#shared/exports.ts';
 import type { InvoicePayment, PaymentMark } from '#shared/payments.ts';
 import { MAX_PAYMENT_MARK_IDS } from '#shared/payments.ts';
 import { parsePeriod } from '#shared/report-period.ts';
@@ -16,28 +18,33 @@ import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.
 import { userDataPath } from '#main/services/archive/user-data-store.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
 const NOW = new Date('2026-11-22T12:00:00Z');
 let dataDir: string;
+let outDir: string;
 let services: Services;
 let dispatch: Dispatch;
 
 before(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'payments-handler-'));
+  outDir = mkdtempSync(join(tmpdir(), 'payments-export-'));
   fillDemoArchive(dataDir, 'demo-admin', { seed: 9, invoices: 300, now: NOW });
   services = createServices({
     dataDir,
     shell: 'browser',
-    env: {},
+    env: { INVOICE_DESK_LANG: 'fr' },
     log: silent,
     loadKeytar: () => Promise.reject(new Error('not in this test')),
+    chooseExportPath: async (name) => join(outDir, name),
   });
   dispatch = createDispatcher(createHandlers(services, { probeIntervalMs: 0 }), { log: silent });
 });
 after(async () => {
   await services.close();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
 });
 
 function value<T>(result: Result<unknown>): T {
@@ -184,4 +191,36 @@ test('clearing the archive keeps the marks; deleting the connection deletes them
   }
   value(await dispatch('connections:delete', { id: saved.id }));
   assert.equal(existsSync(userDataPath(dataDir, saved.id)), false);
+});
+
+test('the archive export carries "Payée le" and its source: status 212, or marked', async () => {
+  const report = await aging();
+  const [line] = report.lines;
+  const collected = report.paid.find((p) => p.paidSource === 'status_212');
+  assert.ok(line && collected, 'an invoice with no known payment and one collected (212)');
+  value(
+    await dispatch('payments:mark', {
+      connectionId: 'demo-admin',
+      invoiceIds: [line.invoiceId],
+      paidOn: '2026-11-03',
+    }),
+  );
+  const result = value<ExportResult>(
+    await dispatch('export:start', {
+      exportId: crypto.randomUUID(),
+      target: { kind: 'invoices', source: 'archive' },
+    }),
+  );
+  assert.ok(result.savedTo);
+  const sheet = sheetNamed(readXlsx(result.savedTo), 'Factures');
+  const ids = column(sheet, 'Identifiant plateforme').map((c) => c.v);
+  const paidOn = column(sheet, 'Payée le');
+  const source = column(sheet, 'Source du paiement');
+  const marked = ids.indexOf(line.invoiceId);
+  assert.equal(paidOn[marked]?.v, '2026-11-03');
+  assert.equal(paidOn[marked]?.t, 'd', 'a date cell');
+  assert.equal(source[marked]?.v, 'Marquée payée');
+  const byStatus = ids.indexOf(collected.invoiceId);
+  assert.equal(paidOn[byStatus]?.v, collected.paidOn);
+  assert.equal(source[byStatus]?.v, 'Statut 212 (encaissée)');
 });

@@ -129,6 +129,7 @@ export default {
     currency: 'Currency',
     dueOn: 'Due date',
     daysLate: 'Days late',
+    daysLateShort: 'Late (days)',
     bucket: 'Bucket',
     amount: 'Left to pay',
     none: 'No invoice without a known payment on this day.',

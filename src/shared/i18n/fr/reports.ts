@@ -126,6 +126,7 @@ export default {
     currency: 'Devise',
     dueOn: 'Échéance',
     daysLate: 'Jours de retard',
+    daysLateShort: 'Retard (j)',
     bucket: 'Tranche',
     amount: 'Reste à payer',
     none: 'Aucune facture sans paiement connu à cette date.',
