@@ -262,6 +262,8 @@ export default {
     save: 'Save',
     cancel: 'Cancel',
     failed: 'Nothing was saved: {message}',
+    notActive:
+      'Nothing was saved: the active connection changed since this screen was drawn. Open it again and retry.',
     kept: 'Kept on this computer, apart from the archive: clearing the archive does not erase it.',
   },
 } as const satisfies Translation<typeof fr>;

@@ -163,7 +163,6 @@ export default {
     marked: '{count} invoice(s) marked paid on {date}.',
     unmarked: '“Paid” mark removed from {count} invoice(s).',
     undo: 'Undo',
-    failed: 'Nothing was saved: {message}',
     paid: 'Paid',
     paidHint:
       'Every invoice you marked paid, and those paid by the operator’s word within the period. Tick your marks to remove them.',

@@ -250,6 +250,8 @@ export default {
     save: 'Enregistrer',
     cancel: 'Annuler',
     failed: 'Rien n’a été enregistré : {message}',
+    notActive:
+      'Rien n’a été enregistré : la connexion active a changé depuis l’affichage de cet écran. Rouvrez-le et recommencez.',
     kept: 'Gardée sur cet ordinateur, à part de l’archive : vider l’archive ne l’efface pas.',
   },
 } as const;

@@ -160,7 +160,6 @@ export default {
     marked: '{count} facture(s) marquée(s) payée(s) le {date}.',
     unmarked: 'Marque « payée » retirée de {count} facture(s).',
     undo: 'Annuler',
-    failed: 'Rien n’a été enregistré : {message}',
     paid: 'Payées',
     paidHint:
       'Toutes celles que vous avez marquées payées, et celles payées selon l’opérateur pendant la période. Cochez vos marques pour les retirer.',
