@@ -454,7 +454,8 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     },
     'payments:get': async ({ connectionId, invoiceIds }) => {
       await connections.get(connectionId); // not_found for a connection that does not exist
-      const marks = archives.userData(connectionId).paymentMarks(invoiceIds);
+      // A read never creates the file: no file, no marks.
+      const marks = archives.existingUserData(connectionId)?.paymentMarks(invoiceIds) ?? new Map();
       const archive = archives.existing(connectionId);
       return invoiceIds.map((invoiceId) => {
         const row = archive?.getInvoice(invoiceId)?.row;

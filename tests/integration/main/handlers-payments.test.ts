@@ -158,6 +158,11 @@ test('another connection than the active one: refused, nothing written', async (
   );
   assert.equal(refused.kind, 'conflict');
   assert.match(refused.message, /no longer the active one/);
+  // Reading another connection's payments is allowed, and creates nothing.
+  const read = value<InvoicePayment[]>(
+    await dispatch('payments:get', { connectionId: 'demo-user', invoiceIds: [line.invoiceId] }),
+  );
+  assert.deepEqual(read, [{ invoiceId: line.invoiceId, status: null, mark: null }]);
   assert.equal(existsSync(userDataPath(dataDir, 'demo-user')), false);
 });
 

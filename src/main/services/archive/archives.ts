@@ -9,7 +9,12 @@ import { AppFailure } from '../app-failure.ts';
 import { archivePath, clearArchive, openArchive, type ArchiveStore } from './archive-store.ts';
 import { RequestBudget } from './pace.ts';
 import { acquireSyncLock, isSyncLocked } from './sync-lock.ts';
-import { deleteUserData, openUserData, type UserDataStore } from './user-data-store.ts';
+import {
+  deleteUserData,
+  openUserData,
+  userDataPath,
+  type UserDataStore,
+} from './user-data-store.ts';
 import { emptyCoverage, readCoverage, runSync, type SyncOperator } from './sync.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
@@ -79,6 +84,13 @@ export class Archives {
       this.#userData.set(connectionId, store);
     }
     return store;
+  }
+
+  /** The connection's user data if the user ever wrote some; never creates a file (reads). */
+  existingUserData(connectionId: string): UserDataStore | null {
+    if (this.#userData.has(connectionId)) return this.#userData.get(connectionId)!;
+    if (!existsSync(userDataPath(this.dataDir, connectionId))) return null;
+    return this.userData(connectionId);
   }
 
   /** Deletes the connection's user data: only when the connection itself is deleted. */
