@@ -5,6 +5,7 @@ import { ARCHIVE_SORT_KEYS } from '#shared/archive.ts';
 import { LANGUAGE_PREFERENCES, type ArgsOf, type Channel } from '#shared/contract.ts';
 import { DIRECTIONS, INVOICE_SEARCH_LIMITS, INVOICE_STATES } from '#shared/operator/enums.ts';
 import { REPORT_KINDS } from '#shared/reports.ts';
+import { MAX_PAYMENT_MARK_IDS } from '#shared/payments.ts';
 import { operatorUrlSchema, webhookCreateSchema } from '#shared/operator/schemas.ts';
 
 const noArgs = z.undefined().or(z.null().transform(() => undefined));
@@ -34,6 +35,13 @@ const archiveSort = z.strictObject({
   key: z.enum(ARCHIVE_SORT_KEYS),
   descending: z.boolean().optional(),
 });
+/** A calendar day that exists (not 2026-02-30). */
+const realDay = day.refine((value) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}, 'not a calendar date');
+/** The invoices one payment mark names: operator uuids, a screen's selection at most. */
+const markedIds = z.array(z.uuid()).min(1).max(MAX_PAYMENT_MARK_IDS);
 const reportPeriod = z.strictObject({ from: day, to: day, label: z.string().min(1).max(40) });
 
 // Two targets share the kind 'invoices': a union of their own on 'source' (zod refuses a
@@ -118,4 +126,12 @@ export const argSchemas = {
   'export:start': z.strictObject({ exportId: z.uuid(), target: exportTarget }),
   'export:cancel': z.strictObject({ exportId: z.uuid() }),
   'reports:get': z.strictObject({ report: z.enum(REPORT_KINDS), period: reportPeriod }),
+  'payments:mark': z.strictObject({
+    connectionId: id,
+    invoiceIds: markedIds,
+    paidOn: realDay,
+    note: z.string().trim().max(500).optional(),
+  }),
+  'payments:unmark': z.strictObject({ connectionId: id, invoiceIds: markedIds }),
+  'payments:get': z.strictObject({ connectionId: id, invoiceIds: markedIds }),
 } satisfies ArgSchemas;

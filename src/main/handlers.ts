@@ -282,8 +282,9 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       archives.assertNoOtherProcessSync(id); // the CLI syncing it: refuse before anything changes
       await connections.delete(id);
       operators.invalidate(id);
-      // Its archive goes with it (the delete dialog says so).
+      // Its archive goes with it (the delete dialog says so), and what the user wrote about it.
       await archives.clear(id);
+      archives.deleteUserData(id);
       events.emit('connections:changed', undefined);
     },
     'connections:test': async ({ id }) => {
@@ -464,7 +465,55 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     },
     'webhooks:delete': async ({ webhookId }) =>
       callActive((client) => client.deleteWebhook(webhookId), 'deleting a webhook'),
+    // Payment marks are the user's own data (user-data-store.ts): written offline and while
+    // working offline too, since nothing is sent. Only to the active connection: every screen
+    // shows the active connection's invoices, so a mark naming another comes from a screen left
+    // over from before a switch, and is refused rather than written under the wrong client.
+    'payments:mark': async ({ connectionId, invoiceIds, paidOn, note }) => {
+      await activeForUserData(connectionId);
+      if (paidOn > addDaysUtc(new Date(), 1))
+        throw new AppFailure('invalid_input', `The payment day ${paidOn} is in the future.`);
+      const store = archives.userData(connectionId);
+      store.markPaid(invoiceIds, paidOn, note ? note : null, new Date());
+      return [...store.paymentMarks(invoiceIds).values()];
+    },
+    'payments:unmark': async ({ connectionId, invoiceIds }) => {
+      await activeForUserData(connectionId);
+      return archives.userData(connectionId).unmarkPaid(invoiceIds);
+    },
+    'payments:get': async ({ connectionId, invoiceIds }) => {
+      await connections.get(connectionId); // not_found for a connection that does not exist
+      // A read never creates the file: no file, no marks.
+      const marks = archives.existingUserData(connectionId)?.paymentMarks(invoiceIds) ?? new Map();
+      const archive = archives.existing(connectionId);
+      return invoiceIds.map((invoiceId) => {
+        const row = archive?.getInvoice(invoiceId)?.row;
+        const code = row?.lifecycleCode;
+        return {
+          invoiceId,
+          status:
+            code === '211' || code === '212' ? { code, date: row?.lifecycleDate ?? null } : null,
+          mark: marks.get(invoiceId) ?? null,
+        };
+      });
+    },
   };
+
+  /** Refuses user-data writes for a connection that does not exist or is not the active one. */
+  async function activeForUserData(connectionId: string): Promise<void> {
+    await connections.get(connectionId);
+    if (connectionId !== activeId())
+      throw new AppFailure(
+        'conflict',
+        'This connection is no longer the active one: the screen shows another connection’s invoices. Reopen it and try again.',
+      );
+  }
+}
+
+/** The calendar day (UTC) `days` after `now`, YYYY-MM-DD: the latest payment day accepted
+ * (today wherever the user is). */
+function addDaysUtc(now: Date, days: number): string {
+  return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**

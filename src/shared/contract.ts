@@ -11,6 +11,7 @@ import type {
 } from './archive.ts';
 import type { ExportArgs, ExportProgress, ExportResult } from './exports.ts';
 import type { Report, ReportKind, ReportPeriod } from './reports.ts';
+import type { InvoicePayment, PaymentMark, PaymentMarkArgs } from './payments.ts';
 import type {
   DirectorySearchResponse,
   Invoice,
@@ -247,6 +248,15 @@ export interface Contract {
   'export:start': { args: ExportArgs; result: ExportResult | null };
   'export:cancel': { args: { exportId: string }; result: void };
   'reports:get': { args: { report: ReportKind; period: ReportPeriod }; result: Sourced<Report> };
+  // Invoices the user marks paid (issue 15, item 8): user data beside the archive, written
+  // offline too; only for the active connection (the one every screen shows).
+  'payments:mark': { args: PaymentMarkArgs; result: PaymentMark[] };
+  'payments:unmark': { args: { connectionId: string; invoiceIds: string[] }; result: number };
+  /** One answer per invoice asked, in that order. */
+  'payments:get': {
+    args: { connectionId: string; invoiceIds: string[] };
+    result: InvoicePayment[];
+  };
 }
 
 export type Channel = keyof Contract;
@@ -280,6 +290,9 @@ export const CHANNELS = [
   'export:start',
   'export:cancel',
   'reports:get',
+  'payments:mark',
+  'payments:unmark',
+  'payments:get',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;

@@ -1,6 +1,7 @@
 // The accountant's reports (TVA, échéancier, statuts) as they cross to the renderer and the CLI.
 // Computed in main from the archive (src/main/services/reports/). Amounts in integer cents.
 import type { Direction } from './operator/enums.ts';
+import type { PaidSource } from './payments.ts';
 
 export const REPORT_KINDS = ['vat', 'aging', 'status'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -166,13 +167,33 @@ export const AGING_BUCKETS = [
 ] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
-/** An unpaid invoice on the as-of day. */
+/** An invoice not known as paid on the as-of day: no payment status (211, 212) and no "paid"
+ * mark of the user by then. Not the same as unpaid: payment statuses are mandatory only for
+ * services taxed on payment, so most goods invoices never get one. */
 export interface AgingLine extends ReportInvoice {
   /** The due date used: the invoice's, else its invoice date (due on receipt). */
   dueOn: string;
   daysLate: number;
   bucket: AgingBucket;
   /** What is left to pay (BT-115, else the total), signed: a credit note is negative. */
+  amountCents: number;
+  /** Known as paid after the as-of day (a later status or mark): that day and why, else null. */
+  paidOn: string | null;
+  paidSource: PaidSource | null;
+  /** The user's mark, when there is one (paid after the as-of day). */
+  markedAt: string | null;
+  note: string | null;
+}
+
+/** An invoice known as paid on the as-of day, by the operator's status or the user's mark. */
+export interface AgingPaid extends ReportInvoice {
+  /** The payment day (null: a status without a date). */
+  paidOn: string | null;
+  paidSource: PaidSource;
+  /** The user's mark (paidSource 'marked', or a mark beside a status): when set, and its note. */
+  markedAt: string | null;
+  note: string | null;
+  /** What was left to pay, signed as in the lines. */
   amountCents: number;
 }
 
@@ -204,6 +225,12 @@ export interface AgingReport {
   asOf: string;
   sides: AgingSide[];
   lines: AgingLine[];
+  /** Paid by the as-of day: every invoice the user marked, and those paid within the period
+   * (from its first day to the as-of day) by a status. */
+  paid: AgingPaid[];
+  /** Invoices left out of the figures as paid by the as-of day: by a status, by a mark alone. */
+  paidByStatus: number;
+  paidByMark: number;
   coverage: ReportCoverage;
   generatedAt: string;
 }

@@ -193,6 +193,11 @@ test('sync, then offline: the archive answers with its date and says what it doe
       await card.getByRole('button', { name: 'Vider l’archive de Opérateur de test' }).click();
       const dialog = page.getByRole('dialog', { name: 'Vider l’archive ?' });
       await expect(dialog).toContainText('Rien n’est supprimé chez l’opérateur');
+      // What only the user wrote is kept apart (issue 15, item 8): the dialog says it stays.
+      await expect(dialog).toContainText(
+        'Les factures que vous avez marquées payées restent marquées',
+      );
+      await connections.screenshot('archive-clear-dialog');
       await expectAccessible(page, 'the clear-archive dialog');
       await dialog.getByRole('button', { name: 'Vider l’archive' }).click();
       await expect(region.getByRole('definition').first()).toHaveText('0');

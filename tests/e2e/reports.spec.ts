@@ -109,11 +109,11 @@ test('the échéancier and the statuts, reached by keyboard', async ({ app, page
   await reports.select('Mois').selectOption({ label: 'octobre' });
   await reports.select('Année').selectOption('2026');
   await expect(page.getByText('Au 31/10/2026')).toBeVisible();
-  await expect(reports.chart('Impayés par tranche de retard')).toBeVisible();
+  await expect(reports.chart('Sans paiement connu, par tranche de retard')).toBeVisible();
 
   const aging = computed<AgingReport>(app.dataDir, 'aging', '2026-10');
   const receivables = aging.sides[0]!.totals.find((t) => t.currency === 'EUR')!;
-  const buckets = reports.table('Impayés par tranche, en euros');
+  const buckets = reports.table('Sans paiement connu, par tranche, en euros');
   await expect(reports.row(buckets, 'Non échu').getByRole('cell').first()).toHaveText(
     euros(receivables.buckets[0]!),
   );

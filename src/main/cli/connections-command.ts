@@ -6,6 +6,7 @@ import { argSchemas } from '../contract-args.ts';
 import { AppFailure } from '../services/app-failure.ts';
 import { clearArchive } from '../services/archive/archive-store.ts';
 import { isSyncLocked, syncLockPath } from '../services/archive/sync-lock.ts';
+import { deleteUserData } from '../services/archive/user-data-store.ts';
 import { rmSync } from 'node:fs';
 import {
   EXIT,
@@ -260,6 +261,7 @@ async function remove(argv: string[]): Promise<number> {
     await services.connections.delete(connection.id);
     // Nothing can open an archive whose connection is gone: it would only keep client data.
     clearArchive(services.dataDir, connection.id);
+    deleteUserData(services.dataDir, connection.id); // the payment marks go with it
     rmSync(syncLockPath(services.dataDir, connection.id), { force: true });
     if (values.json)
       writeJsonLine({ removed: connection.id, name: connection.name, archiveDeleted: true });

@@ -112,5 +112,5 @@ test('"Exporter vers Excel" of a report writes the figures on screen, line for l
     'the same invoices, by number',
   );
   assert.equal(detail.freeze, 'A2', 'a frozen header');
-  assert.equal(book.sheets.length, 3, 'summary, detail, about');
+  assert.equal(book.sheets.length, 4, 'summary, detail, paid, about');
 });

@@ -22,6 +22,12 @@ import {
 import { archivePath, clearArchive, openArchive, type ArchiveStore } from './archive-store.ts';
 import { RequestBudget } from './pace.ts';
 import { acquireSyncLock, isSyncLocked } from './sync-lock.ts';
+import {
+  deleteUserData,
+  openUserData,
+  userDataPath,
+  type UserDataStore,
+} from './user-data-store.ts';
 import { emptyCoverage, readCoverage, runSync, type SyncOperator } from './sync.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
@@ -68,6 +74,7 @@ export class Archives {
   readonly #inodes = new WeakMap<ArchiveStore, number>();
   /** Damaged archives being closed and set aside. */
   readonly #settling = new Map<string, Promise<void>>();
+  readonly #userData = new Map<string, UserDataStore>();
   #closed = false;
 
   constructor(options: ArchivesOptions) {
@@ -116,6 +123,32 @@ export class Archives {
     await this.#syncs.get(connectionId)?.done;
     await store.checkpointed();
     store.close();
+  }
+
+  /** What the user wrote about the connection's invoices (payment marks), in its own file:
+   * clearing the archive leaves it; deleting the connection deletes it (deleteUserData). */
+  userData(connectionId: string): UserDataStore {
+    if (this.#closed) throw new AppFailure('server', 'The archives are closed.');
+    let store = this.#userData.get(connectionId);
+    if (!store) {
+      store = openUserData(this.dataDir, connectionId);
+      this.#userData.set(connectionId, store);
+    }
+    return store;
+  }
+
+  /** The connection's user data if the user ever wrote some; never creates a file (reads). */
+  existingUserData(connectionId: string): UserDataStore | null {
+    if (this.#userData.has(connectionId)) return this.#userData.get(connectionId)!;
+    if (!existsSync(userDataPath(this.dataDir, connectionId))) return null;
+    return this.userData(connectionId);
+  }
+
+  /** Deletes the connection's user data: only when the connection itself is deleted. */
+  deleteUserData(connectionId: string): void {
+    this.#userData.get(connectionId)?.close();
+    this.#userData.delete(connectionId);
+    deleteUserData(this.dataDir, connectionId);
   }
 
   /** SQLite's own check of a freshly opened archive, off the main thread (0.5 s at 100,000
@@ -398,6 +431,8 @@ export class Archives {
       }
     }
     this.#stores.clear();
+    for (const store of this.#userData.values()) store.close();
+    this.#userData.clear();
   }
 
   /** A few progress events per second: a phase change at once, else the latest after a pause. */

@@ -15,6 +15,7 @@ import { centsToDecimal } from '../archive/amounts.ts';
 import { DEFAULT_SORT, orderOf, whereOf } from '../archive/archive-query.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
 import { readCoverage } from '../archive/sync.ts';
+import { readPaymentMarks } from '../archive/user-data-store.ts';
 import type { OperatorClient } from '../operator/operator-client.ts';
 import type { AboutInfo } from './about.ts';
 import { directoryWorkbook } from './layouts/directory.ts';
@@ -556,12 +557,14 @@ function* archivedInvoices(
   tally: Tally,
   finished: () => void,
 ): Generator<InvoiceListEntry> {
+  // The user's "paid" marks (kept beside the archive): few, read once.
+  const marks = readPaymentMarks(store);
   for (const row of store.iterateInvoices({ filter, ...(sort ? { sort } : {}) })) {
     tally.seen(row.searchFetchedAt);
     tally.seen(row.detailFetchedAt);
     // The writer reports the rows it wrote; reading SQLite is not worth a progress step.
     tally.add(1, true);
-    yield entryOfRow(row);
+    yield { ...entryOfRow(row), paidMark: marks.get(row.invoiceId) ?? null };
   }
   finished();
 }

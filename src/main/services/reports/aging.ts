@@ -1,10 +1,15 @@
-// The échéancier: invoices unpaid on a day (no 211 "Paiement transmis" or 212 "Encaissée" status
-// by then), by how late they are against their due date, per counterparty, issued (receivables)
-// and received (payables) apart. Amounts are what is left to pay, in integer cents.
+// The échéancier: invoices not known as paid on a day, by how late they are against their due
+// date, per counterparty, issued (receivables) and received (payables) apart. Amounts are what
+// is left to pay, in integer cents. Paid means the operator said so (last status 211 "Paiement
+// transmis" or 212 "Encaissée" by then) or the user marked it paid (user data) by then. Without
+// either it is "not known as paid", not "unpaid": payment statuses are mandatory only for
+// services taxed on payment (accounting.md), so most goods invoices never get one.
 import { dayNumber } from '#shared/report-period.ts';
+import type { PaidSource, PaymentMark } from '#shared/payments.ts';
 import {
   AGING_BUCKETS,
   type AgingAmounts,
+  type AgingPaid,
   type AgingBucket,
   type AgingCounterparty,
   type AgingLine,
@@ -19,7 +24,7 @@ import {
   reportInvoice,
   type ReportItem,
 } from './invoice.ts';
-import { exclusionReason, isCreditNote, paidBy } from './rules.ts';
+import { exclusionReason, isCreditNote, statusPaidDay } from './rules.ts';
 import type { ReportContext } from './vat.ts';
 
 /** not due (0 days late or less), 1–30, 31–60, 61–90, over 90 days late. */
@@ -31,25 +36,67 @@ export function agingBucket(daysLate: number): AgingBucket {
   return 'over_90';
 }
 
-/** The line of an invoice unpaid on `asOf`, or null (paid, refused, rejected, nothing due, or
- * dated after `asOf`). */
-export function agingLine(item: ReportItem, asOf: string): AgingLine | null {
+/** When and why an invoice is known as paid: the operator's status (211 or 212) first, it is
+ * the operator's word; else the user's mark. Null when neither says so. An undated status
+ * counts as paid on any day. */
+export function paymentOf(
+  item: ReportItem,
+): { day: string | null; source: PaidSource; mark: PaymentMark | null } | null {
+  const mark = item.mark ?? null;
+  const status = statusPaidDay(item.row.lifecycleCode, item.row.lifecycleDate);
+  // A mark dated before the status tells the earlier payment (a 212 can come weeks later).
+  if (status && !(mark && status.day !== null && mark.paidOn < status.day))
+    return { day: status.day, source: status.source, mark };
+  if (mark) return { day: mark.paidOn, source: 'marked', mark };
+  return null;
+}
+
+/** What an invoice counts for on `asOf`: left out (null), paid by then, or not known as paid. */
+export function agingEntry(
+  item: ReportItem,
+  asOf: string,
+): { paid: AgingPaid } | { line: AgingLine } | null {
   const { row } = item;
   if (exclusionReason(row.state, row.lifecycleCode) !== null) return null;
   const dated = invoiceDay(row);
   if (dated === null || dated > asOf) return null;
-  if (paidBy(row.lifecycleCode, row.lifecycleDate, asOf)) return null;
   const left = item.payableCents ?? row.ttcCents;
   if (left === null || left === undefined || left === 0) return null;
+  const amountCents = (isCreditNote(row.typeCode) ? -1 : 1) * left || 0;
+  const payment = paymentOf(item);
+  const mark = payment?.mark ?? null;
+  const markFields = { markedAt: mark?.markedAt ?? null, note: mark?.note ?? null };
+  if (payment && (payment.day === null || payment.day <= asOf))
+    return {
+      paid: {
+        ...reportInvoice(row),
+        paidOn: payment.day,
+        paidSource: payment.source,
+        ...markFields,
+        amountCents,
+      },
+    };
   const dueOn = row.dueDate ?? dated;
   const daysLate = dayNumber(asOf) - dayNumber(dueOn);
   return {
-    ...reportInvoice(row),
-    dueOn,
-    daysLate,
-    bucket: agingBucket(daysLate),
-    amountCents: (isCreditNote(row.typeCode) ? -1 : 1) * left || 0,
+    line: {
+      ...reportInvoice(row),
+      dueOn,
+      daysLate,
+      bucket: agingBucket(daysLate),
+      amountCents,
+      paidOn: payment?.day ?? null,
+      paidSource: payment?.source ?? null,
+      ...markFields,
+    },
   };
+}
+
+/** The line of an invoice not known as paid on `asOf`, or null (paid by then, refused,
+ * rejected, nothing due, or dated after `asOf`). */
+export function agingLine(item: ReportItem, asOf: string): AgingLine | null {
+  const entry = agingEntry(item, asOf);
+  return entry && 'line' in entry ? entry.line : null;
 }
 
 function emptyAmounts(currency: string): AgingAmounts {
@@ -76,13 +123,25 @@ export function computeAgingReport(
   context: ReportContext,
 ): AgingReport {
   const lines: AgingLine[] = [];
+  const paid: AgingPaid[] = [];
+  let paidByStatus = 0;
+  let paidByMark = 0;
   const sides = new Map<
     string,
     { totals: Map<string, AgingAmounts>; parties: Map<string, AgingCounterparty> }
   >();
   for (const item of items) {
-    const line = agingLine(item, asOf);
-    if (!line) continue;
+    const entry = agingEntry(item, asOf);
+    if (!entry) continue;
+    if ('paid' in entry) {
+      const p = entry.paid;
+      if (p.paidSource === 'marked') paidByMark += 1;
+      else paidByStatus += 1;
+      // The user's own marks all (to review or undo them); by status, the period's payments.
+      if (p.markedAt !== null || (p.paidOn !== null && p.paidOn >= period.from)) paid.push(p);
+      continue;
+    }
+    const { line } = entry;
     lines.push(line);
     let side = sides.get(line.direction);
     if (!side) {
@@ -137,12 +196,21 @@ export function computeAgingReport(
       compareText(a.counterpartyName, b.counterpartyName) ||
       compareText(a.number, b.number),
   );
+  paid.sort(
+    (a, b) =>
+      DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+      compareText(b.paidOn, a.paidOn) ||
+      compareText(a.number, b.number),
+  );
   return {
     kind: 'aging',
     period,
     asOf,
     sides: out,
     lines,
+    paid,
+    paidByStatus,
+    paidByMark,
     coverage: context.coverage,
     generatedAt: (context.now ?? new Date()).toISOString(),
   };

@@ -3,7 +3,9 @@
 // layout of each (workbook.ts).
 import { checkRange } from '#shared/report-period.ts';
 import type { Report, ReportKind, ReportPeriod } from '#shared/reports.ts';
+import type { PaymentMark } from '#shared/payments.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
+import { readPaymentMarks } from '../archive/user-data-store.ts';
 import { computeAgingReport } from './aging.ts';
 import { parisDay } from './rules.ts';
 import { agingItems, reportCoverage, statusItems, vatItems } from './source.ts';
@@ -31,6 +33,8 @@ export {
 export interface ComputeReportOptions {
   /** The clock (default now): the échéancier is counted on today when the period ends later. */
   now?: Date;
+  /** The user's payment marks (default: read from the user-data file beside the archive). */
+  paymentMarks?: ReadonlyMap<string, PaymentMark>;
 }
 
 /** The day the échéancier counts ages at: the period's end, or today when it ends later. */
@@ -54,7 +58,8 @@ export function computeReport(
       return computeVatReport(vatItems(store, period), period, context);
     case 'aging': {
       const asOf = agingDay(period, now);
-      return computeAgingReport(agingItems(store, asOf), period, asOf, context);
+      const marks = options.paymentMarks ?? readPaymentMarks(store);
+      return computeAgingReport(agingItems(store, asOf, marks), period, asOf, context);
     }
     case 'status':
       return computeStatusReport(statusItems(store, period), period, context);

@@ -2,6 +2,7 @@
 // the TVA report, its full details. Shared helpers to name it in a report.
 import type { Direction } from '#shared/operator/enums.ts';
 import type { Invoice } from '#shared/operator/schemas.ts';
+import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportInvoice } from '#shared/reports.ts';
 import type { ArchiveRow } from '../archive/archive-store.ts';
 import { isCreditNote, parisDay } from './rules.ts';
@@ -12,6 +13,8 @@ export interface ReportItem {
   vat?: VatFacts | null;
   /** BT-115 "amount to pay" in cents, when the archive knows it (the échéancier). */
   payableCents?: number | null;
+  /** The user's "paid" mark (user data, not the operator's), when there is one (the échéancier). */
+  mark?: PaymentMark | null;
 }
 
 /** One VAT breakdown entry (BG-23) as the operator wrote it (amounts as numbers). */

@@ -103,14 +103,15 @@ export function vatDueDay(
   }
 }
 
-/** Paid for the échéancier: last status 211 "Paiement transmis" or 212 "Encaissée" on or
- * before `asOf` (a status without a date counts as paid). */
-export function paidBy(
+/** The day the operator says an invoice was paid (its last status 211 or 212; the status's own
+ * day in Paris, or null when undated), or undefined when it says nothing of a payment. */
+export function statusPaidDay(
   lifecycleCode: string | null,
   lifecycleDate: string | null,
-  asOf: string,
-): boolean {
-  if (lifecycleCode !== '211' && lifecycleCode !== '212') return false;
-  const day = parisDay(lifecycleDate);
-  return day === null || day <= asOf;
+): { day: string | null; source: 'status_211' | 'status_212' } | undefined {
+  if (lifecycleCode !== '211' && lifecycleCode !== '212') return undefined;
+  return {
+    day: parisDay(lifecycleDate),
+    source: lifecycleCode === '211' ? 'status_211' : 'status_212',
+  };
 }

@@ -2,6 +2,7 @@
 // generous date window in SQL so that a report of one month does not read years of details.
 import type { SQLInputValue } from 'node:sqlite';
 import { addDays } from '#shared/report-period.ts';
+import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportCoverage, ReportPeriod } from '#shared/reports.ts';
 import { toCents } from '../archive/amounts.ts';
 import type { ArchiveRow, ArchiveStore } from '../archive/archive-store.ts';
@@ -129,14 +130,23 @@ export function vatItems(store: ArchiveStore, period: ReportPeriod): Generator<R
 }
 
 /** The échéancier's candidates: dated on or before the day, with what is left to pay (BT-115,
- * from the details when archived, else from the search). */
-export function agingItems(store: ArchiveStore, asOf: string): Generator<ReportItem> {
+ * from the details when archived, else from the search) and the user's "paid" mark if any
+ * (`marks`, read from the user-data file beside the archive). */
+export function agingItems(
+  store: ArchiveStore,
+  asOf: string,
+  marks: ReadonlyMap<string, PaymentMark> = new Map(),
+): Generator<ReportItem> {
   return query(
     store,
     `, json_extract(coalesce(detail_json, search_json), '$.businessData.monetary.payableAmount.amount')`,
     'invoice_date IS NULL OR invoice_date <= ?',
     [asOf],
-    (r, row) => ({ row, payableCents: toCents(r[EXTRA]) }),
+    (r, row) => ({
+      row,
+      payableCents: toCents(r[EXTRA]),
+      mark: marks.get(row.invoiceId) ?? null,
+    }),
   );
 }
 

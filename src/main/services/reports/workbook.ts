@@ -23,7 +23,7 @@ import {
   type VatPending,
   type VatReport,
 } from '#shared/reports.ts';
-import type { AgingLine } from '#shared/reports.ts';
+import type { AgingLine, AgingPaid } from '#shared/reports.ts';
 import { aboutSheet, type AboutInfo } from '../export/about.ts';
 import type { CellValue } from '../export/cells.ts';
 import { tableOf, type Field } from '../export/fields.ts';
@@ -411,6 +411,28 @@ function agingSideLines(side: AgingSide, w: Words): DocLine[] {
   return lines;
 }
 
+/** "Payée le", its source (status 211, 212, or the user's mark), and the mark's time and note. */
+function paidFields<
+  T extends {
+    paidOn: string | null;
+    paidSource: AgingPaid['paidSource'] | null;
+    markedAt: string | null;
+    note: string | null;
+  },
+>(w: Words): Field<T>[] {
+  const a = w.r.aging;
+  return [
+    { header: a.paidOn, kind: 'date', value: (l) => l.paidOn },
+    {
+      header: a.source,
+      kind: 'text',
+      value: (l) => (l.paidSource === null ? undefined : a.sources[l.paidSource]),
+    },
+    { header: a.markedAt, kind: 'datetime', value: (l) => l.markedAt },
+    { header: a.note, kind: 'text', value: (l) => l.note },
+  ];
+}
+
 function agingWorkbook(
   get: () => AgingReport,
   w: Words,
@@ -428,7 +450,12 @@ function agingWorkbook(
       return [
         ...headerLines(report, w),
         { cells: [w.r.workbook.asOf, day(report.asOf)] },
+        { style: 'strong', cells: [a.figureName] },
+        { cells: [a.notUnpaid] },
         { cells: [a.unpaidRule] },
+        {
+          cells: [fill(a.paidCounts, { status: report.paidByStatus, marked: report.paidByMark })],
+        },
         ...report.sides.flatMap((side) => agingSideLines(side, w)),
       ];
     },
@@ -452,13 +479,28 @@ function agingWorkbook(
       kind: 'text',
       value: (l) => lifecycleLabel(w, l.lifecycleCode),
     },
+    // Paid after the as-of day (a later status or mark): when and by whose word.
+    ...paidFields<AgingLine>(w),
+    idField(w),
+  ];
+  const paidList: Field<AgingPaid>[] = [
+    { header: w.r.columns.direction, kind: 'text', value: (p) => directionLabel(w, p.direction) },
+    { header: w.r.columns.counterparty, kind: 'text', value: (p) => p.counterpartyName },
+    { header: w.r.columns.counterpartySiren, kind: 'id', value: (p) => p.counterpartySiren },
+    { header: w.r.columns.number, kind: 'id', value: (p) => p.number },
+    { header: w.r.columns.invoiceDate, kind: 'date', value: (p) => p.invoiceDate },
+    { header: a.dueOn, kind: 'date', value: (p) => p.dueDate },
+    { header: a.amount, kind: 'amount', value: (p) => p.amountCents / 100 },
+    { header: w.r.columns.currency, kind: 'id', isCurrency: true, value: (p) => p.currency },
+    ...paidFields<AgingPaid>(w),
     idField(w),
   ];
   return {
     sheets: [
       summary,
       table(s.agingLines, fields, () => get().lines),
-      aboutLater(language, get, w, about, [s.agingLines]),
+      table(s.agingPaid, paidList, () => get().paid),
+      aboutLater(language, get, w, about, [s.agingLines, s.agingPaid]),
     ],
   };
 }

@@ -169,7 +169,7 @@ export default {
     clearNamed: 'Clear the archive of {name}',
     clearTitle: 'Clear the archive?',
     clearConfirm:
-      'Every saved invoice and answer of “{name}” will be deleted from this computer. Nothing is deleted at the operator; a sync can fill the archive again.',
+      'Every saved invoice and answer of “{name}” will be deleted from this computer. Nothing is deleted at the operator; a sync can fill the archive again. Invoices you marked paid stay marked: they are kept apart.',
     cleared: 'Archive of “{name}” cleared.',
     budget: 'Requests per minute (sync)',
     budgetHint: 'The sync’s budget; the real operator allows 3,600 a minute.',

@@ -247,4 +247,32 @@ export default {
     creditorReferenceId: 'Creditor identifier (BT-90)',
     contractReferenceTypeId: 'Contract type',
   },
+  payment: {
+    title: 'Paid?',
+    paidOn: 'Paid on',
+    source: 'Payment source',
+    sources: {
+      status_211: 'Status 211 (payment sent)',
+      status_212: 'Status 212 (collected)',
+      marked: 'Marked paid',
+    },
+    byStatus: 'Paid by the operator’s word: status {code}, on {date}.',
+    markedBy: 'Marked paid on {markedAt} by you (paid on {paidOn}).',
+    note: 'Note: {note}',
+    none: 'No known payment: no payment status (211, 212) and no “paid” mark.',
+    noneWhy:
+      'Payment statuses are mandatory only for services whose VAT is due on payment: most goods invoices never get one.',
+    mark: 'Mark as paid',
+    unmark: 'Remove the “paid” mark',
+    dateField: 'Payment date',
+    dateHint: 'dd/mm/yyyy, today at the latest',
+    dateInvalid: 'Enter a date dd/mm/yyyy, today at the latest.',
+    noteField: 'Note (optional)',
+    save: 'Save',
+    cancel: 'Cancel',
+    failed: 'Nothing was saved: {message}',
+    notActive:
+      'Nothing was saved: the active connection changed since this screen was drawn. Open it again and retry.',
+    kept: 'Kept on this computer, apart from the archive: clearing the archive does not erase it.',
+  },
 } as const satisfies Translation<typeof fr>;

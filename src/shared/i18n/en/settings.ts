@@ -21,7 +21,7 @@ export default {
     testing: 'Testing…',
     deleteTitle: 'Delete the connection?',
     deleteConfirm:
-      'The connection “{name}”, its saved secret and its local archive (saved invoices and answers) will be deleted. This cannot be undone.',
+      'The connection “{name}”, its saved secret and its local archive (saved invoices and answers) and your “paid” marks will be deleted. This cannot be undone.',
     deleted: 'Connection “{name}” deleted.',
     saved: 'Connection “{name}” saved.',
     baseUrl: 'Base URL',

@@ -169,7 +169,7 @@ export default {
     clearNamed: 'Vider l’archive de {name}',
     clearTitle: 'Vider l’archive ?',
     clearConfirm:
-      'Toutes les factures et réponses enregistrées de « {name} » seront supprimées de cet ordinateur. Rien n’est supprimé chez l’opérateur ; une synchronisation pourra remplir l’archive de nouveau.',
+      'Toutes les factures et réponses enregistrées de « {name} » seront supprimées de cet ordinateur. Rien n’est supprimé chez l’opérateur ; une synchronisation pourra remplir l’archive de nouveau. Les factures que vous avez marquées payées restent marquées : elles sont gardées à part.',
     cleared: 'Archive de « {name} » vidée.',
     budget: 'Requêtes par minute (synchronisation)',
     budgetHint: 'Le budget de la synchronisation ; l’opérateur réel en permet 3 600 par minute.',

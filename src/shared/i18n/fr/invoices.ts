@@ -235,4 +235,32 @@ export default {
     creditorReferenceId: 'Identifiant créancier (BT-90)',
     contractReferenceTypeId: 'Type de contrat',
   },
+  payment: {
+    title: 'Payée ?',
+    paidOn: 'Payée le',
+    source: 'Source du paiement',
+    sources: {
+      status_211: 'Statut 211 (paiement transmis)',
+      status_212: 'Statut 212 (encaissée)',
+      marked: 'Marquée payée',
+    },
+    byStatus: 'Payée selon l’opérateur : statut {code}, le {date}.',
+    markedBy: 'Marquée payée le {markedAt} par vous (paiement du {paidOn}).',
+    note: 'Note : {note}',
+    none: 'Aucun paiement connu : ni statut de paiement (211, 212) ni marque « payée ».',
+    noneWhy:
+      'Les statuts de paiement ne sont obligatoires que pour les services dont la TVA est due à l’encaissement : la plupart des factures de biens n’en reçoivent jamais.',
+    mark: 'Marquer comme payée',
+    unmark: 'Retirer la marque « payée »',
+    dateField: 'Date de paiement',
+    dateHint: 'jj/mm/aaaa, au plus tard aujourd’hui',
+    dateInvalid: 'Saisissez une date jj/mm/aaaa, au plus tard aujourd’hui.',
+    noteField: 'Note (facultative)',
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    failed: 'Rien n’a été enregistré : {message}',
+    notActive:
+      'Rien n’a été enregistré : la connexion active a changé depuis l’affichage de cet écran. Rouvrez-le et recommencez.',
+    kept: 'Gardée sur cet ordinateur, à part de l’archive : vider l’archive ne l’efface pas.',
+  },
 } as const;

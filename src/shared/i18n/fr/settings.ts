@@ -19,7 +19,7 @@ export default {
     testing: 'Test en cours…',
     deleteTitle: 'Supprimer la connexion ?',
     deleteConfirm:
-      'La connexion « {name} », son secret enregistré et son archive locale (factures et réponses enregistrées) seront supprimés. Cette action est définitive.',
+      'La connexion « {name} », son secret enregistré et son archive locale (factures et réponses enregistrées) et vos marques « payée » seront supprimés. Cette action est définitive.',
     deleted: 'Connexion « {name} » supprimée.',
     saved: 'Connexion « {name} » enregistrée.',
     baseUrl: 'Adresse de base',

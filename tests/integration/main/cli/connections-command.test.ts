@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { INSECURE_HTTP_MESSAGE } from '#shared/http-url.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
+import { openUserData, userDataPath } from '#main/services/archive/user-data-store.ts';
 import {
   KEYCHAIN_SERVICE,
   allFilesText,
@@ -170,12 +171,18 @@ describe('cli connections', { skip: noKeychain }, () => {
     assert.equal(await keytar.getPassword(KEYCHAIN_SERVICE, twinId), null, 'secret deleted');
     assert.ok(!(await listJson()).some((c) => c.id === twinId));
 
+    // The user's payment marks go with the connection (they survive only a clear of its archive).
+    const marks = openUserData(dataDir, first.id);
+    marks.markPaid(['00000000-0000-4000-8000-000000000001'], '2026-11-02', null, new Date());
+    marks.close();
+
     // Now the name is unique again.
     const byName = await runCli(['connections', 'remove', 'Cabinet Martin'], { dataDir });
     assert.equal(byName.code, 0, byName.stderr);
     assert.match(byName.stdout, /Removed "Cabinet Martin"/);
     assert.equal(await keytar.getPassword(KEYCHAIN_SERVICE, first.id), null);
     assert.ok(!existsSync(join(dataDir, 'archive', `${first.id}.sqlite`)));
+    assert.ok(!existsSync(userDataPath(dataDir, first.id)), 'its payment marks deleted');
   });
 
   test('remove: an unknown connection fails with a reason (exit 1); a demo connection cannot be removed', async () => {

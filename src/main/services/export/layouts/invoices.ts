@@ -2,14 +2,28 @@
 // VAT breakdown lines for the invoices whose details are known.
 import type { Language } from '#shared/contract.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
+import type { PaymentMark } from '#shared/payments.ts';
+import { statusPaidDay } from '../../reports/rules.ts';
 import type { AnyIterable } from '../cells.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
 import { mapRows, tableOf, type Field } from '../fields.ts';
 import type { WorkbookPlan, WorkbookSheet } from '../workbook-writer.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
 
-/** A search result, with its stream id when the archive knows it (the search does not send it). */
-export type InvoiceListEntry = InvoiceSearchItem & { streamId?: string | null };
+/** A search result, with its stream id when the archive knows it (the search does not send it),
+ * and the user's "paid" mark when the export read the marks (archive exports). */
+export type InvoiceListEntry = InvoiceSearchItem & {
+  streamId?: string | null;
+  paidMark?: PaymentMark | null;
+};
+
+/** When and by whose word an invoice is paid: its status 211/212 (the operator's word), else the
+ * user's mark; undefined when neither says so. */
+function paymentOf(e: InvoiceListEntry): { day: string | null; source: string } | undefined {
+  const status = statusPaidDay(e.lastStatusData?.code ?? null, e.lastStatusData?.date ?? null);
+  if (status) return status;
+  return e.paidMark ? { day: e.paidMark.paidOn, source: 'marked' } : undefined;
+}
 
 export function invoiceFields(words: ExportWords): Field<InvoiceListEntry>[] {
   const { columns, detail } = words.invoices;
@@ -67,6 +81,12 @@ export function invoiceFields(words: ExportWords): Field<InvoiceListEntry>[] {
     },
     { header: detail.platformInvoiceId, kind: 'id', value: (e) => e.metadata.invoiceId },
     { header: detail.streamId, kind: 'id', value: (e) => e.streamId },
+    { header: words.invoices.payment.paidOn, kind: 'date', value: (e) => paymentOf(e)?.day },
+    {
+      header: words.invoices.payment.source,
+      kind: 'text',
+      value: (e) => labelOf(words.invoices.payment.sources, paymentOf(e)?.source),
+    },
   ];
 }
 

@@ -215,9 +215,9 @@ test('the échéancier’s workbook: buckets per counterparty equal the report�
   const book = readXlsx(path);
   assert.deepEqual(
     book.sheets.map((s) => s.name),
-    ['Aged balance', 'Unpaid invoices', 'About'],
+    ['Aged balance', 'No known payment', 'Paid', 'About'],
   );
-  const lines = sheetNamed(book, 'Unpaid invoices');
+  const lines = sheetNamed(book, 'No known payment');
   assert.equal(lines.rows.length, report.lines.length + 1);
   const allTotals = report.sides.flatMap((side) => side.totals);
   assert.equal(

@@ -165,3 +165,63 @@ test('per counterparty, issued and received apart, totals = sums of the lines', 
   }
   assert.equal(r.asOf, AS_OF);
 });
+
+describe('paid by the operator’s word or by the user’s mark', () => {
+  const mark = (n: number, paidOn: string, note: string | null = null) => ({
+    invoiceId: uuid(n),
+    paidOn,
+    note,
+    markedAt: '2026-06-20T09:00:00.000Z',
+  });
+  const marked = (spec: ReportSpec, paidOn: string, note: string | null = null) => ({
+    ...reportItem(spec),
+    mark: mark(spec.n, paidOn, note),
+  });
+  const run = (items: ReturnType<typeof reportItem>[], asOf = AS_OF) =>
+    computeAgingReport(items, monthPeriod(2026, 6), asOf, context);
+
+  test('a mark on or before the day takes the invoice out of the figures', () => {
+    const r = run([
+      marked({ n: 1, dueDate: '2026-01-31' }, '2026-06-30', 'virement'),
+      marked({ n: 2, dueDate: '2026-01-31' }, '2026-07-01'),
+      reportItem({ n: 3, dueDate: '2026-01-31' }),
+    ]);
+    assert.deepEqual(r.lines.map((l) => l.invoiceId).sort(), [uuid(2), uuid(3)]);
+    const total = r.sides[0]!.totals[0]!;
+    assert.equal(total.totalCents, 2 * 12000);
+    assert.equal(total.buckets[AGING_BUCKETS.indexOf('over_90')], 2 * 12000);
+    // Marked paid after the day: still in the figures, with the day it was paid and why.
+    const later = r.lines.find((l) => l.invoiceId === uuid(2))!;
+    assert.deepEqual([later.paidOn, later.paidSource], ['2026-07-01', 'marked']);
+    assert.equal(r.paidByMark, 1);
+    assert.deepEqual(
+      r.paid.map((p) => [p.invoiceId, p.paidOn, p.paidSource, p.note, p.amountCents]),
+      [[uuid(1), '2026-06-30', 'marked', 'virement', 12000]],
+    );
+  });
+
+  test('a 212 is the operator’s word: its source, and the period’s payments listed', () => {
+    const r = run([
+      reportItem({ n: 1, code: '212', statusDate: '2026-06-10T10:00:00Z' }),
+      reportItem({ n: 2, code: '211', statusDate: '2026-05-10T10:00:00Z' }),
+      marked({ n: 3, code: '212', statusDate: '2026-06-12T10:00:00Z' }, '2026-06-01'),
+    ]);
+    assert.equal(r.lines.length, 0);
+    assert.equal(r.paidByStatus, 2);
+    assert.equal(r.paidByMark, 1);
+    // Paid by a status before the period: counted, not listed; a mark earlier than its 212
+    // tells the earlier payment, and it stays listed (the user's own mark).
+    assert.deepEqual(
+      r.paid.map((p) => [p.invoiceId, p.paidOn, p.paidSource]),
+      [
+        [uuid(1), '2026-06-10', 'status_212'],
+        [uuid(3), '2026-06-01', 'marked'],
+      ],
+    );
+  });
+
+  test('a mark of a refused invoice changes nothing: refused invoices are left out', () => {
+    const r = run([marked({ n: 1, code: '210' }, '2026-06-01')]);
+    assert.deepEqual([r.lines.length, r.paid.length, r.paidByMark], [0, 0, 0]);
+  });
+});

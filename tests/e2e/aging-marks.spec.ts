@@ -1,0 +1,201 @@
+// Item 8 of issue 15: the échéancier's figure is named for what it is ("Sans paiement connu", not
+// unpaid) and says why; the accountant marks invoices paid from its list, sees the figure drop
+// by their amounts, takes one mark off and sees it rise; the workbook carries the paid columns
+// (read back with openpyxl). At the two laptop sizes, in French.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parsePeriod } from '#shared/report-period.ts';
+import type { AgingLine, AgingReport } from '#shared/reports.ts';
+import { openArchive } from '#main/services/archive/archive-store.ts';
+import { computeReport } from '#main/services/reports/index.ts';
+import { fillDemoArchive } from '#support/demo-archive.ts';
+import { readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
+import { test as base, expect } from './fixtures.ts';
+import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { ExportControl } from './pages/export-control.ts';
+import { InvoicesPage } from './pages/invoices-page.ts';
+import { ReportsPage } from './pages/reports-page.ts';
+
+const FILLED = new Date('2026-11-22T12:00:00Z');
+
+const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern
+  dataDir: async ({}, use) => {
+    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-aging-marks-'));
+    fillDemoArchive(dir, 'demo-admin', { seed: 21, invoices: 3000, now: FILLED });
+    await use(dir);
+    await rm(dir, { recursive: true, force: true });
+  },
+});
+
+const euros = (cents: number) =>
+  new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** Today in Paris (the browser's zone), as the app counts it. */
+function todayInParis(): { iso: string; month: string; year: string; shown: string } {
+  const now = new Date();
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
+  const month = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'Europe/Paris' });
+  return {
+    iso,
+    month: month.format(now),
+    year: iso.slice(0, 4),
+    shown: `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
+  };
+}
+
+/** The table's column of `header` (after the header row). */
+function column(sheet: XlsxSheet, header: string): (string | number | boolean | null)[] {
+  const index = sheet.rows[0]!.findIndex((cell) => cell.v === header);
+  if (index < 0) throw new Error(`no column "${header}" in ${sheet.name}`);
+  return sheet.rows.slice(1).map((row) => row[index]?.v ?? null);
+}
+
+for (const size of [
+  { width: 1366, height: 768 },
+  { width: 1024, height: 700 },
+]) {
+  test(`échéancier at ${size.width}×${size.height}: named, explained, marked paid, unmarked, exported`, async ({
+    app,
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    const day = todayInParis();
+    // The current month: its as-of day is today, so a payment made today counts.
+    const archive = openArchive(app.dataDir, 'demo-admin');
+    let before: AgingReport;
+    try {
+      before = computeReport(archive, 'aging', parsePeriod(day.iso.slice(0, 7))) as AgingReport;
+    } finally {
+      archive.close();
+    }
+    // The screen lists the most overdue receivables first.
+    const [one, two] = before.lines as [AgingLine, AgingLine];
+    expect(one.direction).toBe('OUTBOUND');
+    expect(two.bucket).toBe('over_90');
+    const over90 = before.sides[0]!.totals.find((t) => t.currency === 'EUR')!.buckets[4]!;
+
+    const reports = new ReportsPage(page);
+    await reports.open();
+    await reports.tab('Échéancier').click();
+    await reports.select('Type de période').selectOption({ label: 'Mois' });
+    await reports.select('Mois').selectOption({ label: day.month });
+    await reports.select('Année').selectOption(day.year);
+    await expect(page.getByText(`Au ${day.shown}`, { exact: true })).toBeVisible();
+
+    // The figure's name and why it is not "unpaid".
+    const buckets = reports.table('Sans paiement connu, par tranche, en euros');
+    await expect(buckets).toBeVisible();
+    await expect(page.getByText('Sans paiement connu', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(/ne veut pas dire impayée : les statuts de paiement \(211, 212\)/),
+    ).toBeVisible();
+    const receivables90 = reports.row(buckets, 'Plus de 90 j').getByRole('cell').first();
+    await expect(receivables90).toHaveText(euros(over90));
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/aging-named-${size.width}.png` });
+
+    // Tick two invoices and mark them paid (today, the default day), with a note.
+    const lines = page.getByRole('region', { name: 'Factures sans paiement connu' });
+    await lines.getByRole('checkbox', { name: `Sélectionner ${one.number}` }).check();
+    await lines.getByRole('checkbox', { name: `Sélectionner ${two.number}` }).check();
+    await expect(lines.getByText('2 sélectionnée(s)')).toBeVisible();
+    await expect(lines.getByRole('textbox', { name: 'Payées le' })).toHaveValue(day.shown);
+    await lines.getByRole('textbox', { name: 'Note (facultative)' }).fill('Relevé de novembre');
+    await lines.getByRole('button', { name: 'Marquer comme payées' }).click();
+    await expect(lines.getByRole('status')).toContainText(
+      `2 facture(s) marquée(s) payée(s) le ${day.shown}.`,
+    );
+    await expect(receivables90).toHaveText(euros(over90 - one.amountCents - two.amountCents));
+    await expect(
+      lines.getByRole('checkbox', { name: `Sélectionner ${one.number}` }),
+    ).not.toBeAttached();
+    await lines.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/aging-marked-${size.width}.png` });
+
+    // Both are in the paid list as marked by the user; take one mark off: the figure rises.
+    const paid = page.getByRole('region', { name: 'Payées', exact: true });
+    const paidTable = paid.getByRole('table', { name: 'Payées' });
+    await expect(paidTable.getByRole('row').filter({ hasText: one.number! })).toContainText(
+      'Marquée payée',
+    );
+    await paid.getByRole('checkbox', { name: `Sélectionner ${two.number}` }).check();
+    await paid.getByRole('button', { name: 'Retirer la marque « payée »' }).click();
+    await expect(paid.getByRole('status')).toContainText(
+      'Marque « payée » retirée de 1 facture(s).',
+    );
+    await expect(receivables90).toHaveText(euros(over90 - one.amountCents));
+    await paid.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/aging-paid-list-${size.width}.png` });
+
+    // The workbook: the paid columns, read back with openpyxl.
+    const folder = await mkdtemp(join(tmpdir(), 'invoice-desk-aging-marks-'));
+    try {
+      const { path } = await new ExportControl(page).exportTo(folder);
+      const book = readXlsx(path);
+      const paidSheet = sheetNamed(book, 'Payées');
+      const numbers = column(paidSheet, 'N° facture');
+      const row = numbers.indexOf(one.number);
+      expect(row).toBeGreaterThanOrEqual(0);
+      expect(column(paidSheet, 'Payée le')[row]).toBe(day.iso);
+      expect(column(paidSheet, 'Source')[row]).toBe('Marquée payée');
+      expect(column(paidSheet, 'Note')[row]).toBe('Relevé de novembre');
+      expect(numbers).not.toContain(two.number);
+      const open = sheetNamed(book, 'Sans paiement connu');
+      const openRow = column(open, 'N° facture').indexOf(two.number);
+      expect(openRow).toBeGreaterThanOrEqual(0);
+      expect(column(open, 'Payée le')[openRow]).toBeNull();
+      expect(column(open, 'N° facture')).not.toContain(one.number);
+      const summary = JSON.stringify(sheetNamed(book, 'Échéancier').rows.map((r) => r[0]?.v));
+      expect(summary).toContain('Sans paiement connu');
+      expect(summary).toContain('ne veut pas dire impayée');
+      expect(summary).toMatch(/et 1 marquée\(s\) payée\(s\) par vous/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+}
+
+for (const size of [
+  { width: 1366, height: 768 },
+  { width: 1024, height: 700 },
+]) {
+  test(`invoice panel at ${size.width}×${size.height}: mark paid, kept on reopening, unmark`, async ({
+    app,
+    page,
+  }) => {
+    void app; // the app, started on the invoices screen
+    await page.setViewportSize(size);
+    const day = todayInParis();
+    const invoices = new InvoicesPage(page);
+    await invoices.waitForResults();
+    let dialog = await invoices.openRow(0);
+    const section = dialog.getByRole('region', { name: 'Payée ?' });
+    await section.getByRole('button', { name: 'Marquer comme payée' }).click();
+    const form = section.getByRole('form', { name: 'Marquer comme payée' });
+    await expect(form.getByRole('textbox', { name: 'Date de paiement' })).toHaveValue(day.shown);
+    await form.getByRole('textbox', { name: 'Date de paiement' }).fill('31/02/2026');
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(
+      form.getByText('Saisissez une date jj/mm/aaaa, au plus tard aujourd’hui.'),
+    ).toBeVisible();
+    await form.getByRole('textbox', { name: 'Date de paiement' }).fill('02/11/2026');
+    await form.getByRole('textbox', { name: 'Note (facultative)' }).fill('Virement reçu');
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(section).toContainText(
+      /Marquée payée le .* par vous \(paiement du 02\/11\/2026\)/,
+    );
+    await expect(section).toContainText('Note : Virement reçu');
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/invoice-paid-mark-${size.width}.png` });
+
+    // Kept: closed and opened again, the mark is read back from the user's data.
+    await dialog.getByRole('button', { name: 'Fermer la facture' }).click();
+    dialog = await invoices.openRow(0);
+    const again = dialog.getByRole('region', { name: 'Payée ?' });
+    await expect(again).toContainText('paiement du 02/11/2026');
+    await again.getByRole('button', { name: 'Retirer la marque « payée »' }).click();
+    await expect(again.getByRole('button', { name: 'Marquer comme payée' })).toBeVisible();
+    await expect(again).not.toContainText('Marquée payée le');
+  });
+}
