@@ -91,6 +91,7 @@ export default {
     title: 'Language',
     label: 'Interface language',
     system: 'System ({lang})',
+    systemNone: 'System (no language set: French)',
     fr: 'Français',
     en: 'English',
     forced:
