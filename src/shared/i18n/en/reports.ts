@@ -40,6 +40,12 @@ export default {
     refresh: 'Recompute',
   },
   loading: 'Computing the report…',
+  openHint: 'Enter or click a row to open the invoice.',
+  agingLines: {
+    title: 'Invoices behind the amounts',
+    summary: '{count} invoice(s)',
+    hint: 'Each invoice counted in the aging report, with its days late on the day.',
+  },
   coverage: {
     title: 'Archive coverage',
     summary:

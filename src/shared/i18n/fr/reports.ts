@@ -37,6 +37,12 @@ export default {
     refresh: 'Recalculer',
   },
   loading: 'Calcul du rapport…',
+  openHint: 'Entrée ou clic sur une ligne pour ouvrir la facture.',
+  agingLines: {
+    title: 'Factures derrière les montants',
+    summary: '{count} facture(s)',
+    hint: 'Chaque facture comptée dans l’échéancier, avec son retard à la date.',
+  },
   coverage: {
     title: 'Couverture de l’archive',
     summary:
