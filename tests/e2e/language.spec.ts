@@ -27,7 +27,7 @@ for (const [name, env] of [
       await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
       await nav.getByRole('link', { name: 'Connexions et paramètres' }).click();
       await expect(
-        page.getByRole('radio', { name: 'Système (aucune langue indiquée : français)' }),
+        page.getByRole('radio', { name: 'Système (aucune langue indiquée)' }),
       ).toBeChecked();
     });
   });

@@ -91,7 +91,7 @@ export default {
     title: 'Language',
     label: 'Interface language',
     system: 'System ({lang})',
-    systemNone: 'System (no language set: French)',
+    systemNone: 'System (no language set)',
     fr: 'Français',
     en: 'English',
     forced:

@@ -91,7 +91,7 @@ export default {
     title: 'Langue',
     label: 'Langue de l’interface',
     system: 'Système ({lang})',
-    systemNone: 'Système (aucune langue indiquée : français)',
+    systemNone: 'Système (aucune langue indiquée)',
     fr: 'Français',
     en: 'English',
     forced:
