@@ -93,6 +93,9 @@ for (const viewport of [
       await test.step('Échéancier: the invoices behind the amounts', async () => {
         await reports.tab('Échéancier').click();
         await page.getByText(/^Factures derrière les montants/).click();
+        const lines = reports.table('Factures derrière les montants');
+        await lines.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SCREENSHOTS_DIR}/reports-aging-list-${size}.png` });
         await opensByClickAndEnter(
           page,
           reports,
