@@ -1,7 +1,10 @@
 // The date field's parsing: day first as in France (31/12/2026), ISO when pasted, real calendar
 // days only (no 31 February, 29 February in leap years only), and the reason when it is not a day.
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { dayText, daysInMonth, isIsoDay, parseDay } from '#renderer/components/date-field.ts';
 
 const day = (iso: string) => ({ kind: 'day', iso });
@@ -63,4 +66,12 @@ test('an ISO day is written day first; anything else is kept as it is', () => {
   assert.equal(daysInMonth(2026, 2), 28);
   assert.equal(daysInMonth(2000, 2), 29);
   assert.equal(daysInMonth(1900, 2), 28);
+});
+
+test('no screen uses the browser’s date input (it follows the system, not the app)', () => {
+  const root = fileURLToPath(new URL('../../../../../src/renderer', import.meta.url));
+  const offenders = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.svelte'))
+    .filter((file) => /type=["'{]*date["'}]/.test(readFileSync(join(root, file), 'utf8')));
+  assert.deepEqual(offenders, []);
 });
