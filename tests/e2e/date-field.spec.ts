@@ -53,8 +53,9 @@ for (const viewport of [
       await expect(from).toHaveAccessibleDescription(/jj\/mm\/aaaa/);
 
       await test.step('31/12/2026 is the 31st of December', async () => {
-        await from.fill('01/10/2026');
+        await from.fill('1.10.26');
         await from.press('Tab');
+        await expect(from).toHaveValue('01/10/2026');
         await to.fill('31/12/2026');
         await to.press('Enter');
         await expect(reports.period).toContainText('Du 01/10/2026 au 31/12/2026');
@@ -84,6 +85,8 @@ for (const viewport of [
 
     test('the archive filters on the days typed jj/mm/aaaa', async ({ app, page }) => {
       const archive = new ArchivePage(page);
+      // The live search the screen opens with writes its invoices into the archive: counted after.
+      await expect(archive.sourceNote()).toContainText('En direct');
       await archive.showArchive();
       const dueFrom = archive.filters.getByRole('textbox', { name: 'Échéance, du' });
       const dueTo = archive.filters.getByRole('textbox', { name: 'Échéance, au' });
