@@ -20,6 +20,7 @@ import { toAppError } from './services/errors.ts';
 import { AppFailure } from './services/app-failure.ts';
 import type { OperatorClient } from './services/operator/operator-client.ts';
 import { computeReport } from './services/reports/index.ts';
+import { languageOfLocale } from './services/os-locale.ts';
 import type { Logger, Services } from './services/index.ts';
 import { invoiceSearchKey, requestKey } from './services/archive/archive-store.ts';
 import type { ArchiveStore, CachedKind } from './services/archive/archive-store.ts';
@@ -44,7 +45,8 @@ type HandlerServices = Pick<
   | 'readArchive'
 >;
 
-/** The language to show: INVOICE_DESK_LANG forces it, else the settings, else the OS locale. */
+/** The language to show: INVOICE_DESK_LANG forces it, else the settings, else the OS locale
+ * (French unless it asks for English). */
 export function resolveLanguage(
   env: NodeJS.ProcessEnv,
   settings: Settings,
@@ -53,7 +55,7 @@ export function resolveLanguage(
   const forced = env.INVOICE_DESK_LANG?.trim().toLowerCase();
   if (forced === 'fr' || forced === 'en') return { language: forced, forced: true };
   if (settings.language !== 'system') return { language: settings.language, forced: false };
-  return { language: osLocale.toLowerCase().startsWith('fr') ? 'fr' : 'en', forced: false };
+  return { language: languageOfLocale(osLocale), forced: false };
 }
 
 function isUnreachable(error: unknown): boolean {

@@ -7,6 +7,7 @@ import { createExportDialog } from './platform/export-dialog.ts';
 import { openElectronSettingsStore } from './platform/settings-store.ts';
 import { createMainWindow, installSessionSecurity } from './platform/window.ts';
 import { createServices, type Services } from './services/index.ts';
+import { detectOsLocale } from './services/os-locale.ts';
 import { APP_NAME, ensureDataDir, resolveDataDir } from './services/paths.ts';
 // electron-vite bundles the export writer's worker as a file of its own and gives its path (plain
 // Node runs the .ts beside workbook-writer.ts instead).
@@ -50,7 +51,13 @@ if (!app.requestSingleInstanceLock()) {
       dataDir,
       shell: 'electron',
       settingsStore: openElectronSettingsStore(dataDir, console),
-      osLocale: () => app.getSystemLocale() || app.getLocale(),
+      // The POSIX variables first: on Linux, LANG=C makes Chromium report "en-US" all the same.
+      osLocale: () =>
+        detectOsLocale(
+          process.env,
+          process.platform,
+          () => app.getSystemLocale() || app.getLocale(),
+        ),
       version: app.getVersion(),
       chooseExportPath: createExportDialog(() => window),
       exportWorkerUrl: exportWorkerPath,

@@ -4,6 +4,7 @@ import { Console } from 'node:console';
 import type { EventName, Events, SettingsRepair } from '#shared/contract.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { ensureDataDir } from './paths.ts';
+import { detectOsLocale } from './os-locale.ts';
 import {
   ExportJobs,
   noDestination,
@@ -107,14 +108,6 @@ export interface CreateServicesOptions {
   startDemo?: StartDemo;
   createOperatorClient?: CreateOperatorClient;
   loadKeytar?: () => Promise<KeytarLike>;
-}
-
-/** The OS locale as a BCP 47 tag, from the POSIX variables first (what the user set). */
-function detectOsLocale(env: NodeJS.ProcessEnv = process.env): string {
-  const posix = (env.LC_ALL || env.LC_MESSAGES || env.LANG || '').split(/[.@]/)[0]!;
-  // "C" and "POSIX" say nothing about the user's language.
-  if (posix && posix !== 'C' && posix !== 'POSIX') return posix.replace('_', '-');
-  return Intl.DateTimeFormat().resolvedOptions().locale;
 }
 
 const defaultStartDemo: StartDemo = async () => {

@@ -123,10 +123,15 @@ export class ArchivePage extends AppShell {
     counterparty?: string;
   }): Promise<void> {
     await test.step(`filter the archive on ${JSON.stringify(fields)}`, async () => {
+      // Given as ISO days, typed as a French user types them (jj/mm/aaaa).
       if (fields.invoiceDateFrom !== undefined)
-        await this.filters.getByLabel('Date de facture, du').fill(fields.invoiceDateFrom);
+        await this.filters
+          .getByLabel('Date de facture, du')
+          .fill(frenchDateOfIso(fields.invoiceDateFrom));
       if (fields.invoiceDateTo !== undefined)
-        await this.filters.getByLabel('Date de facture, au').fill(fields.invoiceDateTo);
+        await this.filters
+          .getByLabel('Date de facture, au')
+          .fill(frenchDateOfIso(fields.invoiceDateTo));
       if (fields.counterparty !== undefined)
         await this.filters.getByRole('searchbox', { name: 'Tiers' }).fill(fields.counterparty);
       await this.filters.getByRole('button', { name: 'Filtrer' }).click();
@@ -160,6 +165,11 @@ export class ArchivePage extends AppShell {
       await this.table.getByRole('button', { name: column, exact: true }).click();
     });
   }
+}
+
+/** "2025-03-07" → "07/03/2025"; '' stays ''. */
+export function frenchDateOfIso(iso: string): string {
+  return iso ? iso.split('-').reverse().join('/') : '';
 }
 
 /** "07/03/2025" → "2025-03-07". */

@@ -57,4 +57,14 @@ export class ReportsPage {
   row(table: Locator, row: string): Locator {
     return table.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: row }) });
   }
+
+  /** The data rows (not the header) of a table. */
+  dataRows(table: Locator): Locator {
+    return table.getByRole('row').filter({ has: this.page.getByRole('cell') });
+  }
+
+  /** The invoice panel, named after the invoice's number. */
+  invoicePanel(number: string): Locator {
+    return this.page.getByRole('dialog', { name: `Facture ${number}` });
+  }
 }

@@ -170,7 +170,8 @@ test('app:info: INVOICE_DESK_LANG forces, else settings, else the OS locale', as
     forced: false,
   });
   assert.deepEqual(resolveLanguage({}, settings, 'fr-CA'), { language: 'fr', forced: false });
-  assert.deepEqual(resolveLanguage({}, settings, 'de-DE'), { language: 'en', forced: false });
+  assert.deepEqual(resolveLanguage({}, settings, 'de-DE'), { language: 'fr', forced: false });
+  assert.deepEqual(resolveLanguage({}, settings, 'en-GB'), { language: 'en', forced: false });
 });
 
 test('a secret never appears in any result nor in the log', async () => {

@@ -204,4 +204,14 @@ export default {
   placeholder: {
     soon: 'This screen is coming soon.',
   },
+  dateField: {
+    placeholder: 'dd/mm/yyyy',
+    hint: 'Date as dd/mm/yyyy',
+    errors: {
+      format: 'Enter a date as dd/mm/yyyy, for example 31/12/2026.',
+      year: 'Enter a year between 1900 and 2199.',
+      month: 'The month must be between 01 and 12.',
+      day: 'This date does not exist: {month} {year} has {days} days.',
+    },
+  },
 } as const satisfies Translation<typeof fr>;

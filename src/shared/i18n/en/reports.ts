@@ -40,6 +40,7 @@ export default {
     refresh: 'Recompute',
   },
   loading: 'Computing the report…',
+  openHint: 'Enter or click a row to open the invoice.',
   coverage: {
     title: 'Archive coverage',
     summary:

@@ -27,7 +27,7 @@ export default {
     baseUrl: 'Base URL',
     tokenUrl: 'Token URL',
     clientId: 'Client id',
-    customerId: 'customer-id',
+    customerId: 'Customer’s id at the operator (customer-id)',
     secret: {
       keychain: 'Secret in the system keychain',
       session: 'Secret kept for this session only',
@@ -44,7 +44,7 @@ export default {
     tokenUrl: 'OAuth token URL',
     tokenUrlHint: 'Absolute URL of the token endpoint',
     clientId: 'Client id',
-    customerId: 'customer-id (optional)',
+    customerId: 'Customer’s id at the operator (customer-id, optional)',
     customerIdHint: 'UUID given by the operator to act for a given customer',
     clientSecret: 'Client secret',
     clientSecretKeep: 'Leave empty to keep the secret already saved.',
@@ -91,6 +91,7 @@ export default {
     title: 'Language',
     label: 'Interface language',
     system: 'System ({lang})',
+    systemNone: 'System (no language set)',
     fr: 'Français',
     en: 'English',
     forced:

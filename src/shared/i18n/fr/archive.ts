@@ -52,8 +52,8 @@ export default {
     kindAll: 'Tous',
     kindInvoice: 'Factures',
     kindCreditNote: 'Avoirs',
-    lifecycle: 'Code de cycle de vie',
-    lifecycleHint: 'Ex. 205, 212 (séparés par des virgules)',
+    lifecycle: 'Dernier statut',
+    lifecycleHint: 'Codes de statut séparés par des virgules, ex. 205 (Approuvée), 212 (Encaissée)',
     apply: 'Filtrer',
     reset: 'Effacer les filtres',
     errors: {
@@ -75,10 +75,10 @@ export default {
     emptyArchiveHint:
       'Synchronisez pour la remplir depuis l’opérateur ; elle garde aussi ce que vous consultez en ligne.',
     openHint: 'Entrée ou clic sur une ligne pour ouvrir la facture. Cliquez un en-tête pour trier.',
-    detailFull: 'complet',
-    detailList: 'liste',
-    detailFullHint: 'Données complètes de la facture téléchargées',
-    detailListHint: 'Seules les données de la liste sont dans l’archive',
+    detailFull: 'complètes',
+    detailList: 'partielles',
+    detailFullHint: 'Données complètes téléchargées (TVA, parties, paiement)',
+    detailListHint: 'Liste seulement : le détail de la facture n’a pas encore été téléchargé',
   },
   columns: {
     number: 'Numéro',
@@ -92,7 +92,7 @@ export default {
     state: 'État',
     lifecycle: 'Statut',
     direction: 'Sens',
-    detail: 'Détail',
+    detail: 'Données',
   },
   types: {
     invoice: 'Facture',

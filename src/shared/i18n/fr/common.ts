@@ -211,4 +211,14 @@ export default {
   placeholder: {
     soon: 'Cet écran arrive bientôt.',
   },
+  dateField: {
+    placeholder: 'jj/mm/aaaa',
+    hint: 'Date au format jj/mm/aaaa',
+    errors: {
+      format: 'Saisissez une date au format jj/mm/aaaa, par exemple 31/12/2026.',
+      year: 'Saisissez une année entre 1900 et 2199.',
+      month: 'Le mois doit être compris entre 01 et 12.',
+      day: 'Cette date n’existe pas : {month} {year} compte {days} jours.',
+    },
+  },
 } as const;

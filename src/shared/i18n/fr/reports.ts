@@ -37,6 +37,7 @@ export default {
     refresh: 'Recalculer',
   },
   loading: 'Calcul du rapport…',
+  openHint: 'Entrée ou clic sur une ligne pour ouvrir la facture.',
   coverage: {
     title: 'Couverture de l’archive',
     summary:

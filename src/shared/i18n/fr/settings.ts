@@ -25,7 +25,7 @@ export default {
     baseUrl: 'Adresse de base',
     tokenUrl: 'Adresse du jeton',
     clientId: 'Identifiant client',
-    customerId: 'Identifiant customer-id',
+    customerId: 'Identifiant du client chez l’opérateur (customer-id)',
     secret: {
       keychain: 'Secret dans le trousseau du système',
       session: 'Secret gardé pour cette session seulement',
@@ -42,7 +42,7 @@ export default {
     tokenUrl: 'Adresse du jeton OAuth',
     tokenUrlHint: 'Adresse absolue du point d’accès « token »',
     clientId: 'Identifiant client',
-    customerId: 'Identifiant customer-id (facultatif)',
+    customerId: 'Identifiant du client chez l’opérateur (customer-id, facultatif)',
     customerIdHint: 'UUID fourni par l’opérateur pour agir pour un client donné',
     clientSecret: 'Secret client',
     clientSecretKeep: 'Laissez vide pour garder le secret déjà enregistré.',
@@ -91,6 +91,7 @@ export default {
     title: 'Langue',
     label: 'Langue de l’interface',
     system: 'Système ({lang})',
+    systemNone: 'Système (aucune langue indiquée)',
     fr: 'Français',
     en: 'English',
     forced:

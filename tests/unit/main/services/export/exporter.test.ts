@@ -85,7 +85,7 @@ describe('describeFilter', () => {
       text,
       'Date de facture : à partir du 2026-01-01 ; Échéance : jusqu’au 2026-06-30 ; ' +
         'Tiers : 123456789 ; TTC : au moins 1\u202f500,00\u00a0€ ; Type : Avoirs ; ' +
-        'Sens : Émise ; États : Valide, Distribuée ; Code de cycle de vie : 210 · Refusée, 299 ; ' +
+        'Sens : Émise ; États : Valide, Distribuée ; Dernier statut : 210 · Refusée, 299 ; ' +
         'Détails complets : archivés · Tri : TTC (décroissant)',
     );
   });
