@@ -116,4 +116,5 @@ export const argSchemas = {
   'export:start': z.strictObject({ exportId: z.uuid(), target: exportTarget }),
   'export:cancel': z.strictObject({ exportId: z.uuid() }),
   'reports:get': z.strictObject({ report: z.enum(REPORT_KINDS), period: reportPeriod }),
+  'archive:totals': z.strictObject({ filter: archiveFilter.optional() }),
 } satisfies ArgSchemas;

@@ -5,6 +5,8 @@ import type {
   ArchiveSearchArgs,
   ArchiveSearchResult,
   ArchiveStatus,
+  ArchiveTotals,
+  ArchiveTotalsArgs,
   SyncProgress,
   SyncSummary,
 } from './archive.ts';
@@ -240,6 +242,8 @@ export interface Contract {
   'export:start': { args: ExportArgs; result: ExportResult | null };
   'export:cancel': { args: { exportId: string }; result: void };
   'reports:get': { args: { report: ReportKind; period: ReportPeriod }; result: Sourced<Report> };
+  /** Count and HT, TVA, TTC sums of every archived invoice matching the filter (issue 15). */
+  'archive:totals': { args: ArchiveTotalsArgs; result: ArchiveTotals };
 }
 
 export type Channel = keyof Contract;
@@ -271,6 +275,7 @@ export const CHANNELS = [
   'export:start',
   'export:cancel',
   'reports:get',
+  'archive:totals',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;
