@@ -34,6 +34,9 @@ export default {
     dueDateTo: 'Due date, to',
     counterparty: 'Counterparty',
     counterpartyHint: 'Name, SIREN, SIRET or VAT number',
+    search: 'Search',
+    searchPlaceholder: 'Invoice number, name, SIREN, SIRET, VAT',
+    searchHint: 'Invoice number (whole or part), name, SIREN, SIRET or VAT number',
     amount: 'Total incl. VAT (€)',
     amountMin: 'Minimum total incl. VAT',
     amountMax: 'Maximum total incl. VAT',
@@ -58,6 +61,7 @@ export default {
   },
   results: {
     count: '{count} invoices in the archive',
+    countOne: '1 invoice in the archive',
     tableLabel: 'Archived invoices',
     loading: 'Reading the archive…',
     emptyTitle: 'No archived invoice matches these filters',
@@ -69,6 +73,10 @@ export default {
     detailList: 'list',
     detailFullHint: 'The invoice’s full data was downloaded',
     detailListHint: 'Only the list data is in the archive',
+    totalsLabel: 'Totals of the filter',
+    totals: 'Totals of the {count} invoices of the filter, all pages',
+    totalsOne: 'Totals of the invoice of the filter',
+    totalsLoading: 'Adding up the filter’s totals…',
   },
   columns: {
     number: 'Number',

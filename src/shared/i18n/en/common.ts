@@ -202,4 +202,11 @@ export default {
   placeholder: {
     soon: 'This screen is coming soon.',
   },
+  totals: {
+    ht: 'Total excl. VAT',
+    tva: 'Total VAT',
+    ttc: 'Total incl. VAT',
+    creditNotes: 'credit notes deducted',
+    inCurrency: '{count} in {currency}',
+  },
 } as const satisfies Translation<typeof fr>;

@@ -33,6 +33,9 @@ export default {
     dueDateTo: 'Échéance, au',
     counterparty: 'Tiers',
     counterpartyHint: 'Nom, SIREN, SIRET ou n° de TVA',
+    search: 'Rechercher',
+    searchPlaceholder: 'N° facture, nom, SIREN, SIRET, TVA',
+    searchHint: 'N° de facture (entier ou une partie), nom, SIREN, SIRET ou n° de TVA',
     amount: 'Montant TTC (€)',
     amountMin: 'Montant TTC minimum',
     amountMax: 'Montant TTC maximum',
@@ -57,6 +60,7 @@ export default {
   },
   results: {
     count: '{count} factures dans l’archive',
+    countOne: '1 facture dans l’archive',
     tableLabel: 'Factures de l’archive',
     loading: 'Lecture de l’archive…',
     emptyTitle: 'Aucune facture de l’archive ne correspond à ces filtres',
@@ -69,6 +73,10 @@ export default {
     detailList: 'liste',
     detailFullHint: 'Données complètes de la facture téléchargées',
     detailListHint: 'Seules les données de la liste sont dans l’archive',
+    totalsLabel: 'Totaux du filtre',
+    totals: 'Totaux des {count} factures du filtre, toutes pages comprises',
+    totalsOne: 'Totaux de la facture du filtre',
+    totalsLoading: 'Calcul des totaux du filtre…',
   },
   columns: {
     number: 'Numéro',

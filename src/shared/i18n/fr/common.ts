@@ -209,4 +209,12 @@ export default {
   placeholder: {
     soon: 'Cet écran arrive bientôt.',
   },
+  // Sums under a list of invoices (archive: the whole filter; live: the page shown).
+  totals: {
+    ht: 'Total HT',
+    tva: 'Total TVA',
+    ttc: 'Total TTC',
+    creditNotes: 'avoirs déduits',
+    inCurrency: '{count} en {currency}',
+  },
 } as const;
