@@ -33,7 +33,6 @@ export default {
     dueDateFrom: 'Due date, from',
     dueDateTo: 'Due date, to',
     counterparty: 'Counterparty',
-    counterpartyHint: 'Name, SIREN, SIRET or VAT number',
     search: 'Search',
     searchPlaceholder: 'Invoice number, name, SIREN, SIRET, VAT',
     searchHint: 'Invoice number (whole or part), name, SIREN, SIRET or VAT number',

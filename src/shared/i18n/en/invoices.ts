@@ -20,7 +20,6 @@ export default {
     notAnId:
       '“{text}” is not a platform identifier (UUID). The operator does not search by invoice number, name, SIREN, SIRET or VAT number; the archive does.',
     searchArchive: 'Search the archive for “{text}”',
-    invoiceIdInvalid: 'This is not a valid UUID (8-4-4-4-12 hexadecimal characters).',
     advanced: 'Advanced expression (q)',
     advancedHint:
       'Replaces the filters above. Syntax: invoice.state:"VALID" AND invoice.direction:"INBOUND", OR and parentheses allowed.',

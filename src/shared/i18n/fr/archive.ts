@@ -32,7 +32,6 @@ export default {
     dueDateFrom: 'Échéance, du',
     dueDateTo: 'Échéance, au',
     counterparty: 'Tiers',
-    counterpartyHint: 'Nom, SIREN, SIRET ou n° de TVA',
     search: 'Rechercher',
     searchPlaceholder: 'N° facture, nom, SIREN, SIRET, TVA',
     searchHint: 'N° de facture (entier ou une partie), nom, SIREN, SIRET ou n° de TVA',

@@ -20,7 +20,6 @@ export default {
     notAnId:
       '« {text} » n’est pas un identifiant plateforme (UUID). L’opérateur ne cherche pas par numéro de facture, nom, SIREN, SIRET ni n° de TVA ; l’archive, si.',
     searchArchive: 'Chercher « {text} » dans l’archive',
-    invoiceIdInvalid: 'Ce n’est pas un UUID valide (8-4-4-4-12 caractères hexadécimaux).',
     advanced: 'Expression avancée (q)',
     advancedHint:
       'Remplace les filtres ci-dessus. Syntaxe : invoice.state:"VALID" AND invoice.direction:"INBOUND", OR et parenthèses permis.',
