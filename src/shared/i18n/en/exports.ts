@@ -57,7 +57,6 @@ export default {
       from: 'from {date}',
       to: 'up to {date}',
       between: 'from {from} to {to}',
-      text: 'Text',
       min: 'at least {amount}',
       max: 'at most {amount}',
       detailFetched: 'Full details',

@@ -60,7 +60,6 @@ export default {
       from: 'à partir du {date}',
       to: 'jusqu’au {date}',
       between: 'du {from} au {to}',
-      text: 'Texte',
       min: 'au moins {amount}',
       max: 'au plus {amount}',
       detailFetched: 'Détails complets',
