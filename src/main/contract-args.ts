@@ -134,4 +134,5 @@ export const argSchemas = {
   }),
   'payments:unmark': z.strictObject({ connectionId: id, invoiceIds: markedIds }),
   'payments:get': z.strictObject({ connectionId: id, invoiceIds: markedIds }),
+  'archive:totals': z.strictObject({ filter: archiveFilter.optional() }),
 } satisfies ArgSchemas;

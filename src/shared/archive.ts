@@ -14,7 +14,9 @@ export interface ArchiveFilter {
   /** The other party: a SIREN (9 digits), SIRET (14 digits) or VAT number matches exactly;
    * anything else is a name searched word by word (prefixes, accents ignored). */
   counterparty?: string;
-  /** Words searched in both parties' names and the invoice number. */
+  /** The archive screen's one search field: an invoice number or any part of it (3 characters
+   * or more; shorter, the start of one of its words), the words of a party's name, or the other
+   * party's SIREN, SIRET or VAT number (see searchOf in archive-query.ts). */
   text?: string;
   /** TTC range in cents, both ends included. */
   ttcMinCents?: number;
@@ -198,6 +200,28 @@ export interface ArchiveSearchArgs {
 export interface ArchiveSearchResult {
   rows: ArchiveRow[];
   total: number;
+}
+
+/** Sums of one currency's matching invoices, in cents; credit notes count negative. */
+export interface ArchiveCurrencyTotals {
+  /** ISO 4217 code; EUR where the invoice gave none. */
+  currency: string;
+  /** Invoices of this currency. */
+  count: number;
+  htCents: number;
+  tvaCents: number;
+  ttcCents: number;
+}
+
+export interface ArchiveTotalsArgs {
+  filter?: ArchiveFilter;
+}
+
+/** What the archive screen sums up under its filters: the count and the amounts per currency
+ * (most archives have one: EUR), largest count first. */
+export interface ArchiveTotals {
+  count: number;
+  currencies: ArchiveCurrencyTotals[];
 }
 
 /** The details of invoices:get's not_archived failure when the archive holds the invoice's list

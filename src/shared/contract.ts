@@ -6,6 +6,8 @@ import type {
   ArchiveSearchResult,
   ArchiveStatus,
   InvoiceStatusRecord,
+  ArchiveTotals,
+  ArchiveTotalsArgs,
   SyncProgress,
   SyncSummary,
 } from './archive.ts';
@@ -257,6 +259,8 @@ export interface Contract {
     args: { connectionId: string; invoiceIds: string[] };
     result: InvoicePayment[];
   };
+  /** Count and HT, TVA, TTC sums of every archived invoice matching the filter (issue 15). */
+  'archive:totals': { args: ArchiveTotalsArgs; result: ArchiveTotals };
 }
 
 export type Channel = keyof Contract;
@@ -293,6 +297,7 @@ export const CHANNELS = [
   'payments:mark',
   'payments:unmark',
   'payments:get',
+  'archive:totals',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;

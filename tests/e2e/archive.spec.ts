@@ -152,7 +152,7 @@ test('sync, then offline: the archive answers with its date and says what it doe
       await archive.filter({
         invoiceDateFrom: '2025-01-01',
         invoiceDateTo: '2025-12-31',
-        counterparty: 'peinture grand',
+        search: 'peinture grand',
       });
       await expect(archive.count).toHaveText(/^\d+ factures dans l’archive$/);
       await expect(archive.dataRows.first()).toBeVisible();

@@ -97,7 +97,7 @@ test('an invalid invoice id is explained and not sent', async ({ app, page }) =>
   await invoices.waitForResults();
   await page.getByLabel('Identifiant plateforme de la facture').fill('1234');
   await page.getByRole('button', { name: 'Rechercher' }).click();
-  await expect(page.getByText('Ce n’est pas un UUID valide')).toBeVisible();
+  await expect(page.getByText('« 1234 » n’est pas un identifiant plateforme (UUID)')).toBeVisible();
   await expect(page.getByLabel('Identifiant plateforme de la facture')).toHaveAttribute(
     'aria-invalid',
     'true',

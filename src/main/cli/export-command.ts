@@ -33,7 +33,8 @@ export const EXPORT_USAGE = `Usage: npm run cli -- export --connection <id or na
     --from DATE --to DATE            invoice date range (YYYY-MM-DD, both included)
     --due-from DATE --due-to DATE    due date range
     --counterparty X                 SIREN, SIRET, VAT number or name of the other party
-    --text X                         words in the parties' names or the invoice number
+    --text X                         the archive screen's search: an invoice number (or any
+                                     part of it), a party's name, SIREN, SIRET or VAT number
     --direction received|issued      (or INBOUND|OUTBOUND)
     --state S[,S…]                   invoice states, e.g. VALID,DELIVERED
     --lifecycle CODE[,CODE…]         last lifecycle codes, e.g. 210,213

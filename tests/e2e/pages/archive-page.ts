@@ -84,6 +84,10 @@ export class ArchivePage extends AppShell {
   readonly count: Locator;
   readonly banner: Locator;
   readonly workOffline: Locator;
+  /** The one search field: invoice number, name, SIREN, SIRET, VAT number. */
+  readonly searchBox: Locator;
+  /** The totals of the whole filter, under the count. */
+  readonly totals: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -94,9 +98,24 @@ export class ArchivePage extends AppShell {
     this.filters = page.getByRole('form', { name: 'Filtres de l’archive' });
     this.table = page.getByRole('table', { name: 'Factures de l’archive' });
     this.dataRows = this.table.getByRole('row').filter({ has: page.getByRole('cell') });
-    this.count = page.getByRole('heading', { name: /factures dans l’archive$/ });
+    this.count = page.getByRole('heading', { name: /factures? dans l’archive$/ });
     this.banner = page.getByRole('status').filter({ hasText: /^\s*Hors ligne — / });
     this.workOffline = page.getByRole('switch', { name: 'Travailler hors ligne' });
+    this.searchBox = this.filters.getByRole('searchbox', { name: 'Rechercher' });
+    this.totals = page.getByRole('group', { name: 'Totaux du filtre' });
+  }
+
+  /** Types `text` in the search field and runs it (Enter). */
+  async search(text: string): Promise<void> {
+    await test.step(`search the archive for "${text}"`, async () => {
+      await this.searchBox.fill(text);
+      await this.searchBox.press('Enter');
+    });
+  }
+
+  /** One amount of the totals ("Total TTC"), as shown. */
+  totalAmount(name: 'Total HT' | 'Total TVA' | 'Total TTC'): Locator {
+    return totalIn(this.totals, name);
   }
 
   async showArchive(): Promise<void> {
@@ -120,7 +139,7 @@ export class ArchivePage extends AppShell {
   async filter(fields: {
     invoiceDateFrom?: string;
     invoiceDateTo?: string;
-    counterparty?: string;
+    search?: string;
   }): Promise<void> {
     await test.step(`filter the archive on ${JSON.stringify(fields)}`, async () => {
       // Given as ISO days, typed as a French user types them (jj/mm/aaaa).
@@ -132,8 +151,7 @@ export class ArchivePage extends AppShell {
         await this.filters
           .getByLabel('Date de facture, au')
           .fill(frenchDateOfIso(fields.invoiceDateTo));
-      if (fields.counterparty !== undefined)
-        await this.filters.getByRole('searchbox', { name: 'Tiers' }).fill(fields.counterparty);
+      if (fields.search !== undefined) await this.searchBox.fill(fields.search);
       await this.filters.getByRole('button', { name: 'Filtrer' }).click();
     });
   }
@@ -170,6 +188,15 @@ export class ArchivePage extends AppShell {
 /** "2025-03-07" → "07/03/2025"; '' stays ''. */
 export function frenchDateOfIso(iso: string): string {
   return iso ? iso.split('-').reverse().join('/') : '';
+}
+
+/** One amount of a totals group (components/AmountTotals.svelte) in one currency. */
+export function totalIn(group: Locator, name: string, currency = 'EUR'): Locator {
+  return group
+    .getByRole('group', { name: currency, exact: true })
+    .locator('dl > div')
+    .filter({ has: group.page().getByRole('term').getByText(name, { exact: true }) })
+    .getByRole('definition');
 }
 
 /** "07/03/2025" → "2025-03-07". */

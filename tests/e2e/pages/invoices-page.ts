@@ -9,6 +9,10 @@ export class InvoicesPage extends AppShell {
   readonly builtQuery: Locator;
   readonly pager: Locator;
   readonly count: Locator;
+  /** The operator's only text search: the platform identifier (uuid). */
+  readonly idField: Locator;
+  /** The totals of the rows of this page. */
+  readonly pageTotals: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -17,6 +21,8 @@ export class InvoicesPage extends AppShell {
     this.builtQuery = page.getByRole('status', { name: 'Requête envoyée à l’opérateur' });
     this.pager = page.getByRole('navigation', { name: 'Pagination' });
     this.count = page.getByRole('heading', { name: /factures trouvées/ });
+    this.idField = page.getByRole('textbox', { name: 'Identifiant plateforme de la facture' });
+    this.pageTotals = page.getByRole('group', { name: 'Totaux de cette page' });
   }
 
   async waitForResults(): Promise<void> {

@@ -11,6 +11,7 @@ import {
   isArchivedListData,
   type ArchiveSearchResult,
   type ArchiveStatus,
+  type ArchiveTotals,
   type SyncSummary,
 } from '#shared/archive.ts';
 import type {
@@ -491,6 +492,21 @@ describe('sync through the handlers', () => {
       await h.dispatch('archive:search', { sort: { key: 'DROP TABLE' }, offset: 0, limit: 5 }),
     );
     assert.equal(bad.kind, 'invalid_input');
+    // The totals of the same filter count every matching row, not the page.
+    const totals = value<ArchiveTotals>(
+      await h.dispatch('archive:totals', {
+        filter: { direction: 'INBOUND', invoiceDateFrom: '2025-01-01' },
+      }),
+    );
+    assert.equal(totals.count, inbound.data.total);
+    assert.equal(
+      totals.currencies.reduce((n, c) => n + c.count, 0),
+      inbound.data.total,
+    );
+    assert.equal(
+      failure(await h.dispatch('archive:totals', { filter: { invoiceDateFrom: 'soon' } })).kind,
+      'invalid_input',
+    );
 
     value(await h.dispatch('archive:clear', { connectionId: h.connection.id }));
     const cleared = value<ArchiveStatus>(

@@ -75,6 +75,42 @@ export function counterpartyKey(input: string): CounterpartyKey {
   return fts === null ? null : { fts: `counterparty_name : (${fts})` };
 }
 
+/** A phrase for FTS5: the text in double quotes, its own quotes doubled. */
+function phrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/**
+ * The archive's one search field: the rows whose invoice number contains the text (anywhere,
+ * case ignored: "000123" finds "F2026-000123"), whose parties' names hold its words (prefixes,
+ * accents ignored), or whose other party has it as SIREN, SIRET or VAT number (spaces and dots
+ * ignored). One IN over a UNION, so each part reads its own index.
+ */
+export function searchOf(text: string): SqlWhere | null {
+  const raw = text.normalize('NFC').trim();
+  if (raw === '') return null;
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  // The trigram index (schema step 8) finds any part of 3 characters or more; the word index
+  // (step 2) finds names, and a number's words by their starts ("FAC 000546", "12").
+  if ([...raw].length >= 3) {
+    parts.push('SELECT rowid FROM invoice_number_fts WHERE invoice_number_fts MATCH ?');
+    params.push(phrase(raw));
+  }
+  const words = ftsQuery(raw);
+  if (words) {
+    parts.push('SELECT rowid FROM invoice_fts WHERE invoice_fts MATCH ?');
+    params.push(words);
+  }
+  const key = counterpartyKey(raw);
+  if (key && 'column' in key) {
+    parts.push(`SELECT rid FROM invoices WHERE ${key.column} = ?`);
+    params.push(key.value);
+  }
+  if (parts.length === 0) return null;
+  return { sql: `rid IN (${parts.join(' UNION ')})`, params };
+}
+
 export function whereOf(filter: ArchiveFilter = {}): SqlWhere {
   const parts: string[] = [];
   const params: SqlValue[] = [];
@@ -97,8 +133,8 @@ export function whereOf(filter: ArchiveFilter = {}): SqlWhere {
     else if (key) add('rid IN (SELECT rowid FROM invoice_fts WHERE invoice_fts MATCH ?)', key.fts);
   }
   if (filter.text?.trim()) {
-    const fts = ftsQuery(filter.text);
-    if (fts) add('rid IN (SELECT rowid FROM invoice_fts WHERE invoice_fts MATCH ?)', fts);
+    const search = searchOf(filter.text);
+    if (search) add(search.sql, ...search.params);
   }
   if (filter.kind) {
     const list = CREDIT_NOTE_TYPE_CODES.map(() => '?').join(', ');

@@ -8,7 +8,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type { ArchiveRow, ArchiveStats, SeenStatus } from '#shared/archive.ts';
+import type { ArchiveRow, ArchiveStats, ArchiveTotals, SeenStatus } from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import {
   DEFAULT_SORT,
@@ -18,6 +18,7 @@ import {
   type ArchiveSort,
 } from './archive-query.ts';
 import {
+  CREDIT_NOTE_TYPE_CODES,
   INVOICE_COLUMN_NAMES,
   columnsOf,
   mergeSearchItems,
@@ -25,7 +26,7 @@ import {
 } from './invoice-columns.ts';
 import { checkpointInBackground } from './checkpoint.ts';
 import { damagedFailure, isCorruption, watchForDamage } from './archive-damage.ts';
-import { SCHEMA_VERSION, STATUS_HISTORY_VERSION, migrate } from './schema.ts';
+import { NUMBER_INDEX_VERSION, SCHEMA_VERSION, STATUS_HISTORY_VERSION, migrate } from './schema.ts';
 
 /** A connection id usable as a file name: letters, digits, '-' and '_' (uuids, demo ids). */
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -129,6 +130,9 @@ export class ArchiveStore {
   readonly path: string;
   /** The open database, for the sync engine's checkpoints (same process, same writer). */
   readonly db: DatabaseSync;
+  /** The schema step the file was brought to (the latest, but for tests of upgrades). */
+  /** Schema step 8 applied: new invoices enter the number index too. */
+  #indexesNumbers: boolean;
   #inTransaction = false;
   /** Schema step 7 applied (tests of upgrades open older schemas and write to them). */
   #keepsHistory: boolean;
@@ -163,7 +167,9 @@ export class ArchiveStore {
       if (!this.#damaged && isCorruption(error)) this.#damaged = onCorruption(error);
       return this.#damaged;
     });
-    this.#keepsHistory = this.schemaVersion() >= STATUS_HISTORY_VERSION;
+    const version = this.schemaVersion();
+    this.#keepsHistory = version >= STATUS_HISTORY_VERSION;
+    this.#indexesNumbers = version >= NUMBER_INDEX_VERSION;
   }
 
   /** The "damaged" failure once SQLite found this archive damaged, else null. */
@@ -346,16 +352,25 @@ export class ArchiveStore {
       .run(JSON.stringify(rids));
   }
 
-  /** Puts new invoices in the name index (FTS), all in one statement (schema step 5). */
+  /** Puts new invoices in the name index and the number index (FTS), one statement each
+   * (schema steps 5 and 8). */
   #indexNames(rids: readonly number[]): void {
     if (rids.length === 0) return;
+    const list = JSON.stringify(rids);
     this.db
       .prepare(
         `INSERT INTO invoice_fts (rowid, counterparty_name, seller_name, buyer_name, invoice_number)
          SELECT rid, counterparty_name, seller_name, buyer_name, invoice_number FROM invoices
          WHERE rid IN (SELECT value FROM json_each(?))`,
       )
-      .run(JSON.stringify(rids));
+      .run(list);
+    if (!this.#indexesNumbers) return; // an archive kept at an older step (tests of upgrades)
+    this.db
+      .prepare(
+        `INSERT INTO invoice_number_fts (rowid, invoice_number)
+         SELECT rid, invoice_number FROM invoices WHERE rid IN (SELECT value FROM json_each(?))`,
+      )
+      .run(list);
   }
 
   /** Write-through of a live invoice search page: the page by its request, and its invoices. */
@@ -511,6 +526,36 @@ export class ArchiveStore {
       )
       .all(...where.params, limit, offset) as Record<string, unknown>[];
     return { rows: rows.map(toRow), total };
+  }
+
+  /** The count and the HT, TVA and TTC sums of every row matching `filter`, per currency, in
+   * SQL. Credit notes (type codes of CREDIT_NOTE_TYPE_CODES, 381 first) count negative, as in
+   * the VAT report (reports/vat.ts); a missing amount adds nothing. */
+  totals(filter?: ArchiveFilter): ArchiveTotals {
+    const where = whereOf(filter);
+    const credit = CREDIT_NOTE_TYPE_CODES.map(() => '?').join(', ');
+    const signed = (column: string) =>
+      `coalesce(sum(CASE WHEN type_code IN (${credit}) THEN -${column} ELSE ${column} END), 0)`;
+    const records = this.db
+      .prepare(
+        `SELECT coalesce(currency, 'EUR') AS currency, count(*) AS n,
+           ${signed('ht_cents')} AS ht, ${signed('tva_cents')} AS tva, ${signed('ttc_cents')} AS ttc
+         FROM invoices ${where.sql} GROUP BY 1 ORDER BY n DESC, currency`,
+      )
+      .all(
+        ...CREDIT_NOTE_TYPE_CODES,
+        ...CREDIT_NOTE_TYPE_CODES,
+        ...CREDIT_NOTE_TYPE_CODES,
+        ...where.params,
+      ) as { currency: string; n: number; ht: number; tva: number; ttc: number }[];
+    const currencies = records.map((r) => ({
+      currency: r.currency,
+      count: Number(r.n),
+      htCents: Number(r.ht),
+      tvaCents: Number(r.tva),
+      ttcCents: Number(r.ttc),
+    }));
+    return { count: currencies.reduce((n, c) => n + c.count, 0), currencies };
   }
 
   /** Every matching row, one at a time from SQLite (for exports: never all in memory). */

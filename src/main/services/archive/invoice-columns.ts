@@ -3,18 +3,8 @@
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import { toCents } from './amounts.ts';
 
-/** UNTDID 1001 codes of credit notes (avoirs). */
-export const CREDIT_NOTE_TYPE_CODES = [
-  '261',
-  '262',
-  '296',
-  '308',
-  '381',
-  '396',
-  '420',
-  '458',
-  '532',
-] as const;
+/** UNTDID 1001 codes of credit notes (avoirs): one list with the screens' totals. */
+export { CREDIT_NOTE_TYPE_CODES } from '#shared/invoices/amount-totals.ts';
 
 /** Lifecycle codes after which nothing more happens: 210 Refusée, 212 Encaissée, 213 Rejetée. */
 export const FINAL_LIFECYCLE_CODES = ['210', '212', '213'] as const;

@@ -188,11 +188,33 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
         WHERE lifecycle_code IS NOT NULL;
     `);
   },
+  // 8: invoice numbers searchable by any part ("000123" in "F2026-000123", "2026-0001"): the
+  // word index of step 2 matches word prefixes only. A trigram index of the number, kept in step
+  // by triggers on update and delete, and by ArchiveStore on insert (as in step 5).
+  (db) => {
+    db.exec(`
+      CREATE VIRTUAL TABLE invoice_number_fts USING fts5(
+        invoice_number, content='invoices', content_rowid='rid', tokenize='trigram'
+      );
+      CREATE TRIGGER invoices_number_fts_delete AFTER DELETE ON invoices BEGIN
+        INSERT INTO invoice_number_fts (invoice_number_fts, rowid, invoice_number)
+        VALUES ('delete', old.rid, old.invoice_number);
+      END;
+      CREATE TRIGGER invoices_number_fts_update AFTER UPDATE OF invoice_number ON invoices BEGIN
+        INSERT INTO invoice_number_fts (invoice_number_fts, rowid, invoice_number)
+        VALUES ('delete', old.rid, old.invoice_number);
+        INSERT INTO invoice_number_fts (rowid, invoice_number) VALUES (new.rid, new.invoice_number);
+      END;
+      INSERT INTO invoice_number_fts (invoice_number_fts) VALUES ('rebuild');
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 /** The step that adds invoice_status_history. */
 export const STATUS_HISTORY_VERSION = 7;
+/** The step that adds the invoice numbers' trigram index. */
+export const NUMBER_INDEX_VERSION = 8;
 
 /** Applies the steps after the database's version, up to `target` (tests stop early). */
 export function migrate(db: DatabaseSync, target: number = SCHEMA_VERSION): void {

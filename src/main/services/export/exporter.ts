@@ -674,7 +674,7 @@ export function describeFilter(
   range(screen.invoiceDate, f.invoiceDateFrom, f.invoiceDateTo);
   range(screen.dueDate, f.dueDateFrom, f.dueDateTo);
   if (f.counterparty?.trim()) parts.push(`${screen.counterparty}${colon}${f.counterparty.trim()}`);
-  if (f.text?.trim()) parts.push(`${w.text}${colon}${f.text.trim()}`);
+  if (f.text?.trim()) parts.push(`${screen.search}${colon}${f.text.trim()}`);
   const ttc = [
     f.ttcMinCents !== undefined ? fill(w.min, { amount: money.format(f.ttcMinCents / 100) }) : '',
     f.ttcMaxCents !== undefined ? fill(w.max, { amount: money.format(f.ttcMaxCents / 100) }) : '',

@@ -214,4 +214,11 @@ export default {
       day: 'This date does not exist: {month} {year} has {days} days.',
     },
   },
+  totals: {
+    ht: 'Total excl. VAT',
+    tva: 'Total VAT',
+    ttc: 'Total incl. VAT',
+    creditNotes: 'credit notes deducted',
+    inCurrency: '{count} in {currency}',
+  },
 } as const satisfies Translation<typeof fr>;

@@ -39,7 +39,7 @@ export default {
     invoiceCoverage: 'The whole invoice, read live from the operator.',
     liveAll: 'Every invoice the operator gives for this query ({count}).',
     liveCut:
-      'Cut by the operator’s window (1,200 invoices): {count} invoices match the query, the {shown} most recent are exported. To export them all, sync the archive and export from the archive.',
+      'Cut by the operator’s window (1,200 invoices): {count} invoices match the query, the {shown} most recent are exported. To export them all: Invoices › Archive, “Sync”, then “Export to Excel” above the archive’s list.',
     directoryAll: 'Every directory entry for this query ({count}).',
     directoryCut: 'Cut at {shown} entries: {count} entries match the query. Narrow the search.',
     participantsAll: 'Every participant found ({count}).',
@@ -57,7 +57,6 @@ export default {
       from: 'from {date}',
       to: 'up to {date}',
       between: 'from {from} to {to}',
-      text: 'Text',
       min: 'at least {amount}',
       max: 'at most {amount}',
       detailFetched: 'Full details',

@@ -15,7 +15,11 @@ export default {
     directionOutbound: 'Issued',
     invoiceId: 'Platform invoice id',
     invoiceIdHint: 'UUID, for example 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-    invoiceIdInvalid: 'This is not a valid UUID (8-4-4-4-12 hexadecimal characters).',
+    scope:
+      'The operator searches by state, direction and platform identifier (UUID) only: not by invoice number, name, SIREN, SIRET or VAT number. For those, search the archive.',
+    notAnId:
+      '“{text}” is not a platform identifier (UUID). The operator does not search by invoice number, name, SIREN, SIRET or VAT number; the archive does.',
+    searchArchive: 'Search the archive for “{text}”',
     advanced: 'Advanced expression (q)',
     advancedHint:
       'Replaces the filters above. Syntax: invoice.state:"VALID" AND invoice.direction:"INBOUND", OR and parentheses allowed.',
@@ -77,6 +81,10 @@ export default {
     emptyHint: 'Widen the filters or reset them.',
     loading: 'Searching invoices…',
     openHint: 'Enter or click on a row to open the invoice.',
+    pageTotalsLabel: 'Totals of this page',
+    pageTotals: 'Totals of this page ({count} invoices), not of the whole search',
+    pageTotalsOne: 'Totals of this page (1 invoice)',
+    withoutAmount: '{count} without an amount from the operator',
   },
   status: {
     title: 'State and statuses',

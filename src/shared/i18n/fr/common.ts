@@ -221,4 +221,12 @@ export default {
       day: 'Cette date n’existe pas : {month} {year} compte {days} jours.',
     },
   },
+  // Sums under a list of invoices (archive: the whole filter; live: the page shown).
+  totals: {
+    ht: 'Total HT',
+    tva: 'Total TVA',
+    ttc: 'Total TTC',
+    creditNotes: 'avoirs déduits',
+    inCurrency: '{count} en {currency}',
+  },
 } as const;

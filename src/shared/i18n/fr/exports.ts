@@ -40,7 +40,7 @@ export default {
     invoiceCoverage: 'La facture entière, lue en direct chez l’opérateur.',
     liveAll: 'Toutes les factures que l’opérateur donne pour cette requête ({count}).',
     liveCut:
-      'Coupé par la fenêtre de l’opérateur (1 200 factures) : {count} factures correspondent à la requête, les {shown} plus récentes sont exportées. Pour tout exporter, synchronisez l’archive puis exportez depuis l’archive.',
+      'Coupé par la fenêtre de l’opérateur (1 200 factures) : {count} factures correspondent à la requête, les {shown} plus récentes sont exportées. Pour tout exporter : Factures › Archive, « Synchroniser », puis « Exporter vers Excel » au-dessus de la liste de l’archive.',
     directoryAll: 'Toutes les entrées de l’annuaire pour cette requête ({count}).',
     directoryCut:
       'Coupé à {shown} entrées : {count} entrées correspondent à la requête. Précisez la recherche.',
@@ -60,7 +60,6 @@ export default {
       from: 'à partir du {date}',
       to: 'jusqu’au {date}',
       between: 'du {from} au {to}',
-      text: 'Texte',
       min: 'au moins {amount}',
       max: 'au plus {amount}',
       detailFetched: 'Détails complets',

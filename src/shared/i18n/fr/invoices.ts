@@ -15,7 +15,11 @@ export default {
     directionOutbound: 'Émises',
     invoiceId: 'Identifiant plateforme de la facture',
     invoiceIdHint: 'UUID, par exemple 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-    invoiceIdInvalid: 'Ce n’est pas un UUID valide (8-4-4-4-12 caractères hexadécimaux).',
+    scope:
+      'L’opérateur ne cherche que par état, sens et identifiant plateforme (UUID) : pas par numéro de facture, nom, SIREN, SIRET ni n° de TVA. Pour ceux-là, cherchez dans l’archive.',
+    notAnId:
+      '« {text} » n’est pas un identifiant plateforme (UUID). L’opérateur ne cherche pas par numéro de facture, nom, SIREN, SIRET ni n° de TVA ; l’archive, si.',
+    searchArchive: 'Chercher « {text} » dans l’archive',
     advanced: 'Expression avancée (q)',
     advancedHint:
       'Remplace les filtres ci-dessus. Syntaxe : invoice.state:"VALID" AND invoice.direction:"INBOUND", OR et parenthèses permis.',
@@ -65,6 +69,10 @@ export default {
     emptyHint: 'Élargissez les filtres ou réinitialisez-les.',
     loading: 'Recherche des factures…',
     openHint: 'Entrée ou clic sur une ligne pour ouvrir la facture.',
+    pageTotalsLabel: 'Totaux de cette page',
+    pageTotals: 'Totaux de cette page ({count} factures), pas de toute la recherche',
+    pageTotalsOne: 'Totaux de cette page (1 facture)',
+    withoutAmount: '{count} sans montant donné par l’opérateur',
   },
   status: {
     title: 'État et statuts',

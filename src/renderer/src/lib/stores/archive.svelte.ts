@@ -6,6 +6,7 @@ import type {
   ArchiveSort,
   ArchiveSortKey,
   ArchiveStatus,
+  ArchiveTotals,
   SyncProgress,
   SyncSummary,
 } from '#shared/archive.ts';
@@ -31,6 +32,12 @@ class ArchiveSearch extends PagedSearch<'archive:search'> {
   errors = $derived(archiveFilterErrors(this.form));
   valid = $derived(Object.keys(this.errors).length === 0);
 
+  /** The totals of the whole filter (archive:totals), asked when the filter, the connection or
+   * the archive changes, not for another page or sort of the same rows. */
+  readonly #totals = new Search('archive:totals');
+  #sameRows = false;
+  #totalsOf: string | null = null;
+
   constructor() {
     // The rows stay under the error: the user still sees what the last answer said.
     super('archive:search', ARCHIVE_PAGE_SIZES[0], { keepResultOnError: true });
@@ -38,6 +45,57 @@ class ArchiveSearch extends PagedSearch<'archive:search'> {
 
   sortBy(sort: SortState | null): void {
     this.sort = sort;
+    this.#sameRows = true;
+    try {
+      this.apply();
+    } finally {
+      this.#sameRows = false;
+    }
+  }
+
+  override page(offset: number, limit: number): void {
+    this.#sameRows = true;
+    try {
+      super.page(offset, limit);
+    } finally {
+      this.#sameRows = false;
+    }
+  }
+
+  override run(args: ArchiveSearchArgs): Promise<boolean> {
+    const key = JSON.stringify(args.filter ?? {});
+    if (!this.#sameRows || key !== this.#totalsOf || this.#totals.result === null) {
+      this.#totalsOf = key;
+      void this.#totals.run(args.filter ? { filter: args.filter } : {});
+    }
+    return super.run(args);
+  }
+
+  override clear(): void {
+    this.#totals.clear();
+    this.#totalsOf = null;
+    super.clear();
+  }
+
+  /** The totals of the filter of the rows on screen; null while they are being added up (or
+   * when they could not be). */
+  get totals(): ArchiveTotals | null {
+    if (this.#totals.loading || this.#totals.error) return null;
+    const shown = JSON.stringify(this.answered?.filter ?? {});
+    return JSON.stringify(this.#totals.answered?.filter ?? {}) === shown
+      ? this.#totals.result
+      : null;
+  }
+
+  get totalsLoading(): boolean {
+    return this.#totals.loading;
+  }
+
+  /** The live screen's offer: the archive, searched for `text` alone (no other filter left to
+   * hide the invoice asked for). */
+  searchFor(text: string): void {
+    this.form = { ...emptyArchiveFilterForm(), search: text.trim() };
+    this.mode = 'archive';
     this.apply();
   }
 

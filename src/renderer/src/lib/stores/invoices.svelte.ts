@@ -3,6 +3,7 @@ import type { Direction, InvoiceState } from '#shared/operator/enums.ts';
 import { INVOICE_SEARCH_LIMITS } from '#shared/operator/enums.ts';
 import type { InvoiceSearchArgs } from '#shared/contract.ts';
 import { buildInvoiceQuery, isUuid } from '#shared/query/invoice-query.ts';
+import { pageTotals } from '#shared/invoices/amount-totals.ts';
 import type { SortState } from '../components/data-table.ts';
 import { PagedSearch } from './search.svelte.ts';
 
@@ -16,6 +17,9 @@ class InvoiceSearch extends PagedSearch<'invoices:search'> {
   sort = $state<SortState | null>(null);
 
   invoiceIdValid = $derived(this.invoiceId.trim() === '' || isUuid(this.invoiceId));
+  /** The sums of the rows on screen: the operator gives no totals of a search, so only of the
+   * page it sent (its amounts, when it gave them). */
+  pageTotals = $derived(pageTotals(this.result?.data.data ?? []));
   usingAdvanced = $derived(this.advanced.trim() !== '');
   /** The q built from the filters (the advanced expression wins when present). */
   query = $derived.by(() => {

@@ -58,6 +58,12 @@ describe('describeFilter', () => {
       'Counterparty: FR12123456789; Type: Invoices · Sort: Submission date (descending)',
     );
   });
+  it('names the search as the archive screen does', () => {
+    assert.equal(
+      describeFilter({ text: ' F2026-000123 ' }, undefined, fr, 'fr'),
+      'Rechercher : F2026-000123',
+    );
+  });
   it('says "all" when there is no filter', () => {
     assert.equal(
       describeFilter(undefined, undefined, fr, 'fr'),

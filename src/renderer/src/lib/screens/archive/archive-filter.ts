@@ -8,7 +8,8 @@ export interface ArchiveFilterForm {
   invoiceDateTo: string;
   dueDateFrom: string;
   dueDateTo: string;
-  counterparty: string;
+  /** The one search field: an invoice number (or part), a name, SIREN, SIRET or VAT number. */
+  search: string;
   amountMin: string;
   amountMax: string;
   kind: '' | 'invoice' | 'credit_note';
@@ -23,7 +24,7 @@ export function emptyArchiveFilterForm(): ArchiveFilterForm {
     invoiceDateTo: '',
     dueDateFrom: '',
     dueDateTo: '',
-    counterparty: '',
+    search: '',
     amountMin: '',
     amountMax: '',
     kind: '',
@@ -115,7 +116,7 @@ export function toArchiveFilter(form: ArchiveFilterForm): ArchiveFilter {
   if (form.invoiceDateTo) filter.invoiceDateTo = form.invoiceDateTo;
   if (form.dueDateFrom) filter.dueDateFrom = form.dueDateFrom;
   if (form.dueDateTo) filter.dueDateTo = form.dueDateTo;
-  if (form.counterparty.trim()) filter.counterparty = form.counterparty.trim();
+  if (form.search.trim()) filter.text = form.search.trim();
   const min = parseAmountCents(form.amountMin);
   const max = parseAmountCents(form.amountMax);
   if (min !== null) filter.ttcMinCents = min;
