@@ -218,7 +218,11 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       if (!isUnreachable(error)) throw error;
       const hit = fromArchive();
       if (hit) return hit;
-      throw missing(toAppError(error));
+      const cause = toAppError(error);
+      // A host name that does not resolve is a mistyped address more often than a network
+      // down: say that (the connection test's words), not "offline, never answered online".
+      if (cause.reason === 'host_not_found') throw error;
+      throw missing(cause);
     }
     const fetchedAt = new Date().toISOString();
     try {

@@ -54,6 +54,7 @@ export const ERROR_REASONS = [
   'folder_missing', // file: the folder does not exist (any more)
   'disk_full', // file: no space left
   'file_busy', // file: another program holds the file (Excel has it open)
+  'host_not_found', // the operator's host name does not resolve (DNS): a mistyped address, or no DNS
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

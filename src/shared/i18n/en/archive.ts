@@ -5,6 +5,7 @@ export default {
   offline: {
     banner: 'Offline — answers from the archive of {date}',
     bannerEmpty: 'Offline — this connection’s archive is empty',
+    bannerReading: 'Offline',
     unreachable: 'The operator does not answer; Invoice Desk checks the connection regularly.',
     chosen: 'You are working offline: nothing is sent to the operator.',
     backOnline: 'Back online: the operator answers.',

@@ -4,6 +4,7 @@ export default {
   offline: {
     banner: 'Hors ligne — réponses de l’archive du {date}',
     bannerEmpty: 'Hors ligne — l’archive de cette connexion est vide',
+    bannerReading: 'Hors ligne',
     unreachable: 'L’opérateur ne répond pas ; Invoice Desk revérifie régulièrement la connexion.',
     chosen: 'Vous travaillez hors ligne : rien n’est envoyé à l’opérateur.',
     backOnline: 'De nouveau en ligne : l’opérateur répond.',

@@ -11,6 +11,13 @@ import type {
 import { api } from '../api.ts';
 import { language } from './language.svelte.ts';
 
+/** What decides whose data a connection brings: its operator and its client. */
+function endpoint(connection: ConnectionSummary | null): string {
+  if (!connection) return '';
+  const { baseUrl, tokenUrl, clientId, customerId } = connection;
+  return JSON.stringify([baseUrl, tokenUrl, clientId, customerId ?? null]);
+}
+
 class Session {
   info = $state<AppInfo | null>(null);
   settings = $state<Settings | null>(null);
@@ -20,8 +27,16 @@ class Session {
   /** The operator answered again after being unreachable: the screens may show archive answers
    * until refreshed. Cleared by refreshScreens() or going offline again. */
   backOnline = $state(false);
-  /** The newest answer the active connection's archive holds (the offline banner's date). */
-  archiveDate = $state<string | null>(null);
+  /** The newest answer an archive holds, and whose archive (the offline banner's date). */
+  #archiveDate = $state.raw<{ connectionId: string; date: string | null } | null>(null);
+  /** The newest answer the active connection's archive holds (the offline banner's date): null
+   * when it holds none, undefined until read; never another connection's. */
+  get archiveDate(): string | null | undefined {
+    const known = this.#archiveDate;
+    return known && known.connectionId === this.settings?.activeConnectionId
+      ? known.date
+      : undefined;
+  }
   /** Bumped when the active connection changes, so that screens reload their data. */
   generation = $state(0);
   startupError = $state<AppError | null>(null);
@@ -33,6 +48,14 @@ class Session {
   activeConnection = $derived(
     this.connections.find((p) => p.id === this.settings?.activeConnectionId) ?? null,
   );
+
+  /** Bumped when the active connection's address or client changes (edited in place): its old
+   * answers may be another operator's or another client's. */
+  #revision = $state(0);
+  /** Whose data the screens may show: the active connection as it is now. Every answer is
+   * tagged with the owner it was asked for and shown only under that owner (search.svelte.ts),
+   * so that nothing of one client's connection ever shows under another's name. */
+  owner = $derived(`${this.settings?.activeConnectionId ?? ''}#${this.#revision}`);
 
   async start(): Promise<void> {
     this.startupError = null;
@@ -65,7 +88,7 @@ class Session {
     const id = this.settings?.activeConnectionId;
     if (!id) return;
     const r = await api.invoke('archive:status', { connectionId: id });
-    if (r.ok && id === this.settings?.activeConnectionId) this.archiveDate = r.value.lastSavedAt;
+    if (r.ok) this.#archiveDate = { connectionId: id, date: r.value.lastSavedAt };
   }
 
   /** Switches "Travailler hors ligne"; the screens reload (from the archive, or live again). */
@@ -91,9 +114,14 @@ class Session {
       api.invoke('settings:get'),
       api.invoke('connections:list'),
     ]);
+    const endpointBefore = endpoint(this.activeConnection);
     if (settings.ok) this.settings = settings.value;
     if (connections.ok) this.connections = connections.value;
-    if (this.settings?.activeConnectionId !== before || this.workOffline !== wasOffline) {
+    const edited =
+      this.settings?.activeConnectionId === before &&
+      endpoint(this.activeConnection) !== endpointBefore;
+    if (edited) this.#revision++;
+    if (this.settings?.activeConnectionId !== before || this.workOffline !== wasOffline || edited) {
       this.generation++;
       if (!this.online || this.workOffline) void this.loadArchiveDate();
     }
