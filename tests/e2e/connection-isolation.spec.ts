@@ -15,6 +15,7 @@ import { InvoicesPage } from './pages/invoices-page.ts';
 import { ParticipantsPage } from './pages/participants-page.ts';
 import { ReportsPage } from './pages/reports-page.ts';
 import { WebhooksPage } from './pages/webhooks-page.ts';
+import { ConnectionsPage } from './pages/connections-page.ts';
 import { Connections, firstCells } from './pages/isolation.ts';
 
 const A = 'Démo (administrateur)';
@@ -263,4 +264,29 @@ test('an offline search never run online shows its error, no rows and no count',
   await expect(alert).toContainText('Pas de réponse enregistrée');
   await expectNoInvoiceRows(invoices);
   await shot(page, 'offline-never-online');
+});
+
+test('a mistyped operator address says the host was not found, in French, as the connection test does', async ({
+  app,
+  page,
+}) => {
+  const connections = new Connections(page);
+  const invoices = new InvoicesPage(page);
+  await invoices.waitForResults();
+  await connections.addMistyped(app, X);
+  await page.reload();
+  await connections.switchTo(X);
+  const alert = page.getByRole('main').getByRole('alert');
+  await expect(alert).toContainText('Adresse de l’opérateur introuvable');
+  await expect(alert).toContainText(
+    'Aucun serveur ne porte le nom de l’adresse de cette connexion : vérifiez l’adresse de base',
+  );
+  await expect(alert).not.toContainText('Hors ligne');
+  await expect(alert).not.toContainText('jamais été faite en ligne');
+
+  const settings = new ConnectionsPage(page);
+  await settings.open();
+  const item = await settings.test(X);
+  await expect(item.getByRole('alert')).toContainText('Aucun serveur ne porte le nom');
+  await shot(page, 'mistyped-connection-test');
 });
