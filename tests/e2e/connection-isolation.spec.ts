@@ -139,6 +139,8 @@ for (const viewport of WIDTHS) {
 
           await connections.switchTo(X);
           await expect(archive.count).not.toHaveText(countA);
+          // Whether the operator answers is news of the connection it was learnt from.
+          await expect(page.getByText('De nouveau en ligne')).toHaveCount(0);
           await expect(archive.table).toHaveCount(0);
           await connections.expectNoneOf([countA, ...numbersA, ...numbersB], 'the other archives');
           await shot(page, 'archive-mistyped');
@@ -202,6 +204,8 @@ for (const viewport of WIDTHS) {
             await reports.tab(tab).click();
             await expect(page.getByRole('main').locator('td, dd').first()).toBeVisible();
             const figuresA = await reportFigures(page);
+            // A's archive holds invoices of this quarter: its VAT and receivables have amounts.
+            if (tab !== 'Statuts') expect(figuresA.length, `${tab} amounts`).toBeGreaterThan(0);
             for (const other of [B, X]) {
               await connections.switchTo(other);
               await expect(reports.tab(tab)).toHaveAttribute('aria-selected', 'true');

@@ -121,7 +121,9 @@ class Session {
       this.settings?.activeConnectionId === before &&
       endpoint(this.activeConnection) !== endpointBefore;
     if (edited) this.#revision++;
-    if (this.settings?.activeConnectionId !== before || this.workOffline !== wasOffline || edited) {
+    const switched = this.settings?.activeConnectionId !== before || edited;
+    if (switched) this.backOnline = false; // the previous connection's news
+    if (switched || this.workOffline !== wasOffline) {
       this.generation++;
       if (!this.online || this.workOffline) void this.loadArchiveDate();
     }
@@ -138,6 +140,8 @@ class Session {
     const changed = this.settings?.activeConnectionId !== r.value.activeConnectionId;
     this.settings = r.value;
     if (changed) {
+      // "De nouveau en ligne" was the previous connection's news.
+      this.backOnline = false;
       this.generation++;
       // Still offline until main has checked the new connection: the banner's date is its own.
       if (!this.online || this.workOffline) void this.loadArchiveDate();
