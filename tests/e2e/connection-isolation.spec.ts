@@ -215,6 +215,27 @@ for (const viewport of WIDTHS) {
           await shot(page, 'reports-switched');
         });
 
+        await test.step('settings: each connection’s archive summary is its own', async () => {
+          const settings = new ConnectionsPage(page);
+          await settings.open();
+          const invoicesOf = (name: string) =>
+            settings.connection(name).getByRole('definition').filter({ hasText: /^\d+$/ }).first();
+          await expect(invoicesOf(A)).toHaveText('100');
+          await expect(invoicesOf(B)).toHaveText('50');
+          await expect(invoicesOf(X)).toHaveText('0');
+          for (const name of [B, A]) {
+            await settings
+              .connection(name)
+              .getByRole('button', { name: `Activer ${name}` })
+              .click();
+            await expect(connections.switcher.locator('option:checked')).toHaveText(name);
+            await expect(invoicesOf(A)).toHaveText('100');
+            await expect(invoicesOf(B)).toHaveText('50');
+            await expect(invoicesOf(X)).toHaveText('0');
+          }
+          await shot(page, 'settings-switched');
+        });
+
         await test.step('offline: each connection answers from its own archive, or nothing', async () => {
           await connections.switchTo(A);
           await invoices.goTo('Factures');
