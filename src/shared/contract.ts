@@ -284,7 +284,11 @@ export function isChannel(value: unknown): value is Channel {
 // ---- Events main sends ----
 export interface Events {
   /** The active connection's reachability changed. */
-  'connectivity:changed': { online: boolean };
+  'connectivity:changed': {
+    online: boolean;
+    /** Offline because the operator's host name does not resolve (a mistyped address?). */
+    reason?: 'host_not_found';
+  };
   /** Connections or the active connection changed (another window, or main itself). */
   'connections:changed': void;
   /** A sync of one connection moved on. */

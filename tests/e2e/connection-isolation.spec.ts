@@ -308,6 +308,10 @@ test('a mistyped operator address says the host was not found, in French, as the
   );
   await expect(alert).not.toContainText('Hors ligne');
   await expect(alert).not.toContainText('jamais été faite en ligne');
+  // The offline banner gives the same cause, not "the operator does not answer".
+  const banner = page.getByRole('status').filter({ hasText: /Hors ligne/ });
+  await expect(banner).toContainText('L’adresse de l’opérateur est introuvable');
+  await expect(banner).not.toContainText('L’opérateur ne répond pas');
 
   const settings = new ConnectionsPage(page);
   await settings.open();

@@ -538,6 +538,11 @@ describe('a mistyped operator address', () => {
       assert.equal(error.kind, 'offline', channel);
       assert.equal(error.reason, 'host_not_found', channel);
     }
+    // The banner's news says why, too.
+    assert.deepEqual(h.events.filter((e) => e.event === 'connectivity:changed').at(-1)?.payload, {
+      online: false,
+      reason: 'host_not_found',
+    });
     // Working offline, the same search is the archive's to answer: never answered online.
     value(await h.dispatch('settings:update', { workOffline: true }));
     const offline = failure(await h.dispatch('invoices:search', { offset: 0, limit: 50 }));

@@ -27,6 +27,8 @@ class Session {
   /** The operator answered again after being unreachable: the screens may show archive answers
    * until refreshed. Cleared by refreshScreens() or going offline again. */
   backOnline = $state(false);
+  /** Offline because the active connection's host name does not resolve (a mistyped address). */
+  hostNotFound = $state(false);
   /** The newest answer an archive holds, and whose archive (the offline banner's date). */
   #archiveDate = $state.raw<{ connectionId: string; date: string | null } | null>(null);
   /** The newest answer the active connection's archive holds (the offline banner's date): null
@@ -74,6 +76,7 @@ class Session {
     this.ready = true;
     api.on('connectivity:changed', (p) => {
       const online = p?.online ?? true;
+      this.hostNotFound = !online && p?.reason === 'host_not_found';
       if (online === this.online) return;
       this.backOnline = online;
       this.online = online;
@@ -122,7 +125,11 @@ class Session {
       endpoint(this.activeConnection) !== endpointBefore;
     if (edited) this.#revision++;
     const switched = this.settings?.activeConnectionId !== before || edited;
-    if (switched) this.backOnline = false; // the previous connection's news
+    if (switched) {
+      // The previous connection's news.
+      this.backOnline = false;
+      this.hostNotFound = false;
+    }
     if (switched || this.workOffline !== wasOffline) {
       this.generation++;
       if (!this.online || this.workOffline) void this.loadArchiveDate();
@@ -140,8 +147,9 @@ class Session {
     const changed = this.settings?.activeConnectionId !== r.value.activeConnectionId;
     this.settings = r.value;
     if (changed) {
-      // "De nouveau en ligne" was the previous connection's news.
+      // "De nouveau en ligne" and why it was offline were the previous connection's news.
       this.backOnline = false;
+      this.hostNotFound = false;
       this.generation++;
       // Still offline until main has checked the new connection: the banner's date is its own.
       if (!this.online || this.workOffline) void this.loadArchiveDate();
