@@ -126,15 +126,21 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
   }
   /** An operator call that could not reach the active connection's operator: offline. */
   function noteFailure(error: unknown, connectionId: string): void {
-    if (isUnreachable(error) && connectionId === activeId()) setOnline(false);
+    if (!isUnreachable(error) || connectionId !== activeId()) return;
+    const hostNotFound = toAppError(error).reason === 'host_not_found';
+    setOnline(false, hostNotFound ? 'host_not_found' : undefined);
   }
-  function setOnline(next: boolean): void {
+  /** Why the renderer was last told offline, when the kind alone would mislead. */
+  let offlineReason: 'host_not_found' | undefined;
+  function setOnline(next: boolean, reason?: 'host_not_found'): void {
     unverified = false;
     if (next) stopProbe();
     else startProbe();
-    if (next === online) return;
+    const why = next ? undefined : reason;
+    if (next === online && why === offlineReason) return;
     online = next;
-    events.emit('connectivity:changed', { online });
+    offlineReason = why;
+    events.emit('connectivity:changed', { online, ...(why ? { reason: why } : {}) });
   }
 
   /** Another connection became active. Its reachability is its own: online, its first call
@@ -142,6 +148,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
    * banner neither stays up over a connection that answers nor goes away over one that does
    * not. */
   function connectionSwitched(): void {
+    offlineReason = undefined; // the previous connection's (the renderer forgets it too)
     if (online) return;
     unverified = true;
     checkNow();
@@ -220,7 +227,11 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       if (!isUnreachable(error)) throw error;
       const hit = fromArchive();
       if (hit) return hit;
-      throw missing(toAppError(error));
+      const cause = toAppError(error);
+      // A host name that does not resolve is a mistyped address more often than a network
+      // down: say that (the connection test's words), not "offline, never answered online".
+      if (cause.reason === 'host_not_found') throw error;
+      throw missing(cause);
     }
     const fetchedAt = new Date().toISOString();
     try {

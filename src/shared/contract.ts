@@ -59,6 +59,7 @@ export const ERROR_REASONS = [
   'disk_full', // file: no space left
   'file_busy', // file: another program holds the file (Excel has it open)
   'archive_damaged', // file: SQLite found the archive damaged; set aside, to rebuild from the operator
+  'host_not_found', // the operator's host name does not resolve (DNS): a mistyped address, or no DNS
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
@@ -310,7 +311,11 @@ export function isChannel(value: unknown): value is Channel {
 // ---- Events main sends ----
 export interface Events {
   /** The active connection's reachability changed. */
-  'connectivity:changed': { online: boolean };
+  'connectivity:changed': {
+    online: boolean;
+    /** Offline because the operator's host name does not resolve (a mistyped address?). */
+    reason?: 'host_not_found';
+  };
   /** Connections or the active connection changed (another window, or main itself). */
   'connections:changed': void;
   /** A sync of one connection moved on. */

@@ -122,6 +122,15 @@ export function networkErrorKind(code: string | undefined): 'tls' | 'offline' | 
   return 'offline';
 }
 
+/** The host name does not resolve: the address is mistyped (or DNS cannot be reached). */
+const HOST_NOT_FOUND_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA']);
+
+/** The reason of a network-level failure, where its kind (offline) would send the user the wrong
+ * way: a host name that does not resolve is an address to check before a network. */
+export function networkErrorReason(code: string | undefined): ErrorReason | undefined {
+  return code !== undefined && HOST_NOT_FOUND_CODES.has(code) ? 'host_not_found' : undefined;
+}
+
 function isDomException(error: unknown, name: string): boolean {
   return (
     typeof error === 'object' &&
@@ -315,7 +324,12 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof TypeError && error.message === 'fetch failed') {
     const code = networkErrorCode(error);
     const kind = networkErrorKind(code);
-    return { kind, message: `Network error${code ? ` (${code})` : ''}.` };
+    const reason = networkErrorReason(code);
+    return {
+      kind,
+      message: `Network error${code ? ` (${code})` : ''}.`,
+      ...(reason ? { reason } : {}),
+    };
   }
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return { kind: 'server', message: redact(`Unexpected error: ${text}`.slice(0, 1000)) };

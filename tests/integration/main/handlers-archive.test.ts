@@ -526,3 +526,43 @@ describe('sync through the handlers', () => {
     assert.equal(status.kind, 'not_found');
   });
 });
+
+describe('a mistyped operator address', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness();
+  });
+  after(() => h.close());
+
+  test('says the host was not found, not "offline, never answered online"', async () => {
+    const mistyped = value<ConnectionSummary>(
+      await h.dispatch('connections:save', {
+        name: 'Adresse mal saisie',
+        baseUrl: 'https://api.operateur-mal-saisi.invalid',
+        tokenUrl: 'https://api.operateur-mal-saisi.invalid/oauth/token',
+        clientId: h.operator.clients.admin.clientId,
+        clientSecret: h.operator.clients.admin.clientSecret,
+        secretStorage: 'session',
+      }),
+    );
+    value(await h.dispatch('settings:update', { activeConnectionId: mistyped.id }));
+    for (const [channel, args] of [
+      ['invoices:search', { offset: 0, limit: 50 }],
+      ['directory:search', { q: 'name:"PLOMB*"' }],
+    ] as const) {
+      const error = failure(await h.dispatch(channel, args));
+      assert.equal(error.kind, 'offline', channel);
+      assert.equal(error.reason, 'host_not_found', channel);
+    }
+    // The banner's news says why, too.
+    assert.deepEqual(h.events.filter((e) => e.event === 'connectivity:changed').at(-1)?.payload, {
+      online: false,
+      reason: 'host_not_found',
+    });
+    // Working offline, the same search is the archive's to answer: never answered online.
+    value(await h.dispatch('settings:update', { workOffline: true }));
+    const offline = failure(await h.dispatch('invoices:search', { offset: 0, limit: 50 }));
+    assert.equal(offline.reason, 'not_archived');
+    value(await h.dispatch('settings:update', { workOffline: false }));
+  });
+});

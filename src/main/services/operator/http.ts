@@ -4,7 +4,12 @@
 // of the right kind. No retries here: callers decide.
 import { setTimeout as delay } from 'node:timers/promises';
 import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '#shared/http-url.ts';
-import { OperatorError, networkErrorCode, networkErrorKind } from '../errors.ts';
+import {
+  OperatorError,
+  networkErrorCode,
+  networkErrorKind,
+  networkErrorReason,
+} from '../errors.ts';
 
 /** Caps on what is read: a page of 200 invoices is a few hundred KB, a token answer a few KB. */
 export const MAX_API_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -90,15 +95,19 @@ export async function send(
     if (error instanceof OperatorError) throw error;
     const code = networkErrorCode(error);
     const kind = networkErrorKind(code);
-    const reason =
+    const reason = networkErrorReason(code);
+    const said =
       kind === 'tls'
         ? `TLS failure with ${hostOf(url)}: the certificate or handshake was refused`
         : kind === 'timeout'
           ? `connection to ${hostOf(url)} timed out`
-          : `cannot reach ${hostOf(url)}`;
+          : reason === 'host_not_found'
+            ? `host ${hostOf(url)} not found`
+            : `cannot reach ${hostOf(url)}`;
     throw new OperatorError({
       kind,
-      message: `${what}: ${reason}${code ? ` (${code})` : ''}.`,
+      ...(reason ? { reason } : {}),
+      message: `${what}: ${said}${code ? ` (${code})` : ''}.`,
       details: code ? { code } : undefined,
       cause: error,
     });

@@ -5,6 +5,9 @@ export default {
   offline: {
     banner: 'Offline — answers from the archive of {date}',
     bannerEmpty: 'Offline — this connection’s archive is empty',
+    bannerReading: 'Offline',
+    hostNotFound:
+      'The operator’s address cannot be found: check it in Connections and settings; Invoice Desk checks again regularly.',
     unreachable: 'The operator does not answer; Invoice Desk checks the connection regularly.',
     chosen: 'You are working offline: nothing is sent to the operator.',
     backOnline: 'Back online: the operator answers.',

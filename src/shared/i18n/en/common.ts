@@ -107,7 +107,15 @@ export default {
       file_busy: 'Another program holds this file open (Excel?): close it, then try again.',
       archive_damaged:
         'This connection’s archive is damaged: part of its file cannot be read. It was set aside; rebuild it from the operator (“Rebuild the archive”).',
+      host_not_found:
+        'No server has the name in this connection’s address: check the base address and the token address in Connections and settings (a typo?). If they are right, check your network.',
     },
+    // A reason's own title, where the kind's would mislead (see archive.errorTitles too).
+    reasonTitles: {
+      host_not_found: 'Operator address not found',
+    },
+    earlierAnswer:
+      'The rows below are the earlier answer to this same search, of {date}: they do not show what may have changed since.',
     status: 'HTTP status {status}',
     auth: {
       title: 'Credentials refused',

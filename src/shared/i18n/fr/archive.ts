@@ -4,6 +4,9 @@ export default {
   offline: {
     banner: 'Hors ligne — réponses de l’archive du {date}',
     bannerEmpty: 'Hors ligne — l’archive de cette connexion est vide',
+    bannerReading: 'Hors ligne',
+    hostNotFound:
+      'L’adresse de l’opérateur est introuvable : vérifiez-la dans Connexions et paramètres ; Invoice Desk revérifie régulièrement.',
     unreachable: 'L’opérateur ne répond pas ; Invoice Desk revérifie régulièrement la connexion.',
     chosen: 'Vous travaillez hors ligne : rien n’est envoyé à l’opérateur.',
     backOnline: 'De nouveau en ligne : l’opérateur répond.',

@@ -47,6 +47,19 @@ test("undici's fetch failures → offline or tls by cause code", () => {
   assert.equal(toAppError(aggregate).kind, 'offline');
 });
 
+test('a host name that does not resolve → offline with the reason host_not_found', () => {
+  const failed = (code: string) =>
+    new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) });
+  for (const code of ['ENOTFOUND', 'EAI_AGAIN']) {
+    assert.deepEqual(toAppError(failed(code)), {
+      kind: 'offline',
+      reason: 'host_not_found',
+      message: `Network error (${code}).`,
+    });
+  }
+  assert.equal(toAppError(failed('ECONNREFUSED')).reason, undefined);
+});
+
 test('anything else → server, with credentials redacted from the message', () => {
   const app = toAppError(
     new Error('header was Authorization: Bearer eyJhbGciOi.abc.def and client_secret=hunter2'),

@@ -12,7 +12,9 @@ import type {
 } from '#shared/archive.ts';
 import type { AppError, Result } from '#shared/contract.ts';
 import type { SortState } from '../components/data-table.ts';
+import { untrack } from 'svelte';
 import { api } from '../api.ts';
+import { session } from './session.svelte.ts';
 import { PagedSearch, Search } from './search.svelte.ts';
 import {
   archiveFilterErrors,
@@ -122,18 +124,60 @@ class ArchiveSearch extends PagedSearch<'archive:search'> {
   }
 }
 
-class SyncState {
-  /** The active connection's archive status; a failed reload keeps the last one shown. */
-  readonly #status = new Search('archive:status', { keepResultOnError: true });
-  /** The last progress event of the connection shown. */
+/** What the sync panel shows of one connection's sync. */
+class SyncView {
+  /** The last progress event. */
   progress = $state<SyncProgress | null>(null);
   /** A sync this window started is running. */
   starting = $state(false);
   cancelling = $state(false);
   summary = $state<SyncSummary | null>(null);
   error = $state<AppError | null>(null);
-  connectionId = $state<string | null>(null);
-  running = $derived(this.starting || (this.status?.syncing ?? false));
+}
+
+/** The sync of the active connection: each connection's progress, outcome and failure are kept
+ * apart (a sync runs on while another connection is shown), and only the active one's shows. */
+class SyncState {
+  /** The active connection's archive status; a failed reload keeps the last one shown. */
+  readonly #status = new Search('archive:status', { keepResultOnError: true });
+  readonly #views = new Map<string, SyncView>();
+  /** An empty view for no connection (before the settings are read). */
+  readonly #none = new SyncView();
+
+  /** The active connection: the one whose archive and sync are shown. */
+  get connectionId(): string | null {
+    return session.settings?.activeConnectionId ?? null;
+  }
+
+  #view(connectionId: string | null): SyncView {
+    if (connectionId === null) return this.#none;
+    let view = this.#views.get(connectionId);
+    if (!view) {
+      view = new SyncView();
+      this.#views.set(connectionId, view);
+    }
+    return view;
+  }
+
+  // A view is created on first read; the map itself is not reactive, the connection is.
+  get progress(): SyncProgress | null {
+    return this.#view(this.connectionId).progress;
+  }
+  get starting(): boolean {
+    return this.#view(this.connectionId).starting;
+  }
+  get cancelling(): boolean {
+    return this.#view(this.connectionId).cancelling;
+  }
+  get summary(): SyncSummary | null {
+    return this.#view(this.connectionId).summary;
+  }
+  get error(): AppError | null {
+    return this.#view(this.connectionId).error;
+  }
+  get running(): boolean {
+    return this.starting || (this.status?.syncing ?? false);
+  }
 
   /** The active connection's archive: counts, last sync, coverage, whether a sync runs. */
   get status(): ArchiveStatus | null {
@@ -152,28 +196,24 @@ class SyncState {
     if (!this.#listening) {
       this.#listening = true;
       api.on('sync:progress', (p) => {
-        if (!p || p.connectionId !== this.connectionId) return;
-        const { connectionId: _id, ...progress } = p;
-        void _id;
-        this.progress = progress;
+        if (!p) return;
+        const { connectionId: id, ...progress } = p;
+        const view = this.#view(id);
+        view.progress = progress;
         // A sync started elsewhere (another window): follow it, and its end.
-        if (!this.starting && (progress.phase === 'done' || !this.status?.syncing))
-          void this.loadStatus();
+        if (id === this.connectionId && !view.starting) {
+          if (progress.phase === 'done' || !this.status?.syncing) void this.loadStatus();
+        }
       });
     }
-    if (connectionId !== this.connectionId) {
-      this.connectionId = connectionId;
-      this.progress = null;
-      this.summary = null;
-      this.error = null;
-      this.#status.clear();
-    }
+    if (connectionId !== untrack(() => this.#status.request?.connectionId)) this.#status.clear();
     void this.loadStatus();
   }
 
-  /** Reads the shown connection's status again; the newest read wins. */
+  /** Reads the active connection's status again; the newest read wins. */
   async loadStatus(): Promise<void> {
-    if (this.connectionId) await this.#status.run({ connectionId: this.connectionId });
+    const id = untrack(() => this.connectionId);
+    if (id) await this.#status.run({ connectionId: id });
   }
 
   async start(): Promise<void> {
@@ -182,34 +222,37 @@ class SyncState {
 
   /** A damaged archive (set aside) made again from the operator: a fresh archive, a sync. */
   async rebuild(): Promise<void> {
-    const id = this.connectionId;
+    const id = untrack(() => this.connectionId);
     if (id) await this.#run(() => api.invoke('archive:rebuild', { connectionId: id }));
   }
 
   async #run(invoke: () => Promise<Result<SyncSummary>>): Promise<void> {
-    const id = this.connectionId;
-    if (!id || this.running) return;
-    this.starting = true;
-    this.cancelling = false;
-    this.summary = null;
-    this.error = null;
-    this.progress = null;
+    const id = untrack(() => this.connectionId);
+    if (!id || untrack(() => this.running)) return;
+    const view = this.#view(id);
+    view.starting = true;
+    view.cancelling = false;
+    view.summary = null;
+    view.error = null;
+    view.progress = null;
     const r = await invoke();
-    if (id !== this.connectionId) return;
-    this.starting = false;
-    this.cancelling = false;
-    if (r.ok) this.summary = r.value;
-    else this.error = r.error;
+    view.starting = false;
+    view.cancelling = false;
+    if (r.ok) view.summary = r.value;
+    else view.error = r.error;
+    // Another connection is shown now: its screens are its own.
+    if (id !== untrack(() => this.connectionId)) return;
     await this.loadStatus();
     this.onFinished?.();
   }
 
   async cancel(): Promise<void> {
-    this.cancelling = true;
+    const view = this.#view(untrack(() => this.connectionId));
+    view.cancelling = true;
     const r = await api.invoke('sync:cancel');
     if (!r.ok) {
-      this.cancelling = false;
-      this.error = r.error;
+      view.cancelling = false;
+      view.error = r.error;
     }
   }
 }

@@ -4,7 +4,9 @@
 // goes; in the browser the finished workbook is fetched once from the address main gives.
 import type { AppError } from '#shared/contract.ts';
 import type { ExportProgress, ExportTarget } from '#shared/exports.ts';
+import { untrack } from 'svelte';
 import { api } from '../api.ts';
+import { session } from './session.svelte.ts';
 
 export type ExportOutcome =
   | { kind: 'saved'; path: string; rows: number }
@@ -38,17 +40,24 @@ function download(url: string, fileName: string): void {
   link.remove();
 }
 
+/** A place's runs are the active connection's: an export started under another connection runs
+ * on, unseen, and shows again (progress, outcome) if that connection becomes active again. */
+function slot(place: string): string {
+  return `${session.owner}\n${place}`;
+}
+
 class Exports {
-  /** The last export of each place, by the place's id. */
+  /** The last export of each place of each connection, by slot(place). */
   #runs = $state<Record<string, ExportRun>>({});
   #byExportId = new Map<string, ExportRun>();
   #listening = false;
 
   get(place: string): ExportRun | undefined {
-    return this.#runs[place];
+    return this.#runs[slot(place)];
   }
 
-  async start(place: string, target: ExportTarget): Promise<void> {
+  async start(where: string, target: ExportTarget): Promise<void> {
+    const place = untrack(() => slot(where));
     if (this.#runs[place]?.running) return;
     this.#listen();
     // A plain object: Electron's IPC cannot clone a reactive proxy.
@@ -77,12 +86,13 @@ class Exports {
   }
 
   async cancel(place: string): Promise<void> {
-    const run = this.#runs[place];
+    const run = this.#runs[untrack(() => slot(place))];
     if (run?.running) await api.invoke('export:cancel', { exportId: run.exportId });
   }
 
   /** Forgets a finished export's outcome (the message is closed). */
-  dismiss(place: string): void {
+  dismiss(where: string): void {
+    const place = untrack(() => slot(where));
     if (this.#runs[place] && !this.#runs[place].running) delete this.#runs[place];
   }
 

@@ -11,6 +11,13 @@ import type {
 import { api } from '../api.ts';
 import { language } from './language.svelte.ts';
 
+/** What decides whose data a connection brings: its operator and its client. */
+function endpoint(connection: ConnectionSummary | null): string {
+  if (!connection) return '';
+  const { baseUrl, tokenUrl, clientId, customerId } = connection;
+  return JSON.stringify([baseUrl, tokenUrl, clientId, customerId ?? null]);
+}
+
 class Session {
   info = $state<AppInfo | null>(null);
   settings = $state<Settings | null>(null);
@@ -20,8 +27,18 @@ class Session {
   /** The operator answered again after being unreachable: the screens may show archive answers
    * until refreshed. Cleared by refreshScreens() or going offline again. */
   backOnline = $state(false);
-  /** The newest answer the active connection's archive holds (the offline banner's date). */
-  archiveDate = $state<string | null>(null);
+  /** Offline because the active connection's host name does not resolve (a mistyped address). */
+  hostNotFound = $state(false);
+  /** The newest answer an archive holds, and whose archive (the offline banner's date). */
+  #archiveDate = $state.raw<{ connectionId: string; date: string | null } | null>(null);
+  /** The newest answer the active connection's archive holds (the offline banner's date): null
+   * when it holds none, undefined until read; never another connection's. */
+  get archiveDate(): string | null | undefined {
+    const known = this.#archiveDate;
+    return known && known.connectionId === this.settings?.activeConnectionId
+      ? known.date
+      : undefined;
+  }
   /** Bumped when the active connection changes, so that screens reload their data. */
   generation = $state(0);
   startupError = $state<AppError | null>(null);
@@ -33,6 +50,14 @@ class Session {
   activeConnection = $derived(
     this.connections.find((p) => p.id === this.settings?.activeConnectionId) ?? null,
   );
+
+  /** Bumped when the active connection's address or client changes (edited in place): its old
+   * answers may be another operator's or another client's. */
+  #revision = $state(0);
+  /** Whose data the screens may show: the active connection as it is now. Every answer is
+   * tagged with the owner it was asked for and shown only under that owner (search.svelte.ts),
+   * so that nothing of one client's connection ever shows under another's name. */
+  owner = $derived(`${this.settings?.activeConnectionId ?? ''}#${this.#revision}`);
 
   async start(): Promise<void> {
     this.startupError = null;
@@ -51,6 +76,7 @@ class Session {
     this.ready = true;
     api.on('connectivity:changed', (p) => {
       const online = p?.online ?? true;
+      this.hostNotFound = !online && p?.reason === 'host_not_found';
       if (online === this.online) return;
       this.backOnline = online;
       this.online = online;
@@ -65,7 +91,7 @@ class Session {
     const id = this.settings?.activeConnectionId;
     if (!id) return;
     const r = await api.invoke('archive:status', { connectionId: id });
-    if (r.ok && id === this.settings?.activeConnectionId) this.archiveDate = r.value.lastSavedAt;
+    if (r.ok) this.#archiveDate = { connectionId: id, date: r.value.lastSavedAt };
   }
 
   /** Switches "Travailler hors ligne"; the screens reload (from the archive, or live again). */
@@ -91,9 +117,20 @@ class Session {
       api.invoke('settings:get'),
       api.invoke('connections:list'),
     ]);
+    const endpointBefore = endpoint(this.activeConnection);
     if (settings.ok) this.settings = settings.value;
     if (connections.ok) this.connections = connections.value;
-    if (this.settings?.activeConnectionId !== before || this.workOffline !== wasOffline) {
+    const edited =
+      this.settings?.activeConnectionId === before &&
+      endpoint(this.activeConnection) !== endpointBefore;
+    if (edited) this.#revision++;
+    const switched = this.settings?.activeConnectionId !== before || edited;
+    if (switched) {
+      // The previous connection's news.
+      this.backOnline = false;
+      this.hostNotFound = false;
+    }
+    if (switched || this.workOffline !== wasOffline) {
       this.generation++;
       if (!this.online || this.workOffline) void this.loadArchiveDate();
     }
@@ -110,6 +147,9 @@ class Session {
     const changed = this.settings?.activeConnectionId !== r.value.activeConnectionId;
     this.settings = r.value;
     if (changed) {
+      // "De nouveau en ligne" and why it was offline were the previous connection's news.
+      this.backOnline = false;
+      this.hostNotFound = false;
       this.generation++;
       // Still offline until main has checked the new connection: the banner's date is its own.
       if (!this.online || this.workOffline) void this.loadArchiveDate();

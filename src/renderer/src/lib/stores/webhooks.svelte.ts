@@ -4,6 +4,7 @@ import type { AppError } from '#shared/contract.ts';
 import type { Webhook } from '#shared/operator/schemas.ts';
 import { emptyWebhookForm, type WebhookForm } from '#shared/webhooks/webhook-form.ts';
 import { Search } from './search.svelte.ts';
+import { Owned } from './owned.svelte.ts';
 
 /** What the operator answered to a creation: the webhook already holding that direction, or a failure. */
 export type CreateOutcome =
@@ -15,7 +16,14 @@ class WebhookList extends Search<'webhooks:list'> {
   formOpen = $state(false);
   /** What the user typed in the creation form, kept until it is sent, cancelled or closed. */
   draft = $state<WebhookForm>(emptyWebhookForm());
-  outcome = $state<CreateOutcome | null>(null);
+  /** What the operator answered to the last creation, under the connection it was sent to. */
+  readonly #outcome = new Owned<CreateOutcome>();
+  get outcome(): CreateOutcome | null {
+    return this.#outcome.value;
+  }
+  set outcome(value: CreateOutcome | null) {
+    this.#outcome.value = value;
+  }
 
   constructor() {
     super('webhooks:list');
