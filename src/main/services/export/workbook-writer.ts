@@ -22,6 +22,11 @@ export interface TableSheet {
   rows: AnyIterable<Row>;
   /** How many rows to expect, when the source knows (for the progress bar). */
   total?: number;
+  /**
+   * With a label ("Total {currency}"), the sheet ends with totals rows of its `sum` columns, one
+   * per currency, summed by the worker as the rows stream through (never all held).
+   */
+  totalsLabel?: string;
 }
 
 /** Rows written so far, by sheet name: what an "About" sheet reports. */
@@ -191,7 +196,14 @@ export async function writeWorkbook(
   const rowsOf = (answer: FromWorker): number => (answer.type === 'ok' ? answer.rows : 0);
 
   async function writeTable(sheet: TableSheet, name: string, sheetIndex: number): Promise<void> {
-    await ask({ type: 'table', name, columns: sheet.columns });
+    const expectedRows = sheet.total;
+    await ask({
+      type: 'table',
+      name,
+      columns: sheet.columns,
+      ...(sheet.totalsLabel !== undefined ? { totalsLabel: sheet.totalsLabel } : {}),
+      ...(expectedRows !== undefined ? { expectedRows } : {}),
+    });
     const report = (rowsWritten: number): void =>
       onProgress?.({
         sheet: name,
