@@ -7,9 +7,20 @@ import { aboutSheet, type AboutInfo } from '../about.ts';
 import { mapRows, tableOf, type Field } from '../fields.ts';
 import type { WorkbookPlan, WorkbookSheet } from '../workbook-writer.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
+import { isCreditNote } from '../../reports/rules.ts';
 
-/** A search result, with its stream id when the archive knows it (the search does not send it). */
-export type InvoiceListEntry = InvoiceSearchItem & { streamId?: string | null };
+/** A search result, live or rebuilt from an archived row. (No stream id: the operator's search
+ * never sends it, only the full invoice does; the one-invoice export shows it.) */
+export type InvoiceListEntry = InvoiceSearchItem;
+
+/** An amount as the VAT figures count it: a credit note (381 and the other codes) negative. */
+export function signedAmount(
+  amount: number | undefined | null,
+  type: string | number | undefined | null,
+): number | undefined {
+  if (amount === undefined || amount === null) return undefined;
+  return isCreditNote(type) ? -Math.abs(amount) : amount;
+}
 
 export function invoiceFields(words: ExportWords): Field<InvoiceListEntry>[] {
   const { columns, detail } = words.invoices;
@@ -35,12 +46,23 @@ export function invoiceFields(words: ExportWords): Field<InvoiceListEntry>[] {
     { header: x.buyerSiret, kind: 'id', value: (e) => bd(e)?.buyer?.siret },
     { header: x.buyerVat, kind: 'id', value: (e) => bd(e)?.buyer?.vatNumber },
     {
-      header: detail.totalExclVat,
+      header: x.htSigned,
       kind: 'amount',
-      value: (e) => money(e)?.taxBasisTotalAmount?.amount,
+      sum: true,
+      value: (e) => signedAmount(money(e)?.taxBasisTotalAmount?.amount, bd(e)?.type),
     },
-    { header: detail.totalVat, kind: 'amount', value: (e) => money(e)?.taxTotalAmount?.amount },
-    { header: columns.total, kind: 'amount', value: (e) => money(e)?.invoiceAmount?.amount },
+    {
+      header: x.tvaSigned,
+      kind: 'amount',
+      sum: true,
+      value: (e) => signedAmount(money(e)?.taxTotalAmount?.amount, bd(e)?.type),
+    },
+    {
+      header: x.ttcSigned,
+      kind: 'amount',
+      sum: true,
+      value: (e) => signedAmount(money(e)?.invoiceAmount?.amount, bd(e)?.type),
+    },
     {
       header: detail.currency,
       kind: 'id',
@@ -66,7 +88,6 @@ export function invoiceFields(words: ExportWords): Field<InvoiceListEntry>[] {
       value: (e) => labelOf(words.invoices.direction, e.metadata.direction) ?? e.metadata.direction,
     },
     { header: detail.platformInvoiceId, kind: 'id', value: (e) => e.metadata.invoiceId },
-    { header: detail.streamId, kind: 'id', value: (e) => e.streamId },
   ];
 }
 
@@ -76,6 +97,8 @@ type BusinessData = Invoice['businessData'];
 export interface VatDetails {
   invoiceId: Invoice['invoiceId'];
   businessData: Pick<BusinessData, 'invoiceId' | 'taxDetails'> & {
+    /** BT-3: a credit note's lines count negative. */
+    type?: BusinessData['type'] | null;
     monetary: Pick<BusinessData['monetary'], 'invoiceCurrency'>;
   };
 }
@@ -100,8 +123,18 @@ export function vatLineFields(words: ExportWords): Field<VatLine>[] {
       value: (l) => labelOf(words.invoices.vatCategories, tax(l)?.categoryCode),
     },
     { header: x.vatRate, kind: 'percent', value: (l) => tax(l)?.percent },
-    { header: detail.vatBase, kind: 'amount', value: (l) => tax(l)?.taxableAmount.amount },
-    { header: detail.vatAmount, kind: 'amount', value: (l) => tax(l)?.taxAmount.amount },
+    {
+      header: x.vatBaseSigned,
+      kind: 'amount',
+      sum: true,
+      value: (l) => signedAmount(tax(l)?.taxableAmount.amount, l.invoice.businessData.type),
+    },
+    {
+      header: x.vatAmountSigned,
+      kind: 'amount',
+      sum: true,
+      value: (l) => signedAmount(tax(l)?.taxAmount.amount, l.invoice.businessData.type),
+    },
     {
       header: detail.currency,
       kind: 'id',
@@ -132,6 +165,7 @@ export function invoicesWorkbook(input: InvoicesExport): WorkbookPlan {
       columns: invoices.columns,
       rows: mapRows(input.invoices, invoices.toRow),
       ...(input.total !== undefined ? { total: input.total } : {}),
+      totalsLabel: words.export.totals,
     },
   ];
   const counted = [words.export.sheets.invoices];
@@ -147,6 +181,7 @@ export function invoicesWorkbook(input: InvoicesExport): WorkbookPlan {
           invoice.businessData.taxDetails.map((_, index) => lines.toRow({ invoice, index })),
         true,
       ),
+      totalsLabel: words.export.totals,
     });
     counted.push(words.export.sheets.vatLines);
   }
