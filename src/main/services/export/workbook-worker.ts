@@ -55,6 +55,8 @@ interface OpenTable {
   expectedRows?: number;
   /** Per currency, the sums of the `sum` columns in cents (integers: no binary drift). */
   totals: Map<string, Map<number, number>>;
+  /** The column holding the summed amounts' currency, if any. */
+  sumCurrency: number | undefined;
 }
 
 /** exceljs's style registry: the id of a style object (remembered per object). */
@@ -72,6 +74,8 @@ const TITLE_FONT = { bold: true, size: 14 };
 const SECTION_FONT = { bold: true, size: 12 };
 const HEADER_BORDER = { bottom: { style: 'thin' as const } };
 const WRAP = { wrapText: true, vertical: 'top' as const };
+/** A label's value (a date, an amount) beside it, not at the far end of a wide column. */
+const LEFT = { horizontal: 'left' as const };
 
 type Look = DocLine['style'];
 type CellStyle = Partial<ExcelJS.Style>;
@@ -93,8 +97,13 @@ function unstyled(row: ExcelJS.Row): void {
   (row as ExcelJS.Row & { style: CellStyle }).style = NO_STYLE;
 }
 
-function sharedStyle(numFmt: string | undefined, look?: Look, wrap = false): CellStyle {
-  const key = `${numFmt ?? ''}\u0000${look ?? ''}\u0000${wrap ? 'w' : ''}`;
+function sharedStyle(
+  numFmt: string | undefined,
+  look?: Look,
+  wrap = false,
+  left = false,
+): CellStyle {
+  const key = `${numFmt ?? ''}\u0000${look ?? ''}\u0000${wrap ? 'w' : ''}${left ? 'l' : ''}`;
   let style = sharedStyles.get(key);
   if (!style) {
     style = {
@@ -103,7 +112,7 @@ function sharedStyle(numFmt: string | undefined, look?: Look, wrap = false): Cel
       ...(look === 'section' ? { font: SECTION_FONT } : {}),
       ...(look === 'header' ? { font: HEADER_FONT, border: HEADER_BORDER } : {}),
       ...(look === 'strong' ? { font: HEADER_FONT } : {}),
-      ...(wrap ? { alignment: WRAP } : {}),
+      ...(wrap || left ? { alignment: { ...(wrap ? WRAP : {}), ...(left ? LEFT : {}) } } : {}),
     };
     sharedStyles.set(key, style);
   }
@@ -176,6 +185,7 @@ function beginTable(
     ...(totalsLabel !== undefined ? { totalsLabel } : {}),
     ...(expectedRows !== undefined ? { expectedRows } : {}),
     totals: new Map(),
+    sumCurrency: columns.find((column) => column.sum)?.currencyColumn,
   };
 }
 
@@ -259,8 +269,7 @@ async function writeRows(rows: readonly Row[]): Promise<number> {
 
 /** The running sums of a row's currency (its amounts' format: no currency column is euros). */
 function sumsOf(open: OpenTable, source: Row): Map<number, number> {
-  const currencyColumn = open.columns.find((column) => column.sum)?.currencyColumn;
-  const code = currencyColumn === undefined ? '' : source[currencyColumn];
+  const code = open.sumCurrency === undefined ? '' : source[open.sumCurrency];
   const currency = (typeof code === 'string' ? code.trim().toUpperCase() : '') || 'EUR';
   let sums = open.totals.get(currency);
   if (!sums) {
@@ -279,7 +288,7 @@ function writeTotals(opened: OpenFile, open: OpenTable): number {
   const registry = (opened.workbook as unknown as { styles: StyleIds }).styles;
   const strong = (numFmt: string | undefined): number =>
     registry.addStyleModel(sharedStyle(numFmt, 'strong'));
-  const currencyColumn = open.columns.find((column) => column.sum)?.currencyColumn;
+  const currencyColumn = open.sumCurrency;
   let rowNumber = open.rows + 2;
   let xml = '';
   for (const [currency, sums] of open.totals) {
@@ -410,20 +419,28 @@ function writeDocument(name: string, widths: readonly number[], lines: readonly 
     const row = sheet.addRow(cells.map((cell) => cell.value));
     unstyled(row);
     const long = longText(cells, sized, line.style);
+    // A label and its value: the value starts beside its label, whatever its type.
+    const labelled = line.cells.length === 2 && line.style !== 'header';
+    let lines = 1;
     line.cells.forEach((source, index) => {
       const kind = isDocCell(source) ? (source.kind ?? 'text') : 'text';
       const value = cells[index]?.value;
       const numFmt = value === null ? undefined : (cells[index]?.numFmt ?? columnFormat(kind));
-      const wrap = (typeof value === 'string' && value.includes('\n')) || long?.index === index;
-      row.getCell(index + 1).style = sharedStyle(numFmt, line.style, wrap);
+      const multiline = typeof value === 'string' && value.includes('\n');
+      if (multiline) lines = Math.max(lines, value.split('\n').length);
+      const wrap = multiline || long?.index === index;
+      const left = labelled && index === 1 && typeof value !== 'string' && value !== null;
+      row.getCell(index + 1).style = sharedStyle(numFmt, line.style, wrap, left);
     });
     if (long) {
       // Across the rest of the row, wrapped: a print would cut it at the last column.
       if (long.index < sized.length - 1) {
         sheet.mergeCells(row.number, long.index + 1, row.number, sized.length);
       }
-      row.height = long.lines * LINE_HEIGHT;
+      lines = Math.max(lines, long.lines);
     }
+    // A streamed sheet's rows keep the height they are given: one line unless told.
+    if (lines > 1) row.height = lines * LINE_HEIGHT;
     row.commit();
   }
   sheet.commit();
