@@ -287,8 +287,8 @@ const UNKNOWN_ROWS = 10_000;
 
 /**
  * Column widths from the header and a sample of rows (the first batch: a streamed sheet fixes
- * its widths before its first row is written). A summed column also fits its bold total, which
- * is at most the sample's largest amount times the rows expected.
+ * its widths before its first row is written). An amount column fits ten times the sample's
+ * largest; a summed one also its bold total, at most that largest times the rows expected.
  */
 export function columnWidths(
   columns: readonly Column[],
@@ -303,10 +303,13 @@ export function columnWidths(
     for (const row of sample) {
       const currency = column.currencyColumn === undefined ? undefined : row[column.currencyColumn];
       longest = Math.max(longest, shownLength(row[index], column.kind, currency));
-      const amount = totals ? asNumber(row[index]) : undefined;
+      const amount = column.kind === 'amount' ? asNumber(row[index]) : undefined;
+      if (amount === undefined) continue;
+      // Rows after the sample may be larger: room for ten times its largest, so that a later
+      // amount does not show as ###.
+      longest = Math.max(longest, amountLength(-Math.abs(amount) * 10, currency));
       // The worst its total can look: every row as large, negative.
-      if (amount !== undefined)
-        bold = Math.max(bold, amountLength(-Math.abs(amount) * rows, currency));
+      if (totals) bold = Math.max(bold, amountLength(-Math.abs(amount) * rows, currency));
     }
     if (index === 0 && options.totalsLabel !== undefined) {
       bold = Math.max(bold, options.totalsLabel.length);

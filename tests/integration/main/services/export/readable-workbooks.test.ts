@@ -233,3 +233,28 @@ describe('the other export workbooks', () => {
     assertReadable(readXlsx(target));
   });
 });
+
+describe('a streamed table', () => {
+  it('keeps room for a later amount ten times the first batch’s largest (no ###)', async () => {
+    const target = join(root, 'streamed.xlsx');
+    const rows = Array.from({ length: 30 }, (_, i) => [`F-${i}`, i < 10 ? 999.99 : -9_999.99]);
+    await writeWorkbook(
+      target,
+      {
+        sheets: [
+          {
+            kind: 'table',
+            name: 'Data',
+            columns: [
+              { header: 'N', kind: 'id' },
+              { header: 'TTC', kind: 'amount' },
+            ],
+            rows,
+          },
+        ],
+      },
+      { batchSize: 10 },
+    );
+    assertReadable(readXlsx(target));
+  });
+});
