@@ -83,9 +83,10 @@ const DEFAULT_WORKER_URL = new URL('./workbook-worker.ts', import.meta.url);
 const SLICE_MS = 8;
 const INVALID_SHEET_CHARS = /[[\]:*?/\\]/g;
 
-/** Excel's rules for sheet names: 31 characters, none of []:*?/\. */
+/** Excel's rules for sheet names: 31 characters, none of []:*?/\. An ASCII apostrophe becomes
+ * a typographic one: exceljs writes the print titles' range as '<name>'!$1:$1 without escaping. */
 export function safeSheetName(name: string): string {
-  return name.replace(INVALID_SHEET_CHARS, ' ').trim().slice(0, 31) || 'Sheet';
+  return name.replace(INVALID_SHEET_CHARS, ' ').replace(/'/g, '’').trim().slice(0, 31) || 'Sheet';
 }
 
 /** Answers come back in the order of the requests: a queue of waiters is enough. */

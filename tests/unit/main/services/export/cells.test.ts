@@ -91,6 +91,8 @@ describe('cells', () => {
   it('makes sheet names Excel accepts', () => {
     assert.equal(safeSheetName('TVA: 2026/03 [draft]?'), 'TVA  2026 03  draft');
     assert.equal(safeSheetName('x'.repeat(40)).length, 31);
+    // The print titles' range quotes the name: an apostrophe would end it.
+    assert.equal(safeSheetName("Client's"), 'Client’s');
   });
 
   it('drops credentials from callback addresses', () => {
