@@ -3,7 +3,7 @@
 Usage: /usr/bin/python3 tests/support/dump-xlsx.py FILE.xlsx
 Prints: {"sheets": [{"name", "freeze", "autoFilter", "widths": {"A": 12.0}, "maxRow", "maxColumn",
 "print": {"orientation", "fitToPage", "fitToWidth", "fitToHeight", "titleRows"},
-"rows": [[{"v": value, "t": data_type, "f": number_format, "b": bold}, ...], ...]}]}
+"rows": [[{"v": value, "t": data_type, "f": number_format, "b": bold, "w": wraps}, ...], ...]}]}
 Dates come out as "YYYY-MM-DD" (or "YYYY-MM-DDTHH:MM:SS" with a time) with t = "d".
 """
 import datetime
@@ -25,6 +25,7 @@ def cell_json(cell):
         "t": cell.data_type,
         "f": cell.number_format,
         "b": bool(cell.font and cell.font.b),
+        "w": bool(cell.alignment and cell.alignment.wrap_text),
     }
 
 

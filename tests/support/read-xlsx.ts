@@ -15,6 +15,8 @@ export interface XlsxCell {
   f: string;
   /** Bold. */
   b: boolean;
+  /** Wraps its text within the column. */
+  w: boolean;
 }
 
 export interface XlsxSheet {

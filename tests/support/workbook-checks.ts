@@ -55,7 +55,7 @@ function widthOf(sheet: XlsxSheet, index: number): number {
  * Every column is at least as wide as each value it shows: numbers and dates always (they show
  * "###" otherwise; bold ones need a character more), text within the 60-character bound. In a
  * document sheet (no autofilter) a line's last text and a line of one cell run over the empty
- * cells to their right, as a reader sees them; a table's header wraps, so its longest word counts.
+ * cells to their right, as a reader sees them; wrapped text (a header) needs its longest word.
  */
 export function assertColumnsFit(sheet: XlsxSheet): void {
   const table = sheet.autoFilter !== null;
@@ -67,8 +67,9 @@ export function assertColumnsFit(sheet: XlsxSheet): void {
       if (cell.v === null || cell.v === '') return;
       const text = cell.t === 's';
       if (!table && text && (count === 1 || c === last)) return;
+      // Wrapped text (a table's header, a long note) needs its longest word only.
       const needed =
-        table && r === 0
+        (table && r === 0) || (text && cell.w)
           ? Math.max(
               ...String(cell.v)
                 .split(/\s+/)

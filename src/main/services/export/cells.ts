@@ -260,13 +260,19 @@ export interface WidthOptions {
  * of it, plus the autofilter's arrow. The values, not a long header, decide a column's width.
  */
 function headerRoom(header: string): number {
-  const longestWord = Math.max(0, ...header.split(/\s+/).map((word) => word.length));
-  return Math.max(longestWord, Math.ceil(header.length / 3)) + FILTER_ARROW;
+  return wrappedRoom(header) + FILTER_ARROW;
 }
 
-/** How many lines a header takes, wrapped in a column of that width (its row's height). */
-export function headerLines(header: string, width: number): number {
-  const room = Math.max(1, width - PADDING - FILTER_ARROW);
+/** What a wrapped header needs across: its longest word, and a third of it (three lines). */
+export function wrappedRoom(text: string): number {
+  const longestWord = Math.max(0, ...text.split(/\s+/).map((word) => word.length));
+  return Math.max(longestWord, Math.ceil(text.length / 3));
+}
+
+/** How many lines a header takes, wrapped in a column of that width (its row's height); a
+ * table's header leaves room for the autofilter's arrow. */
+export function headerLines(header: string, width: number, arrow = true): number {
+  const room = Math.max(1, width - PADDING - (arrow ? FILTER_ARROW : 0));
   let lines = 1;
   let used = 0;
   for (const word of header.split(/\s+/)) {

@@ -21,6 +21,7 @@ import {
   shownLength,
   typedCell,
   widthFor,
+  wrappedRoom,
   type CellKind,
   type Column,
   type Row,
@@ -378,7 +379,11 @@ function documentWidths(widths: readonly number[], lines: readonly DocLine[]): n
       const runsOver =
         index === last && (kind === 'text' || kind === 'id') && !String(value).includes('\n');
       if (runsOver && index > 0) return;
-      const length = shownLength(value, kind, currency);
+      // A table's headers wrap: the values below them decide the width.
+      const length =
+        line.style === 'header' && typeof value === 'string'
+          ? wrappedRoom(value)
+          : shownLength(value, kind, currency);
       if (length > 0) result[index] = Math.max(result[index] ?? 0, widthFor(length, bold));
     });
   }
@@ -421,25 +426,30 @@ function writeDocument(name: string, widths: readonly number[], lines: readonly 
     const long = longText(cells, sized, line.style);
     // A label and its value: the value starts beside its label, whatever its type.
     const labelled = line.cells.length === 2 && line.style !== 'header';
-    let lines = 1;
+    // A streamed sheet's rows keep the height they are given: one line unless told.
+    const lines = Math.max(
+      long?.lines ?? 1,
+      ...cells.map((cell, index) =>
+        typeof cell.value !== 'string'
+          ? 1
+          : line.style === 'header'
+            ? headerLines(cell.value, sized[index] ?? 0, false)
+            : cell.value.split('\n').length,
+      ),
+    );
     line.cells.forEach((source, index) => {
       const kind = isDocCell(source) ? (source.kind ?? 'text') : 'text';
       const value = cells[index]?.value;
       const numFmt = value === null ? undefined : (cells[index]?.numFmt ?? columnFormat(kind));
-      const multiline = typeof value === 'string' && value.includes('\n');
-      if (multiline) lines = Math.max(lines, value.split('\n').length);
-      const wrap = multiline || long?.index === index;
+      // Every cell of a taller row wraps (and so sits at its top, beside the others).
+      const wrap = lines > 1 || line.style === 'header';
       const left = labelled && index === 1 && typeof value !== 'string' && value !== null;
       row.getCell(index + 1).style = sharedStyle(numFmt, line.style, wrap, left);
     });
-    if (long) {
-      // Across the rest of the row, wrapped: a print would cut it at the last column.
-      if (long.index < sized.length - 1) {
-        sheet.mergeCells(row.number, long.index + 1, row.number, sized.length);
-      }
-      lines = Math.max(lines, long.lines);
+    // Across the rest of the row, wrapped: a print would cut it at the last column.
+    if (long && long.index < sized.length - 1) {
+      sheet.mergeCells(row.number, long.index + 1, row.number, sized.length);
     }
-    // A streamed sheet's rows keep the height they are given: one line unless told.
     if (lines > 1) row.height = lines * LINE_HEIGHT;
     row.commit();
   }

@@ -581,7 +581,8 @@ function statusWorkbook(
   const summary: DocumentSheet = {
     kind: 'document',
     name: s.statusSummary,
-    widths: [12, 12, ...Array.from({ length: 16 }, () => 14)],
+    // Counts: narrow columns, grown by the writer where a header word or a month needs more.
+    widths: [12, 10, ...Array.from({ length: 16 }, () => 9)],
     lines: () => {
       const report = get();
       return [
