@@ -2,7 +2,8 @@
 
 Usage: /usr/bin/python3 tests/support/dump-xlsx.py FILE.xlsx
 Prints: {"sheets": [{"name", "freeze", "autoFilter", "widths": {"A": 12.0}, "maxRow", "maxColumn",
-"rows": [[{"v": value, "t": data_type, "f": number_format, "b": bold}, ...], ...]}]}
+"print": {"orientation", "fitToPage", "fitToWidth", "fitToHeight", "titleRows"},
+"rows": [[{"v": value, "t": data_type, "f": number_format, "b": bold, "w": wraps}, ...], ...]}]}
 Dates come out as "YYYY-MM-DD" (or "YYYY-MM-DDTHH:MM:SS" with a time) with t = "d".
 """
 import datetime
@@ -10,6 +11,7 @@ import json
 import sys
 
 from openpyxl import load_workbook
+from openpyxl.utils import column_index_from_string, get_column_letter
 
 
 def cell_json(cell):
@@ -23,6 +25,7 @@ def cell_json(cell):
         "t": cell.data_type,
         "f": cell.number_format,
         "b": bool(cell.font and cell.font.b),
+        "w": bool(cell.alignment and cell.alignment.wrap_text),
     }
 
 
@@ -35,10 +38,21 @@ def main(path):
                 "name": sheet.title,
                 "freeze": sheet.freeze_panes,
                 "autoFilter": sheet.auto_filter.ref,
+                # One entry per column, also for a <col> that spans several.
                 "widths": {
-                    key: dim.width
+                    get_column_letter(index): dim.width
                     for key, dim in sheet.column_dimensions.items()
                     if dim.customWidth or dim.width
+                    for index in range(dim.min or column_index_from_string(key),
+                                       (dim.max or column_index_from_string(key)) + 1)
+                },
+                "print": {
+                    "orientation": sheet.page_setup.orientation,
+                    "fitToPage": bool(sheet.sheet_properties.pageSetUpPr
+                                      and sheet.sheet_properties.pageSetUpPr.fitToPage),
+                    "fitToWidth": sheet.page_setup.fitToWidth,
+                    "fitToHeight": sheet.page_setup.fitToHeight,
+                    "titleRows": sheet.print_title_rows,
                 },
                 "maxRow": sheet.max_row,
                 "maxColumn": sheet.max_column,

@@ -5,10 +5,13 @@ import type ExcelJS from 'exceljs';
 import {
   columnFormat,
   columnWidths,
+  headerLines,
+  LINE_HEIGHT,
   typedCell,
   type Column,
   type Row,
 } from '#main/services/export/cells.ts';
+import { printSetup } from '#main/services/export/page-setup.ts';
 
 export interface PlainTable {
   write(row: Row): void;
@@ -25,16 +28,24 @@ export function plainTable(
 ): PlainTable {
   const sheet = workbook.addWorksheet(name, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+    pageSetup: printSetup([]),
   });
   const widths = columnWidths(columns, widthSample);
+  Object.assign(sheet.pageSetup, printSetup(widths));
   sheet.columns = columns.map((c, i) => ({
     width: widths[i] as number,
     style: { numFmt: columnFormat(c.kind) as string },
   }));
   const header = sheet.addRow(columns.map((c) => c.header));
   header.eachCell((cell) => {
-    cell.style = { font: { bold: true }, border: { bottom: { style: 'thin' } } };
+    cell.style = {
+      font: { bold: true },
+      border: { bottom: { style: 'thin' } },
+      alignment: { wrapText: true, vertical: 'top' },
+    };
   });
+  const lines = Math.max(...columns.map((c, i) => headerLines(c.header, widths[i] as number)));
+  if (lines > 1) header.height = lines * LINE_HEIGHT;
   header.commit();
   let count = 0;
   return {

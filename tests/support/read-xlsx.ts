@@ -15,6 +15,8 @@ export interface XlsxCell {
   f: string;
   /** Bold. */
   b: boolean;
+  /** Wraps its text within the column. */
+  w: boolean;
 }
 
 export interface XlsxSheet {
@@ -22,6 +24,15 @@ export interface XlsxSheet {
   freeze: string | null;
   autoFilter: string | null;
   widths: Record<string, number>;
+  /** The page setup as openpyxl reads it (fitToWidth/fitToHeight as written, or null). */
+  print: {
+    orientation: string | null;
+    fitToPage: boolean;
+    fitToWidth: number | null;
+    fitToHeight: number | null;
+    /** Rows repeated on each printed page, e.g. "1:1", or null. */
+    titleRows: string | null;
+  };
   maxRow: number;
   maxColumn: number;
   rows: XlsxCell[][];
@@ -43,11 +54,31 @@ export function sheetNamed(book: { sheets: XlsxSheet[] }, name: string): XlsxShe
   return sheet;
 }
 
-/** The column of a header, as the row's cells: `column(sheet, 'SIREN')[0]` is the first data row. */
-export function column(sheet: XlsxSheet, header: string): XlsxCell[] {
+/** The data rows of a table sheet: those under its autofilter (not the totals rows below). */
+export function dataRows(sheet: XlsxSheet): XlsxCell[][] {
+  const last = /:[A-Z]+(\d+)$/.exec(sheet.autoFilter ?? '')?.[1];
+  return sheet.rows.slice(1, last ? Number(last) : undefined);
+}
+
+/** The rows after a table's data (its autofilter's range) that hold something: its totals. */
+export function totalsRows(sheet: XlsxSheet): XlsxCell[][] {
+  const last = /:[A-Z]+(\d+)$/.exec(sheet.autoFilter ?? '')?.[1];
+  if (!last) throw new Error(`sheet "${sheet.name}" has no autofilter`);
+  return sheet.rows.slice(Number(last)).filter((row) => row.some((cell) => cell.v !== null));
+}
+
+/** The index of a header in the first row. */
+export function columnIndex(sheet: XlsxSheet, header: string): number {
   const index = sheet.rows[0]?.findIndex((cell) => cell.v === header) ?? -1;
   if (index < 0) throw new Error(`no column "${header}" in sheet "${sheet.name}"`);
-  return sheet.rows.slice(1).map((row) => row[index] as XlsxCell);
+  return index;
+}
+
+/** The column of a header, as the data rows' cells: `column(sheet, 'SIREN')[0]` is the first
+ * data row (a table's totals rows, below its autofilter, are not in it). */
+export function column(sheet: XlsxSheet, header: string): XlsxCell[] {
+  const index = columnIndex(sheet, header);
+  return dataRows(sheet).map((row) => row[index] as XlsxCell);
 }
 
 /** One part of the workbook's zip as text, e.g. "xl/worksheets/sheet1.xml": the raw bytes a

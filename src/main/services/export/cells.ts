@@ -7,6 +7,7 @@
  * - id: an identifier (SIREN, SIRET, IBAN, VAT number, UUID, invoice number, postal code): always
  *   a string with the text format "@", so "012345678" keeps its leading zero.
  * - date: "YYYY-MM-DD", written as a real Excel date (no time, no timezone).
+ * - month: "YYYY-MM", written as the month's first day with a month format ("mars 2026").
  * - datetime: an ISO date-time with offset, written as the local wall-clock time.
  * - amount: a number rounded to 2 decimals, with a currency format (the row's currency when the
  *   column names one, else euros).
@@ -17,6 +18,7 @@ export const CELL_KINDS = [
   'text',
   'id',
   'date',
+  'month',
   'datetime',
   'amount',
   'integer',
@@ -33,6 +35,8 @@ export interface Column {
   kind: CellKind;
   /** For an amount column: the index of the column holding the row's ISO currency code. */
   currencyColumn?: number;
+  /** An amount column summed in the table's totals rows (one per currency). */
+  sum?: boolean;
 }
 
 export type AnyIterable<T> = Iterable<T> | AsyncIterable<T>;
@@ -40,6 +44,8 @@ export type AnyIterable<T> = Iterable<T> | AsyncIterable<T>;
 export const TEXT_FORMAT = '@';
 export const DATE_FORMAT = 'dd/mm/yyyy';
 export const DATETIME_FORMAT = 'dd/mm/yyyy hh:mm';
+/** The month in words and the year, in the reader's own language ("mars 2026", "March 2026"). */
+export const MONTH_FORMAT = 'mmmm yyyy';
 export const INTEGER_FORMAT = '#,##0';
 export const PERCENT_FORMAT = '0.0#%';
 
@@ -60,6 +66,8 @@ export function columnFormat(kind: CellKind): string | undefined {
       return TEXT_FORMAT;
     case 'date':
       return DATE_FORMAT;
+    case 'month':
+      return MONTH_FORMAT;
     case 'datetime':
       return DATETIME_FORMAT;
     case 'amount':
@@ -78,6 +86,15 @@ export function roundAmount(value: number): number {
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_MONTH = /^(\d{4})-(\d{2})$/;
+
+/** "2026-03" → 1 March 2026 at UTC midnight, shown as a month by MONTH_FORMAT. */
+export function excelMonth(text: string): Date | undefined {
+  const match = ISO_MONTH.exec(text.trim());
+  if (!match) return undefined;
+  const month = Number(match[2]);
+  return month >= 1 && month <= 12 ? new Date(Date.UTC(Number(match[1]), month - 1, 1)) : undefined;
+}
 
 /** "2026-03-31" → that day at UTC midnight, which exceljs writes as the whole serial 46112. */
 export function excelDate(text: string): Date | undefined {
@@ -145,6 +162,10 @@ export function typedCell(value: CellValue, kind: CellKind, currency?: CellValue
       const date = typeof value === 'string' ? excelDate(value) : undefined;
       return date ? { value: date } : asText();
     }
+    case 'month': {
+      const date = typeof value === 'string' ? excelMonth(value) : undefined;
+      return date ? { value: date } : asText();
+    }
     case 'datetime': {
       const date = typeof value === 'string' ? excelDateTime(value) : undefined;
       return date ? { value: date } : asText();
@@ -170,23 +191,44 @@ export function typedCell(value: CellValue, kind: CellKind, currency?: CellValue
 
 const MIN_WIDTH = 8;
 const MAX_WIDTH = 60;
+/** Room for the autofilter's arrow beside a header, and around every value. */
+const FILTER_ARROW = 2;
+const PADDING = 2;
+/** Bold characters are wider than regular ones. */
+const BOLD_FACTOR = 1.1;
+/** "septembre 2026", the longest month shown by MONTH_FORMAT in French or English. */
+const LONGEST_MONTH = 14;
 
-/** How many characters a value takes once Excel shows it in its format. */
-function shownLength(value: CellValue, kind: CellKind): number {
-  if (value === null || value === undefined) return 0;
+/** Characters of an integer part with its thousands separators: 1234567 → "1 234 567" (9). */
+function groupedDigits(value: number): number {
+  const digits = Math.trunc(Math.abs(value)).toString().length;
+  return digits + Math.floor((digits - 1) / 3);
+}
+
+/** Characters of an amount in its format: "-1 234 567,89 €" (15), "12,00 CHF" (9). */
+export function amountLength(amount: number, currency?: CellValue): number {
+  const symbol = amountFormat(typeof currency === 'string' ? currency : null).match(/"(.*)"/)?.[1];
+  return groupedDigits(amount) + 3 + 1 + (symbol?.length ?? 1) + (amount < 0 ? 1 : 0);
+}
+
+/** How many characters a value takes once Excel shows it in its kind's format. */
+export function shownLength(value: CellValue, kind: CellKind, currency?: CellValue): number {
+  if (value === null || value === undefined || value === '') return 0;
   switch (kind) {
     case 'date':
-      return 10;
+      return excelDate(String(value)) ? 10 : String(value).length;
+    case 'month':
+      return excelMonth(String(value)) ? LONGEST_MONTH : String(value).length;
     case 'datetime':
       return 16;
     case 'amount': {
       const amount = asNumber(value);
-      if (amount === undefined) return String(value).length;
-      const digits = Math.trunc(Math.abs(amount)).toString().length;
-      return digits + Math.floor((digits - 1) / 3) + 3 + 2 + (amount < 0 ? 1 : 0) + 1;
+      return amount === undefined ? String(value).length : amountLength(amount, currency);
     }
-    case 'integer':
-      return String(value).length + Math.floor((String(value).length - 1) / 3);
+    case 'integer': {
+      const count = asNumber(value);
+      return count === undefined ? String(value).length : groupedDigits(count);
+    }
     case 'percent':
       return 7;
     default:
@@ -199,15 +241,85 @@ function shownLength(value: CellValue, kind: CellKind): number {
   }
 }
 
+/** A column width for its longest shown value, bounded so that a long address cannot make a
+ * column wider than the screen. */
+export function widthFor(longest: number, bold = false): number {
+  const room = Math.ceil(longest * (bold ? BOLD_FACTOR : 1)) + PADDING;
+  return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, room));
+}
+
+export interface WidthOptions {
+  /** Rows the table is expected to hold: a summed column needs room for its total. */
+  expectedRows?: number;
+  /** The totals rows' label (first column, bold), when the table has totals. */
+  totalsLabel?: string;
+}
+
+/**
+ * What a header needs across: it wraps (at most over three lines), so its longest word and a third
+ * of it, plus the autofilter's arrow. The values, not a long header, decide a column's width.
+ */
+function headerRoom(header: string): number {
+  return wrappedRoom(header) + FILTER_ARROW;
+}
+
+/** What a wrapped header needs across: its longest word, and a third of it (three lines). */
+export function wrappedRoom(text: string): number {
+  const longestWord = Math.max(0, ...text.split(/\s+/).map((word) => word.length));
+  return Math.max(longestWord, Math.ceil(text.length / 3));
+}
+
+/** How many lines a header takes, wrapped in a column of that width (its row's height); a
+ * table's header leaves room for the autofilter's arrow. */
+export function headerLines(header: string, width: number, arrow = true): number {
+  const room = Math.max(1, width - PADDING - (arrow ? FILTER_ARROW : 0));
+  let lines = 1;
+  let used = 0;
+  for (const word of header.split(/\s+/)) {
+    const length = Math.ceil(word.length * BOLD_FACTOR);
+    if (used > 0 && used + 1 + length > room) {
+      lines += 1;
+      used = length;
+    } else used += (used > 0 ? 1 : 0) + length;
+  }
+  return lines;
+}
+
+/** Points per line of text in the default font: a wrapped header's row is this times its lines. */
+export const LINE_HEIGHT = 15;
+
+/** When the count is unknown (a live search), totals get room for this many rows. */
+const UNKNOWN_ROWS = 10_000;
+
 /**
  * Column widths from the header and a sample of rows (the first batch: a streamed sheet fixes
- * its widths before its first row is written), bounded so that a long address cannot make a
- * column wider than the screen.
+ * its widths before its first row is written). An amount column fits ten times the sample's
+ * largest; a summed one also its bold total, at most that largest times the rows expected.
  */
-export function columnWidths(columns: readonly Column[], sample: readonly Row[]): number[] {
+export function columnWidths(
+  columns: readonly Column[],
+  sample: readonly Row[],
+  options: WidthOptions = {},
+): number[] {
+  const rows = Math.max(sample.length, options.expectedRows ?? UNKNOWN_ROWS, 1);
   return columns.map((column, index) => {
-    let longest = column.header.length + 2; // room for the autofilter's arrow
-    for (const row of sample) longest = Math.max(longest, shownLength(row[index], column.kind));
-    return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest + 2));
+    let longest = 0;
+    let bold = headerRoom(column.header);
+    const totals = column.sum === true && options.totalsLabel !== undefined;
+    for (const row of sample) {
+      const currency = column.currencyColumn === undefined ? undefined : row[column.currencyColumn];
+      longest = Math.max(longest, shownLength(row[index], column.kind, currency));
+      const amount = column.kind === 'amount' ? asNumber(row[index]) : undefined;
+      if (amount === undefined) continue;
+      // Rows after the sample may be larger: room for ten times its largest, so that a later
+      // amount does not show as ###.
+      longest = Math.max(longest, amountLength(-Math.abs(amount) * 10, currency));
+      // The worst its total can look: every row as large, negative.
+      if (totals) bold = Math.max(bold, amountLength(-Math.abs(amount) * rows, currency));
+    }
+    if (index === 0 && options.totalsLabel !== undefined) {
+      bold = Math.max(bold, options.totalsLabel.length);
+    }
+    return Math.max(widthFor(longest), widthFor(bold, true));
   });
 }

@@ -18,6 +18,7 @@ import { readCoverage } from '../archive/sync.ts';
 import { readPaymentMarks } from '../archive/user-data-store.ts';
 import type { OperatorClient } from '../operator/operator-client.ts';
 import type { AboutInfo } from './about.ts';
+import { localDate } from './local-dates.ts';
 import { directoryWorkbook } from './layouts/directory.ts';
 import { invoiceDetailWorkbook } from './layouts/invoice-detail.ts';
 import { invoicesWorkbook, type InvoiceListEntry, type VatDetails } from './layouts/invoices.ts';
@@ -570,7 +571,7 @@ function* archivedInvoices(
 }
 
 /**
- * What the VAT lines sheet needs of the archived details of those rows, in the same order: four
+ * What the VAT lines sheet needs of the archived details of those rows, in the same order: five
  * values read from each detail's JSON in SQL. The store's iterateDetails parses both JSON
  * documents of every invoice (about 4 KB), which was most of the main thread's time and garbage
  * in a large export. The same rows and order as iterateDetails (its filter and sort clauses).
@@ -583,19 +584,21 @@ export function* archivedDetails(
   const where = whereOf({ ...filter, detailFetched: true });
   const statement = store.db.prepare(
     `SELECT json_extract(detail_json, '$.invoiceId', '$.businessData.invoiceId',
-       '$.businessData.monetary.invoiceCurrency', '$.businessData.taxDetails') AS facts
+       '$.businessData.monetary.invoiceCurrency', '$.businessData.taxDetails',
+       '$.businessData.type') AS facts
      FROM invoices JOIN invoice_json USING (rid) ${where.sql} ${orderOf(sort ?? DEFAULT_SORT)}`,
   );
   statement.setReturnArrays(true);
   for (const record of statement.iterate(...where.params)) {
     const json = (record as unknown as unknown[])[0];
     if (typeof json !== 'string') continue;
-    const [invoiceId, number, currency, taxDetails] = JSON.parse(json) as unknown[];
+    const [invoiceId, number, currency, taxDetails, type] = JSON.parse(json) as unknown[];
     yield {
       invoiceId: invoiceId as string,
       businessData: {
         invoiceId: number as string,
         monetary: { invoiceCurrency: currency as string },
+        type: typeof type === 'string' || typeof type === 'number' ? type : null,
         taxDetails: (Array.isArray(taxDetails)
           ? taxDetails
           : []) as VatDetails['businessData']['taxDetails'],
@@ -652,7 +655,7 @@ function archiveCoverage(
 }
 
 /** The archive filters as a user reads them, in the archive screen's words, e.g. "Date de
- * facture : du 2026-01-01 au 2026-03-31 ; Tiers : Boulangerie · Tri : TTC (décroissant)". */
+ * facture : du 01/01/2026 au 31/03/2026 ; Tiers : Boulangerie · Tri : TTC (décroissant)". */
 export function describeFilter(
   filter: ArchiveFilter | undefined,
   sort: ArchiveSort | undefined,
@@ -665,7 +668,8 @@ export function describeFilter(
   const parts: string[] = [];
   // French sets a space before the colon and the semicolon.
   const [colon, semicolon] = language === 'fr' ? [' : ', ' ; '] : [': ', '; '];
-  const range = (label: string, from?: string, to?: string): void => {
+  const range = (label: string, isoFrom?: string, isoTo?: string): void => {
+    const [from, to] = [isoFrom, isoTo].map((day) => (day ? localDate(day, language) : day));
     if (from && to) parts.push(`${label}${colon}${fill(w.between, { from, to })}`);
     else if (from) parts.push(`${label}${colon}${fill(w.from, { date: from })}`);
     else if (to) parts.push(`${label}${colon}${fill(w.to, { date: to })}`);

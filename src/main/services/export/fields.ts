@@ -8,6 +8,8 @@ export interface Field<T> {
   value: (item: T) => CellValue;
   /** This field is the row's currency: the amount fields of the table take their format from it. */
   isCurrency?: boolean;
+  /** An amount summed in the table's totals rows. */
+  sum?: boolean;
 }
 
 export interface Table<T> {
@@ -21,6 +23,7 @@ export function tableOf<T>(fields: readonly Field<T>[]): Table<T> {
     header: field.header,
     kind: field.kind,
     ...(field.kind === 'amount' && currencyColumn >= 0 ? { currencyColumn } : {}),
+    ...(field.sum ? { sum: true } : {}),
   }));
   return { columns, toRow: (item) => fields.map((field) => field.value(item)) };
 }

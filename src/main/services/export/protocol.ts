@@ -18,7 +18,15 @@ export interface DocLine {
 
 export type ToWorker =
   | { type: 'open'; tempPath: string; created: number; creator: string }
-  | { type: 'table'; name: string; columns: readonly Column[] }
+  | {
+      type: 'table';
+      name: string;
+      columns: readonly Column[];
+      /** Totals rows after the data, one per currency, labelled so ("Total {currency}"). */
+      totalsLabel?: string;
+      /** Rows to expect, when known: the totals' columns are sized for them. */
+      expectedRows?: number;
+    }
   | { type: 'rows'; rows: readonly Row[] }
   | { type: 'endTable' }
   | { type: 'document'; name: string; widths: readonly number[]; lines: readonly DocLine[] }

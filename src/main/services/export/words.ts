@@ -55,7 +55,16 @@ const frExport = {
     electronicAddresses: 'Adresses électroniques',
     networks: 'Réseaux',
     webhookId: 'Identifiant',
+    // Credit notes count negative, as in the VAT figures.
+    htSigned: 'Total HT (avoirs en négatif)',
+    tvaSigned: 'Total TVA (avoirs en négatif)',
+    ttcSigned: 'Total TTC (avoirs en négatif)',
+    vatBaseSigned: 'Base HT (avoirs en négatif)',
+    vatAmountSigned: 'Montant de TVA (avoirs en négatif)',
+    // A SIREN for a French company, the national number of its country for another one.
+    legalIdentifier: 'Identifiant légal (SIREN ou n° national)',
   },
+  totals: 'Total {currency}',
   about: {
     title: 'À propos de cet export',
     connection: 'Connexion',
@@ -112,7 +121,14 @@ const enExport: Words<typeof frExport> = {
     electronicAddresses: 'Electronic addresses',
     networks: 'Networks',
     webhookId: 'Id',
+    htSigned: 'Total excl. VAT (credit notes negative)',
+    tvaSigned: 'Total VAT (credit notes negative)',
+    ttcSigned: 'Total incl. VAT (credit notes negative)',
+    vatBaseSigned: 'Taxable amount (credit notes negative)',
+    vatAmountSigned: 'VAT amount (credit notes negative)',
+    legalIdentifier: 'Legal identifier (SIREN or national number)',
   },
+  totals: 'Total {currency}',
   about: {
     title: 'About this export',
     connection: 'Connection',

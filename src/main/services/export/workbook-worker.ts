@@ -12,7 +12,21 @@ import type { Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
-import { columnFormat, columnWidths, typedCell, type Column, type Row } from './cells.ts';
+import {
+  amountFormat,
+  columnFormat,
+  columnWidths,
+  headerLines,
+  LINE_HEIGHT,
+  shownLength,
+  typedCell,
+  widthFor,
+  wrappedRoom,
+  type CellKind,
+  type Column,
+  type Row,
+} from './cells.ts';
+import { printSetup } from './page-setup.ts';
 import type { DocCell, DocLine, FromWorker, ToWorker, WorkerFailure } from './protocol.ts';
 import { columnLetters, rowXml, type XmlCell } from './sheet-xml.ts';
 
@@ -37,6 +51,13 @@ interface OpenTable {
   letters: readonly string[];
   started: boolean;
   rows: number;
+  /** "Total {currency}" when the table ends with totals rows. */
+  totalsLabel?: string;
+  expectedRows?: number;
+  /** Per currency, the sums of the `sum` columns in cents (integers: no binary drift). */
+  totals: Map<string, Map<number, number>>;
+  /** The column holding the summed amounts' currency, if any. */
+  sumCurrency: number | undefined;
 }
 
 /** exceljs's style registry: the id of a style object (remembered per object). */
@@ -54,6 +75,8 @@ const TITLE_FONT = { bold: true, size: 14 };
 const SECTION_FONT = { bold: true, size: 12 };
 const HEADER_BORDER = { bottom: { style: 'thin' as const } };
 const WRAP = { wrapText: true, vertical: 'top' as const };
+/** A label's value (a date, an amount) beside it, not at the far end of a wide column. */
+const LEFT = { horizontal: 'left' as const };
 
 type Look = DocLine['style'];
 type CellStyle = Partial<ExcelJS.Style>;
@@ -75,8 +98,13 @@ function unstyled(row: ExcelJS.Row): void {
   (row as ExcelJS.Row & { style: CellStyle }).style = NO_STYLE;
 }
 
-function sharedStyle(numFmt: string | undefined, look?: Look, wrap = false): CellStyle {
-  const key = `${numFmt ?? ''}\u0000${look ?? ''}\u0000${wrap ? 'w' : ''}`;
+function sharedStyle(
+  numFmt: string | undefined,
+  look?: Look,
+  wrap = false,
+  left = false,
+): CellStyle {
+  const key = `${numFmt ?? ''}\u0000${look ?? ''}\u0000${wrap ? 'w' : ''}${left ? 'l' : ''}`;
   let style = sharedStyles.get(key);
   if (!style) {
     style = {
@@ -85,7 +113,7 @@ function sharedStyle(numFmt: string | undefined, look?: Look, wrap = false): Cel
       ...(look === 'section' ? { font: SECTION_FONT } : {}),
       ...(look === 'header' ? { font: HEADER_FONT, border: HEADER_BORDER } : {}),
       ...(look === 'strong' ? { font: HEADER_FONT } : {}),
-      ...(wrap ? { alignment: WRAP } : {}),
+      ...(wrap || left ? { alignment: { ...(wrap ? WRAP : {}), ...(left ? LEFT : {}) } } : {}),
     };
     sharedStyles.set(key, style);
   }
@@ -136,10 +164,18 @@ function requireOpen(): OpenFile {
   return current;
 }
 
-function beginTable(name: string, columns: readonly Column[]): void {
+function beginTable(
+  name: string,
+  columns: readonly Column[],
+  totalsLabel: string | undefined,
+  expectedRows: number | undefined,
+): void {
   const { workbook } = requireOpen();
+  // exceljs writes the sheet's head (its views, "fit to page") here: the orientation waits for
+  // the widths, at the first row.
   const sheet = workbook.addWorksheet(name, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+    pageSetup: printSetup([]),
   }) as Worksheet;
   table = {
     sheet,
@@ -147,12 +183,27 @@ function beginTable(name: string, columns: readonly Column[]): void {
     letters: columns.map((_, i) => columnLetters(i + 1)),
     started: false,
     rows: 0,
+    ...(totalsLabel !== undefined ? { totalsLabel } : {}),
+    ...(expectedRows !== undefined ? { expectedRows } : {}),
+    totals: new Map(),
+    sumCurrency: columns.find((column) => column.sum)?.currencyColumn,
   };
+}
+
+/** The totals label of a currency: "Total EUR". */
+function totalsLabelOf(template: string, currency: string): string {
+  return template.replace('{currency}', currency).trim();
 }
 
 /** Widths and formats go out with the first row: decided from the header and the first batch. */
 function startTable(open: OpenTable, sample: readonly Row[]): void {
-  const widths = columnWidths(open.columns, sample);
+  const widths = columnWidths(open.columns, sample, {
+    ...(open.expectedRows !== undefined ? { expectedRows: open.expectedRows } : {}),
+    ...(open.totalsLabel !== undefined
+      ? { totalsLabel: totalsLabelOf(open.totalsLabel, 'XXX') }
+      : {}),
+  });
+  Object.assign(open.sheet.pageSetup, printSetup(widths));
   open.sheet.columns = open.columns.map((column, index) => {
     const numFmt = columnFormat(column.kind);
     return { width: widths[index], ...(numFmt ? { style: { numFmt } } : {}) };
@@ -160,8 +211,13 @@ function startTable(open: OpenTable, sample: readonly Row[]): void {
   const header = open.sheet.addRow(open.columns.map((column) => column.header));
   unstyled(header);
   header.eachCell((cell) => {
-    cell.style = sharedStyle(undefined, 'header');
+    cell.style = sharedStyle(undefined, 'header', true);
   });
+  // Headers wrap: the row is as high as the tallest one.
+  const lines = Math.max(
+    ...open.columns.map((column, index) => headerLines(column.header, widths[index] ?? 0)),
+  );
+  if (lines > 1) header.height = lines * LINE_HEIGHT;
   header.commit();
   open.started = true;
 }
@@ -179,16 +235,21 @@ async function writeRows(rows: readonly Row[]): Promise<number> {
   const columnStyles = columns.map((column) =>
     registry.addStyleModel(sharedStyle(columnFormat(column.kind))),
   );
+  const summing = table.totalsLabel !== undefined && columns.some((column) => column.sum);
   let xml = '';
   for (const source of rows) {
     // Row 1 is the header.
     table.rows += 1;
+    const sums = summing ? sumsOf(table, source) : undefined;
     const cells = columns.map((column, index): XmlCell => {
       const cell = typedCell(
         source[index],
         column.kind,
         column.currencyColumn === undefined ? undefined : source[column.currencyColumn],
       );
+      if (sums && column.sum && typeof cell.value === 'number') {
+        sums.set(index, (sums.get(index) ?? 0) + Math.round(cell.value * 100));
+      }
       return {
         value: cell.value,
         styleId: cell.numFmt
@@ -205,6 +266,48 @@ async function writeRows(rows: readonly Row[]): Promise<number> {
   if (xml) sheet.stream.write(xml);
   await catchUp(opened, sheet);
   return table.rows;
+}
+
+/** The running sums of a row's currency (its amounts' format: no currency column is euros). */
+function sumsOf(open: OpenTable, source: Row): Map<number, number> {
+  const code = open.sumCurrency === undefined ? '' : source[open.sumCurrency];
+  const currency = (typeof code === 'string' ? code.trim().toUpperCase() : '') || 'EUR';
+  let sums = open.totals.get(currency);
+  if (!sums) {
+    sums = new Map();
+    open.totals.set(currency, sums);
+  }
+  return sums;
+}
+
+/**
+ * The totals rows, one per currency, after an empty row: outside the autofilter's range, so that
+ * sorting or filtering the rows never moves them.
+ */
+function writeTotals(opened: OpenFile, open: OpenTable): number {
+  if (open.totalsLabel === undefined || open.totals.size === 0) return 0;
+  const registry = (opened.workbook as unknown as { styles: StyleIds }).styles;
+  const strong = (numFmt: string | undefined): number =>
+    registry.addStyleModel(sharedStyle(numFmt, 'strong'));
+  const currencyColumn = open.sumCurrency;
+  let rowNumber = open.rows + 2;
+  let xml = '';
+  for (const [currency, sums] of open.totals) {
+    rowNumber += 1;
+    const cells = open.columns.map((column, index): XmlCell => {
+      if (index === 0) {
+        return { value: totalsLabelOf(open.totalsLabel ?? '', currency), styleId: strong('@') };
+      }
+      if (index === currencyColumn) return { value: currency, styleId: strong('@') };
+      if (column.sum) {
+        return { value: (sums.get(index) ?? 0) / 100, styleId: strong(amountFormat(currency)) };
+      }
+      return { value: null, styleId: 0 };
+    });
+    xml += rowXml(rowNumber, cells, open.letters);
+  }
+  open.sheet.stream.write(xml);
+  return open.totals.size;
 }
 
 /** Bytes of sheet XML allowed to wait for compression before the next batch is asked for. */
@@ -244,6 +347,7 @@ function endTable(): number {
   if (!table.started) startTable(table, []);
   const { sheet, columns, rows } = table;
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows + 1, column: columns.length } };
+  writeTotals(current as OpenFile, table);
   sheet.commit();
   table = null;
   return rows;
@@ -253,10 +357,64 @@ function isDocCell(cell: unknown): cell is DocCell {
   return typeof cell === 'object' && cell !== null && 'value' in cell;
 }
 
+/**
+ * A document's column widths: at least the given ones, and wide enough for every value of a
+ * line of several cells (a label and its value, a table's row) as its format shows it: an amount
+ * never shows as ###. A line of one cell (a title, a section, a note), and the last text of a
+ * line, run over the empty cells to their right and size nothing.
+ */
+function documentWidths(widths: readonly number[], lines: readonly DocLine[]): number[] {
+  const result = [...widths];
+  for (const line of lines) {
+    if (line.cells.length < 2 || line.style === 'title' || line.style === 'section') continue;
+    const bold = line.style === 'header' || line.style === 'strong';
+    const cells = line.cells.map((cell) =>
+      isDocCell(cell)
+        ? { value: cell.value, kind: cell.kind ?? 'text', currency: cell.currency }
+        : { value: cell, kind: 'text' as CellKind, currency: undefined },
+    );
+    const last = cells.findLastIndex((cell) => shownLength(cell.value, cell.kind) > 0);
+    cells.forEach(({ value, kind, currency }, index) => {
+      // The last text of a line runs over the empty cells to its right (unless it wraps).
+      const runsOver =
+        index === last && (kind === 'text' || kind === 'id') && !String(value).includes('\n');
+      if (runsOver && index > 0) return;
+      // A table's headers wrap: the values below them decide the width.
+      const length =
+        line.style === 'header' && typeof value === 'string'
+          ? wrappedRoom(value)
+          : shownLength(value, kind, currency);
+      if (length > 0) result[index] = Math.max(result[index] ?? 0, widthFor(length, bold));
+    });
+  }
+  return result;
+}
+
+/**
+ * The last text of a line when it is longer than the columns from it to the sheet's last: it is
+ * merged across them and wrapped, so that it prints whole. Titles stay on one line.
+ */
+function longText(
+  cells: readonly { value: unknown }[],
+  widths: readonly number[],
+  style: DocLine['style'],
+): { index: number; lines: number } | undefined {
+  if (style === 'title') return undefined;
+  const index = cells.findLastIndex((cell) => cell.value !== null && cell.value !== '');
+  const value = cells[index]?.value;
+  if (typeof value !== 'string' || value.includes('\n')) return undefined;
+  const room = widths.slice(index).reduce((sum, width) => sum + width, 0) - 1;
+  // Words do not break mid-word: a tenth more lines than the bare ratio.
+  return value.length > room
+    ? { index, lines: Math.ceil((value.length * 1.1) / Math.max(room, 1)) }
+    : undefined;
+}
+
 function writeDocument(name: string, widths: readonly number[], lines: readonly DocLine[]): number {
   const { workbook } = requireOpen();
-  const sheet = workbook.addWorksheet(name) as Worksheet;
-  sheet.columns = widths.map((width) => ({ width }));
+  const sized = documentWidths(widths, lines);
+  const sheet = workbook.addWorksheet(name, { pageSetup: printSetup(sized) }) as Worksheet;
+  sheet.columns = sized.map((width) => ({ width }));
   for (const line of lines) {
     const cells = line.cells.map((cell) =>
       isDocCell(cell)
@@ -265,13 +423,34 @@ function writeDocument(name: string, widths: readonly number[], lines: readonly 
     );
     const row = sheet.addRow(cells.map((cell) => cell.value));
     unstyled(row);
+    const long = longText(cells, sized, line.style);
+    // A label and its value: the value starts beside its label, whatever its type.
+    const labelled = line.cells.length === 2 && line.style !== 'header';
+    // A streamed sheet's rows keep the height they are given: one line unless told.
+    const lines = Math.max(
+      long?.lines ?? 1,
+      ...cells.map((cell, index) =>
+        typeof cell.value !== 'string'
+          ? 1
+          : line.style === 'header'
+            ? headerLines(cell.value, sized[index] ?? 0, false)
+            : cell.value.split('\n').length,
+      ),
+    );
     line.cells.forEach((source, index) => {
       const kind = isDocCell(source) ? (source.kind ?? 'text') : 'text';
       const value = cells[index]?.value;
       const numFmt = value === null ? undefined : (cells[index]?.numFmt ?? columnFormat(kind));
-      const wrap = typeof value === 'string' && value.includes('\n');
-      row.getCell(index + 1).style = sharedStyle(numFmt, line.style, wrap);
+      // Every cell of a taller row wraps (and so sits at its top, beside the others).
+      const wrap = lines > 1 || line.style === 'header';
+      const left = labelled && index === 1 && typeof value !== 'string' && value !== null;
+      row.getCell(index + 1).style = sharedStyle(numFmt, line.style, wrap, left);
     });
+    // Across the rest of the row, wrapped: a print would cut it at the last column.
+    if (long && long.index < sized.length - 1) {
+      sheet.mergeCells(row.number, long.index + 1, row.number, sized.length);
+    }
+    if (lines > 1) row.height = lines * LINE_HEIGHT;
     row.commit();
   }
   sheet.commit();
@@ -314,7 +493,7 @@ async function handle(message: ToWorker): Promise<FromWorker> {
         open(message.tempPath, message.created, message.creator);
         return { type: 'ok', rows: 0 };
       case 'table':
-        beginTable(message.name, message.columns);
+        beginTable(message.name, message.columns, message.totalsLabel, message.expectedRows);
         return { type: 'ok', rows: 0 };
       case 'rows':
         return { type: 'ok', rows: await writeRows(message.rows) };

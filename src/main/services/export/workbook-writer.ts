@@ -22,6 +22,11 @@ export interface TableSheet {
   rows: AnyIterable<Row>;
   /** How many rows to expect, when the source knows (for the progress bar). */
   total?: number;
+  /**
+   * With a label ("Total {currency}"), the sheet ends with totals rows of its `sum` columns, one
+   * per currency, summed by the worker as the rows stream through (never all held).
+   */
+  totalsLabel?: string;
 }
 
 /** Rows written so far, by sheet name: what an "About" sheet reports. */
@@ -78,9 +83,10 @@ const DEFAULT_WORKER_URL = new URL('./workbook-worker.ts', import.meta.url);
 const SLICE_MS = 8;
 const INVALID_SHEET_CHARS = /[[\]:*?/\\]/g;
 
-/** Excel's rules for sheet names: 31 characters, none of []:*?/\. */
+/** Excel's rules for sheet names: 31 characters, none of []:*?/\. An ASCII apostrophe becomes
+ * a typographic one: exceljs writes the print titles' range as '<name>'!$1:$1 without escaping. */
 export function safeSheetName(name: string): string {
-  return name.replace(INVALID_SHEET_CHARS, ' ').trim().slice(0, 31) || 'Sheet';
+  return name.replace(INVALID_SHEET_CHARS, ' ').replace(/'/g, '’').trim().slice(0, 31) || 'Sheet';
 }
 
 /** Answers come back in the order of the requests: a queue of waiters is enough. */
@@ -191,7 +197,14 @@ export async function writeWorkbook(
   const rowsOf = (answer: FromWorker): number => (answer.type === 'ok' ? answer.rows : 0);
 
   async function writeTable(sheet: TableSheet, name: string, sheetIndex: number): Promise<void> {
-    await ask({ type: 'table', name, columns: sheet.columns });
+    const expectedRows = sheet.total;
+    await ask({
+      type: 'table',
+      name,
+      columns: sheet.columns,
+      ...(sheet.totalsLabel !== undefined ? { totalsLabel: sheet.totalsLabel } : {}),
+      ...(expectedRows !== undefined ? { expectedRows } : {}),
+    });
     const report = (rowsWritten: number): void =>
       onProgress?.({
         sheet: name,

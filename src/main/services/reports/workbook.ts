@@ -30,6 +30,7 @@ import { tableOf, type Field } from '../export/fields.ts';
 import type { DocCell, DocLine } from '../export/protocol.ts';
 import type { DocumentSheet, TableSheet, WorkbookPlan } from '../export/workbook-writer.ts';
 import { fill, labelOf, wordsFor, type ExportWords } from '../export/words.ts';
+import { localDate, localDateTime } from '../export/local-dates.ts';
 
 type ReportWords = Translation<typeof frReports>;
 const REPORT_WORDS: Record<Language, ReportWords> = { fr: frReports, en: enReports };
@@ -48,6 +49,7 @@ export interface ReportAbout {
 interface Words {
   r: ReportWords;
   x: ExportWords;
+  language: Language;
 }
 
 const euros = (cents: number | null | undefined): number | undefined =>
@@ -60,6 +62,13 @@ const amount = (cents: number, currency: string): DocCell => ({
 const integer = (value: number): DocCell => ({ value, kind: 'integer' });
 const percent = (value: number | null): DocCell => ({ value, kind: 'percent' });
 const day = (value: string | null): DocCell => ({ value, kind: 'date' });
+/** "2026-03" as a real date shown as a month ("mars 2026"), not as text. */
+const month = (value: string): DocCell => ({ value, kind: 'month' });
+/** A credit note's amount negative, as the VAT figures count it. */
+const signedEuros = (cents: number | null, creditNote: boolean): number | undefined => {
+  const value = euros(cents);
+  return value !== undefined && creditNote ? -Math.abs(value) : value;
+};
 const id = (value: string | null): DocCell => ({ value, kind: 'id' });
 
 /** The file name a report is offered under: "TVA 2026-Q3.xlsx". */
@@ -71,11 +80,11 @@ export function reportFileName(
   return `${name} ${report.period.label.replace(/\.\./g, '_').replace(/[\\/:*?"<>|]/g, '-')}.xlsx`;
 }
 
-export function coverageText(coverage: ReportCoverage, r: ReportWords): string {
+export function coverageText(coverage: ReportCoverage, r: ReportWords, language: Language): string {
   return fill(r.coverage.text, {
     invoices: coverage.archivedInvoices,
     details: coverage.withDetails,
-    sync: coverage.lastSyncAt ?? r.coverage.never,
+    sync: coverage.lastSyncAt ? localDateTime(coverage.lastSyncAt, language) : r.coverage.never,
     cut: coverage.partitionsCut,
     unfinished: coverage.partitionsUnfinished,
   });
@@ -88,12 +97,12 @@ function aboutInfo(report: Report, w: Words, about: ReportAbout): AboutInfo {
     query: fill(w.r.workbook.query, {
       report: w.r.names[report.kind],
       period: period.label,
-      from: period.from,
-      to: period.to,
+      from: localDate(period.from, w.language),
+      to: localDate(period.to, w.language),
     }),
     source: 'archive',
     ...(report.coverage.lastSyncAt ? { dataTo: report.coverage.lastSyncAt } : {}),
-    coverage: coverageText(report.coverage, w.r),
+    coverage: coverageText(report.coverage, w.r, w.language),
     appVersion: about.appVersion,
     ...(about.exportedAt ? { exportedAt: about.exportedAt } : {}),
   };
@@ -109,7 +118,7 @@ function headerLines(report: Report, w: Words): DocLine[] {
     { cells: [w.r.workbook.period, period.label] },
     { cells: [w.r.workbook.from, day(period.from)] },
     { cells: [w.r.workbook.to, day(period.to)] },
-    { cells: [w.r.coverage.title, coverageText(report.coverage, w.r)] },
+    { cells: [w.r.coverage.title, coverageText(report.coverage, w.r, w.language)] },
   ];
 }
 
@@ -138,9 +147,24 @@ function invoiceFields<T extends ReportInvoice>(w: Words): Field<T>[] {
     { header: c.type, kind: 'text', value: (i) => typeLabel(w, i.typeCode) },
     { header: c.counterparty, kind: 'text', value: (i) => i.counterpartyName },
     { header: c.counterpartySiren, kind: 'id', value: (i) => i.counterpartySiren },
-    { header: c.ht, kind: 'amount', value: (i) => euros(i.htCents) },
-    { header: c.tva, kind: 'amount', value: (i) => euros(i.tvaCents) },
-    { header: c.ttc, kind: 'amount', value: (i) => euros(i.ttcCents) },
+    {
+      header: w.x.export.columns.htSigned,
+      kind: 'amount',
+      sum: true,
+      value: (i) => signedEuros(i.htCents, i.creditNote),
+    },
+    {
+      header: w.x.export.columns.tvaSigned,
+      kind: 'amount',
+      sum: true,
+      value: (i) => signedEuros(i.tvaCents, i.creditNote),
+    },
+    {
+      header: w.x.export.columns.ttcSigned,
+      kind: 'amount',
+      sum: true,
+      value: (i) => signedEuros(i.ttcCents, i.creditNote),
+    },
     { header: c.currency, kind: 'id', isCurrency: true, value: (i) => i.currency },
     { header: c.state, kind: 'text', value: (i) => stateLabel(w, i.state) },
     { header: c.lifecycleCode, kind: 'id', value: (i) => i.lifecycleCode },
@@ -155,13 +179,20 @@ const idField = <T extends { invoiceId: string }>(w: Words): Field<T> => ({
   value: (i) => i.invoiceId,
 });
 
-/** A table of the report's items, read only when the writer comes to it. */
-function table<T>(name: string, fields: Field<T>[], items: () => readonly T[]): TableSheet {
+/** A table of the report's items, read only when the writer comes to it; totals rows of its
+ * summed amounts when `totalsLabel` is given. */
+function table<T>(
+  name: string,
+  fields: Field<T>[],
+  items: () => readonly T[],
+  totalsLabel?: string,
+): TableSheet {
   const t = tableOf(fields);
   return {
     kind: 'table',
     name,
     columns: t.columns,
+    ...(totalsLabel !== undefined ? { totalsLabel } : {}),
     rows: {
       *[Symbol.iterator]() {
         for (const item of items()) yield t.toRow(item);
@@ -208,12 +239,23 @@ export function vatLineFields(w: Words): Field<VatLine>[] {
     { header: c.counterpartySiren, kind: 'id', value: (l) => l.counterpartySiren },
     { header: v.rule, kind: 'text', value: (l) => v.rules[l.rule] },
     { header: v.taxPoint, kind: 'date', value: (l) => l.taxPointDate },
-    { header: v.month, kind: 'id', value: (l) => l.month },
+    { header: v.month, kind: 'month', value: (l) => l.month },
     { header: w.r.workbook.categoryCode, kind: 'id', value: (l) => l.category },
     { header: v.category, kind: 'text', value: (l) => categoryLabel(w, l.category) },
     { header: v.rate, kind: 'percent', value: (l) => l.percent },
-    { header: v.base, kind: 'amount', value: (l) => l.baseCents / 100 },
-    { header: v.vat, kind: 'amount', value: (l) => l.vatCents / 100 },
+    // Signed already: a credit note's lines count negative.
+    {
+      header: w.x.export.columns.vatBaseSigned,
+      kind: 'amount',
+      sum: true,
+      value: (l) => l.baseCents / 100,
+    },
+    {
+      header: w.x.export.columns.vatAmountSigned,
+      kind: 'amount',
+      sum: true,
+      value: (l) => l.vatCents / 100,
+    },
     { header: c.currency, kind: 'id', isCurrency: true, value: (l) => l.currency },
     idField(w),
   ];
@@ -255,7 +297,7 @@ function vatSideLines(report: VatReport, w: Words, direction: 'OUTBOUND' | 'INBO
 
 function figureCells(f: VatFigure, w: Words): (CellValue | DocCell)[] {
   return [
-    id(f.month),
+    month(f.month),
     categoryLabel(w, f.category),
     percent(f.percent),
     amount(f.baseCents, f.currency),
@@ -295,7 +337,7 @@ function vatSummary(report: VatReport, w: Words): DocLine[] {
   for (const m of net)
     lines.push({
       cells: [
-        id(m.month),
+        month(m.month),
         amount(m.collected, 'EUR'),
         amount(m.deductible, 'EUR'),
         amount(m.net, 'EUR'),
@@ -353,9 +395,9 @@ function vatWorkbook(
         widths: [24, 26, 10, 18, 18, 12, 10],
         lines: () => vatSummary(get(), w),
       },
-      table(s.vatLines, vatLineFields(w), () => get().lines),
-      table(s.pending, pendingFields, () => get().pending),
-      table(s.excluded, excludedFields, () => get().excluded),
+      table(s.vatLines, vatLineFields(w), () => get().lines, w.x.export.totals),
+      table(s.pending, pendingFields, () => get().pending, w.x.export.totals),
+      table(s.excluded, excludedFields, () => get().excluded, w.x.export.totals),
       aboutLater(language, get, w, about, [s.vatLines, s.pending, s.excluded]),
     ],
   };
@@ -550,7 +592,7 @@ function matrixLines(
   for (const row of rows)
     lines.push({
       cells: [
-        id(row.month),
+        month(row.month),
         directionLabel(w, row.direction),
         ...row.counts.map(integer),
         integer(row.counts.reduce((s, n) => s + n, 0)),
@@ -581,7 +623,8 @@ function statusWorkbook(
   const summary: DocumentSheet = {
     kind: 'document',
     name: s.statusSummary,
-    widths: [12, 12, ...Array.from({ length: 16 }, () => 14)],
+    // Counts: narrow columns, grown by the writer where a header word or a month needs more.
+    widths: [12, 10, ...Array.from({ length: 16 }, () => 9)],
     lines: () => {
       const report = get();
       return [
@@ -595,7 +638,12 @@ function statusWorkbook(
   return {
     sheets: [
       summary,
-      table(s.rejected, [...invoiceFields<ReportInvoice>(w), idField(w)], () => get().rejected),
+      table(
+        s.rejected,
+        [...invoiceFields<ReportInvoice>(w), idField(w)],
+        () => get().rejected,
+        w.x.export.totals,
+      ),
       aboutLater(language, get, w, about, [s.rejected]),
     ],
   };
@@ -620,7 +668,7 @@ export function reportWorkbookLater(
   about: ReportAbout,
   get: () => Report,
 ): WorkbookPlan {
-  const w: Words = { r: reportWords(language), x: wordsFor(language) };
+  const w: Words = { r: reportWords(language), x: wordsFor(language), language };
   const as =
     <K extends ReportKind>(k: K) =>
     (): Extract<Report, { kind: K }> => {

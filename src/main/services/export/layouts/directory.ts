@@ -5,6 +5,7 @@ import type { AnyIterable } from '../cells.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
 import { mapRows, tableOf, type Field } from '../fields.ts';
 import type { WorkbookPlan } from '../workbook-writer.ts';
+import { networkLabel } from '#shared/directory/labels.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
 
 export function directoryFields(words: ExportWords): Field<DirectoryEntry>[] {
@@ -51,7 +52,9 @@ export function directoryFields(words: ExportWords): Field<DirectoryEntry>[] {
               (i.networkRegistered ?? []).map((n) => n.networkIdentifier),
             ),
           ),
-        ].join(', '),
+        ]
+          .map((network) => networkLabel(network, words.directory.networks))
+          .join(', '),
     },
     { header: x.entryId, kind: 'id', value: (e) => e.businessEntityId },
   ];

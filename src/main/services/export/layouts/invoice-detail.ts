@@ -20,8 +20,12 @@ import { fill, labelOf, wordsFor, type ExportWords } from '../words.ts';
 const id = (value: CellValue): DocCell => ({ value, kind: 'id' });
 const date = (value: CellValue): DocCell => ({ value, kind: 'date' });
 
+/** Parts of a value on one line: LibreOffice shows a line break of a formula-string cell as
+ * nothing ("République69003 Lyon"), and a long one wraps across the row anyway. */
+const ONE_LINE = ', ';
+
 function address(a: PostalAddress | undefined | null): string | undefined {
-  return postalAddressLines(a).join('\n') || undefined;
+  return postalAddressLines(a).join(ONE_LINE) || undefined;
 }
 
 export function invoiceDetailLines(invoice: Invoice, words: ExportWords): DocLine[] {
@@ -90,7 +94,7 @@ export function invoiceDetailLines(invoice: Invoice, words: ExportWords): DocLin
     if (c) {
       field(
         detail.contact,
-        [c.personName, c.departmentName, c.phoneNumber, c.email].filter(Boolean).join('\n'),
+        [c.personName, c.departmentName, c.phoneNumber, c.email].filter(Boolean).join(ONE_LINE),
       );
     }
     for (const identifier of p.identifiers ?? []) {
@@ -181,7 +185,7 @@ export function invoiceDetailLines(invoice: Invoice, words: ExportWords): DocLin
       detail.deliverTo,
       [bd.shipping.tradeParty.name, address(bd.shipping.tradeParty.postalAddress)]
         .filter(Boolean)
-        .join('\n'),
+        .join(ONE_LINE),
     );
   }
   return lines;

@@ -9,13 +9,12 @@ import { aboutSheet, type AboutInfo } from '../about.ts';
 import { mapRows, tableOf, type Field } from '../fields.ts';
 import type { WorkbookPlan, WorkbookSheet } from '../workbook-writer.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
+import { isCreditNote } from '../../reports/rules.ts';
 
-/** A search result, with its stream id when the archive knows it (the search does not send it),
- * and the user's "paid" mark when the export read the marks (archive exports). */
-export type InvoiceListEntry = InvoiceSearchItem & {
-  streamId?: string | null;
-  paidMark?: PaymentMark | null;
-};
+/** A search result, live or rebuilt from an archived row, with the user's "paid" mark when the
+ * export read the marks (archive exports). (No stream id: the operator's search never sends it,
+ * only the full invoice does; the one-invoice export shows it.) */
+export type InvoiceListEntry = InvoiceSearchItem & { paidMark?: PaymentMark | null };
 
 /** When and by whose word an invoice is paid: its status 211/212 (the operator's word), else the
  * user's mark; undefined when neither says so. */
@@ -23,6 +22,15 @@ function paymentOf(e: InvoiceListEntry): { day: string | null; source: string } 
   const status = statusPaidDay(e.lastStatusData?.code ?? null, e.lastStatusData?.date ?? null);
   if (status) return status;
   return e.paidMark ? { day: e.paidMark.paidOn, source: 'marked' } : undefined;
+}
+
+/** An amount as the VAT figures count it: a credit note (381 and the other codes) negative. */
+export function signedAmount(
+  amount: number | undefined | null,
+  type: string | number | undefined | null,
+): number | undefined {
+  if (amount === undefined || amount === null) return undefined;
+  return isCreditNote(type) ? -Math.abs(amount) : amount;
 }
 
 export function invoiceFields(words: ExportWords): Field<InvoiceListEntry>[] {
@@ -49,12 +57,23 @@ export function invoiceFields(words: ExportWords): Field<InvoiceListEntry>[] {
     { header: x.buyerSiret, kind: 'id', value: (e) => bd(e)?.buyer?.siret },
     { header: x.buyerVat, kind: 'id', value: (e) => bd(e)?.buyer?.vatNumber },
     {
-      header: detail.totalExclVat,
+      header: x.htSigned,
       kind: 'amount',
-      value: (e) => money(e)?.taxBasisTotalAmount?.amount,
+      sum: true,
+      value: (e) => signedAmount(money(e)?.taxBasisTotalAmount?.amount, bd(e)?.type),
     },
-    { header: detail.totalVat, kind: 'amount', value: (e) => money(e)?.taxTotalAmount?.amount },
-    { header: columns.total, kind: 'amount', value: (e) => money(e)?.invoiceAmount?.amount },
+    {
+      header: x.tvaSigned,
+      kind: 'amount',
+      sum: true,
+      value: (e) => signedAmount(money(e)?.taxTotalAmount?.amount, bd(e)?.type),
+    },
+    {
+      header: x.ttcSigned,
+      kind: 'amount',
+      sum: true,
+      value: (e) => signedAmount(money(e)?.invoiceAmount?.amount, bd(e)?.type),
+    },
     {
       header: detail.currency,
       kind: 'id',
@@ -80,7 +99,6 @@ export function invoiceFields(words: ExportWords): Field<InvoiceListEntry>[] {
       value: (e) => labelOf(words.invoices.direction, e.metadata.direction) ?? e.metadata.direction,
     },
     { header: detail.platformInvoiceId, kind: 'id', value: (e) => e.metadata.invoiceId },
-    { header: detail.streamId, kind: 'id', value: (e) => e.streamId },
     { header: words.invoices.payment.paidOn, kind: 'date', value: (e) => paymentOf(e)?.day },
     {
       header: words.invoices.payment.source,
@@ -96,6 +114,8 @@ type BusinessData = Invoice['businessData'];
 export interface VatDetails {
   invoiceId: Invoice['invoiceId'];
   businessData: Pick<BusinessData, 'invoiceId' | 'taxDetails'> & {
+    /** BT-3: a credit note's lines count negative. */
+    type?: BusinessData['type'] | null;
     monetary: Pick<BusinessData['monetary'], 'invoiceCurrency'>;
   };
 }
@@ -120,8 +140,18 @@ export function vatLineFields(words: ExportWords): Field<VatLine>[] {
       value: (l) => labelOf(words.invoices.vatCategories, tax(l)?.categoryCode),
     },
     { header: x.vatRate, kind: 'percent', value: (l) => tax(l)?.percent },
-    { header: detail.vatBase, kind: 'amount', value: (l) => tax(l)?.taxableAmount.amount },
-    { header: detail.vatAmount, kind: 'amount', value: (l) => tax(l)?.taxAmount.amount },
+    {
+      header: x.vatBaseSigned,
+      kind: 'amount',
+      sum: true,
+      value: (l) => signedAmount(tax(l)?.taxableAmount.amount, l.invoice.businessData.type),
+    },
+    {
+      header: x.vatAmountSigned,
+      kind: 'amount',
+      sum: true,
+      value: (l) => signedAmount(tax(l)?.taxAmount.amount, l.invoice.businessData.type),
+    },
     {
       header: detail.currency,
       kind: 'id',
@@ -152,6 +182,7 @@ export function invoicesWorkbook(input: InvoicesExport): WorkbookPlan {
       columns: invoices.columns,
       rows: mapRows(input.invoices, invoices.toRow),
       ...(input.total !== undefined ? { total: input.total } : {}),
+      totalsLabel: words.export.totals,
     },
   ];
   const counted = [words.export.sheets.invoices];
@@ -167,6 +198,7 @@ export function invoicesWorkbook(input: InvoicesExport): WorkbookPlan {
           invoice.businessData.taxDetails.map((_, index) => lines.toRow({ invoice, index })),
         true,
       ),
+      totalsLabel: words.export.totals,
     });
     counted.push(words.export.sheets.vatLines);
   }

@@ -5,6 +5,7 @@ import type { AnyIterable } from '../cells.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
 import { mapRows, tableOf, type Field } from '../fields.ts';
 import type { WorkbookPlan } from '../workbook-writer.ts';
+import { networkLabel } from '#shared/directory/labels.ts';
 import { wordsFor, type ExportWords } from '../words.ts';
 
 export function participantFields(words: ExportWords): Field<Participant>[] {
@@ -15,7 +16,8 @@ export function participantFields(words: ExportWords): Field<Participant>[] {
     { header: x.name, kind: 'text', value: (p) => p.name },
     { header: participant.country, kind: 'id', value: (p) => p.country },
     { header: participant.vatNumber, kind: 'id', value: (p) => p.vatNumber },
-    { header: participant.legalIdentifier, kind: 'id', value: (p) => p.legalIdentifier },
+    // Not "(SIREN)": a foreign participant's is its own country's number.
+    { header: x.legalIdentifier, kind: 'id', value: (p) => p.legalIdentifier },
     { header: participant.partyIdentifier, kind: 'id', value: (p) => p.partyIdentifier },
     {
       header: x.electronicAddresses,
@@ -34,9 +36,11 @@ export function participantFields(words: ExportWords): Field<Participant>[] {
           ...new Set(
             networks(p)
               .map((n) => n.networkIdentifier)
-              .filter(Boolean),
+              .filter((network): network is string => Boolean(network)),
           ),
-        ].join(', '),
+        ]
+          .map((network) => networkLabel(network, words.directory.networks))
+          .join(', '),
     },
     { header: x.participantId, kind: 'id', value: (p) => p.participantId },
   ];

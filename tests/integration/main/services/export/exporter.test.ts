@@ -16,7 +16,15 @@ import { openArchive } from '#main/services/archive/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { localDay } from '#main/services/export/exporter.ts';
-import { column, readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
+import {
+  column,
+  dataRows,
+  readXlsx,
+  sheetNamed,
+  totalsRows,
+  type XlsxSheet,
+} from '#support/read-xlsx.ts';
+import { assertReadable } from '#support/workbook-checks.ts';
 import { readOnlyFolder } from '#support/tmpfs.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -115,16 +123,16 @@ describe('live exports through the handlers (demo operator, 3,000 invoices)', ()
       ['Factures', 'À propos'],
     );
     const sheet = sheetNamed(book, 'Factures');
-    assert.equal(sheet.rows.length, 1201);
+    assert.equal(dataRows(sheet).length, 1200);
     assert.equal(sheet.freeze, 'A2');
-    assert.equal(sheet.autoFilter, 'A1:AA1201'); // through "Payée le" and its source
+    assert.equal(sheet.autoFilter, 'A1:Z1201'); // through "Payée le" and its source
     assert.ok(
       sheet.rows[0]?.every((cell) => cell.b),
       'a bold header',
     );
     const platformIds = column(sheet, 'Identifiant plateforme');
     const numbers = column(sheet, 'N° facture');
-    const ttc = column(sheet, 'Total TTC');
+    const ttc = column(sheet, 'Total TTC (avoirs en négatif)');
     const dates = column(sheet, 'Date de facture');
     const sellerSiren = column(sheet, 'SIREN vendeur');
     items.forEach((item, i) => {
@@ -132,7 +140,8 @@ describe('live exports through the handlers (demo operator, 3,000 invoices)', ()
       assert.equal(platformIds[i]?.v, item.metadata.invoiceId);
       assert.equal(numbers[i]?.v, bd?.invoiceId);
       assert.equal(numbers[i]?.t, 's');
-      assert.equal(ttc[i]?.v, bd?.monetary?.invoiceAmount.amount);
+      const sign = String(bd?.type) === '381' ? -1 : 1;
+      assert.equal(ttc[i]?.v, sign * (bd?.monetary?.invoiceAmount.amount ?? 0) || 0);
       assert.equal(ttc[i]?.t, 'n');
       assert.match(ttc[i]?.f ?? '', /^#,##0\.00 "/);
       assert.equal(dates[i]?.v, bd?.invoiceDate);
@@ -459,16 +468,18 @@ describe('archive exports (a real sync of a small demo operator into SQLite)', (
     );
     const sheet = sheetNamed(book, 'Factures');
     const ids = column(sheet, 'Identifiant plateforme');
-    const ht = column(sheet, 'Total HT');
-    const tva = column(sheet, 'Total TVA');
-    const ttc = column(sheet, 'Total TTC');
+    const ht = column(sheet, 'Total HT (avoirs en négatif)');
+    const tva = column(sheet, 'Total TVA (avoirs en négatif)');
+    const ttc = column(sheet, 'Total TTC (avoirs en négatif)');
     const directions = column(sheet, 'Sens');
     const buyerSiret = column(sheet, 'SIRET acheteur');
     expected.rows.forEach((row, i) => {
       assert.equal(ids[i]?.v, row.invoiceId);
-      assert.equal(ht[i]?.v, row.htCents === null ? null : row.htCents / 100);
-      assert.equal(tva[i]?.v, row.tvaCents === null ? null : row.tvaCents / 100);
-      assert.equal(ttc[i]?.v, row.ttcCents === null ? null : row.ttcCents / 100);
+      const euros = (cents: number | null) =>
+        cents === null ? null : ((row.typeCode === '381' ? -1 : 1) * cents) / 100 || 0;
+      assert.equal(ht[i]?.v, euros(row.htCents));
+      assert.equal(tva[i]?.v, euros(row.tvaCents));
+      assert.equal(ttc[i]?.v, euros(row.ttcCents));
       assert.equal(directions[i]?.v, 'Reçue');
       if (row.buyerSiret) {
         assert.equal(buyerSiret[i]?.v, row.buyerSiret);
@@ -478,15 +489,45 @@ describe('archive exports (a real sync of a small demo operator into SQLite)', (
 
     const vat = sheetNamed(book, 'Ventilation TVA');
     const lines = details.flatMap((d) => d.businessData.taxDetails.map((tax) => ({ d, tax })));
-    assert.equal(vat.rows.length, lines.length + 1);
-    const bases = column(vat, 'Base HT');
-    const amounts = column(vat, 'Montant TVA');
+    assert.equal(dataRows(vat).length, lines.length);
+    const bases = column(vat, 'Base HT (avoirs en négatif)');
+    const amounts = column(vat, 'Montant de TVA (avoirs en négatif)');
     const rates = column(vat, 'Taux de TVA');
-    lines.forEach(({ tax }, i) => {
-      assert.equal(bases[i]?.v, tax.taxableAmount.amount);
-      assert.equal(amounts[i]?.v, tax.taxAmount.amount);
+    lines.forEach(({ d, tax }, i) => {
+      const sign = String(d.businessData.type) === '381' ? -1 : 1;
+      assert.equal(bases[i]?.v, sign * tax.taxableAmount.amount || 0);
+      assert.equal(amounts[i]?.v, sign * tax.taxAmount.amount || 0);
       assert.equal(rates[i]?.t, 'n');
     });
+
+    // Totals, streamed with the rows: per currency, the sum of the rows above, below the filter.
+    assert.equal(sheet.autoFilter, `A1:X${expected.total + 1}`);
+    const currencies = column(sheet, 'Devise');
+    for (const [header, cells] of [
+      ['Total HT (avoirs en négatif)', ht],
+      ['Total TVA (avoirs en négatif)', tva],
+      ['Total TTC (avoirs en négatif)', ttc],
+    ] as const) {
+      const sums = new Map<string, number>();
+      cells.forEach((cell, i) => {
+        const currency = String(currencies[i]?.v);
+        if (typeof cell.v === 'number')
+          sums.set(currency, (sums.get(currency) ?? 0) + Math.round(cell.v * 100));
+      });
+      const at = sheet.rows[0]!.findIndex((cell) => cell.v === header);
+      const currencyAt = sheet.rows[0]!.findIndex((cell) => cell.v === 'Devise');
+      assert.deepEqual(
+        new Map(
+          totalsRows(sheet).map((row) => [
+            String(row[currencyAt]?.v),
+            Math.round((row[at]?.v as number) * 100),
+          ]),
+        ),
+        sums,
+        header,
+      );
+    }
+    assertReadable(book);
 
     const about = sheetNamed(book, 'À propos');
     assert.equal(aboutValue(about, 'Source'), 'Archive locale');

@@ -16,7 +16,7 @@ import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
 import { createDataset, type Dataset } from '#main/demo-operator/data/dataset.ts';
 import { searchBusinessData } from '#main/demo-operator/data/invoices.ts';
 import type { Invoice, Webhook } from '#shared/operator/schemas.ts';
-import { column, readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
+import { column, dataRows, readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 
 let root: string;
 let dataset: Dataset;
@@ -47,7 +47,6 @@ before(() => {
     },
     lastStatusData: { code: '205', state: 'DELIVERED', date: '2026-02-27T10:00:00Z' },
     businessData: searchBusinessData(invoices[i] as Invoice),
-    streamId: (invoices[i] as Invoice).streamId,
   }));
 });
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -75,14 +74,14 @@ describe('invoices workbook', () => {
       ['Factures', 'Ventilation TVA', 'À propos'],
     );
     const sheet = sheetNamed(book, 'Factures');
-    assert.equal(sheet.rows.length, entries.length + 1);
+    assert.equal(dataRows(sheet).length, entries.length);
     assert.equal(sheet.freeze, 'A2');
     assert.match(sheet.autoFilter ?? '', new RegExp(`^A1:[A-Z]+${entries.length + 1}$`));
 
     const numbers = column(sheet, 'N° facture');
-    const ht = column(sheet, 'Total HT');
-    const tva = column(sheet, 'Total TVA');
-    const ttc = column(sheet, 'Total TTC');
+    const ht = column(sheet, 'Total HT (avoirs en négatif)');
+    const tva = column(sheet, 'Total TVA (avoirs en négatif)');
+    const ttc = column(sheet, 'Total TTC (avoirs en négatif)');
     const dates = column(sheet, 'Date de facture');
     const sellerSiren = column(sheet, 'SIREN vendeur');
     const buyerSiret = column(sheet, 'SIRET acheteur');
@@ -90,14 +89,15 @@ describe('invoices workbook', () => {
     const lifecycle = column(sheet, 'Dernier statut');
     const typeCodes = column(sheet, 'Code type');
     const platformIds = column(sheet, 'Identifiant plateforme');
-    const streamIds = column(sheet, 'Identifiant de flux');
     invoices.forEach((invoice, i) => {
       const bd = invoice.businessData;
       assert.equal(numbers[i]?.v, bd.invoiceId);
       assert.equal(numbers[i]?.t, 's');
-      assert.equal(ht[i]?.v, bd.monetary.taxBasisTotalAmount.amount);
-      assert.equal(tva[i]?.v, bd.monetary.taxTotalAmount.amount);
-      assert.equal(ttc[i]?.v, bd.monetary.invoiceAmount.amount);
+      // The demo's amounts are positive; a credit note's count negative.
+      const sign = String(bd.type) === '381' ? -1 : 1;
+      assert.equal(ht[i]?.v, sign * bd.monetary.taxBasisTotalAmount.amount || 0);
+      assert.equal(tva[i]?.v, sign * bd.monetary.taxTotalAmount.amount || 0);
+      assert.equal(ttc[i]?.v, sign * bd.monetary.invoiceAmount.amount || 0);
       assert.equal(ttc[i]?.t, 'n');
       assert.match(ttc[i]?.f ?? '', /^#,##0\.00 "/);
       assert.equal(dates[i]?.v, bd.invoiceDate);
@@ -109,7 +109,6 @@ describe('invoices workbook', () => {
       if (bd.buyer.siret) assert.equal(buyerSiret[i]?.v, bd.buyer.siret);
       assert.equal(typeCodes[i]?.v, String(bd.type));
       assert.equal(platformIds[i]?.v, invoice.invoiceId);
-      assert.equal(streamIds[i]?.v, invoice.streamId);
       assert.equal(lifecycle[i]?.v, 'Approuvée');
     });
     assert.ok(states.every((cell) => typeof cell.v === 'string' && !/^[A-Z_]+$/.test(cell.v)));
@@ -119,15 +118,16 @@ describe('invoices workbook', () => {
       invoice.businessData.taxDetails.map((tax) => ({
         number: invoice.businessData.invoiceId,
         tax,
+        credit: String(invoice.businessData.type) === '381',
       })),
     );
-    assert.equal(vat.rows.length, expected.length + 1);
-    const bases = column(vat, 'Base HT');
-    const amounts = column(vat, 'Montant TVA');
+    assert.equal(dataRows(vat).length, expected.length);
+    const bases = column(vat, 'Base HT (avoirs en négatif)');
+    const amounts = column(vat, 'Montant de TVA (avoirs en négatif)');
     const rates = column(vat, 'Taux de TVA');
-    expected.forEach(({ tax }, i) => {
-      assert.equal(bases[i]?.v, tax.taxableAmount.amount);
-      assert.equal(amounts[i]?.v, tax.taxAmount.amount);
+    expected.forEach(({ tax, credit }, i) => {
+      assert.equal(bases[i]?.v, (credit ? -1 : 1) * tax.taxableAmount.amount || 0);
+      assert.equal(amounts[i]?.v, (credit ? -1 : 1) * tax.taxAmount.amount || 0);
       if (tax.percent !== undefined)
         assert.ok(Math.abs((rates[i]?.v as number) - tax.percent / 100) < 1e-12);
     });

@@ -74,7 +74,8 @@ const ODD_COLUMNS: Column[] = [
   { header: 'Amount', kind: 'amount', currencyColumn: 1 },
   { header: 'Count', kind: 'integer' },
   { header: 'Rate', kind: 'percent' },
-  ...Array.from({ length: 23 }, (_, i): Column => ({ header: `Extra ${i}`, kind: 'id' })),
+  { header: 'Month', kind: 'month' },
+  ...Array.from({ length: 22 }, (_, i): Column => ({ header: `Extra ${i}`, kind: 'id' })),
 ];
 const ODD_VALUES: Record<Column['kind'], unknown[]> = {
   text: [
@@ -94,6 +95,7 @@ const ODD_VALUES: Record<Column['kind'], unknown[]> = {
   amount: [1234.5, -0, 0.1 + 0.2, -12.345, 1e21, '42.5', 'n/a', null, 2.675],
   integer: [7, 0, -3, 1.5, '12', 'x', null, 1e16],
   percent: [20, 5.5, 0, '10', 'x', null, 33.333333],
+  month: ['2026-03', '2026-13', '2026-03-31', null, '1999-12'],
 };
 const oddRows = (count: number): Row[] => [
   ...Array.from({ length: count }, (_, r) =>

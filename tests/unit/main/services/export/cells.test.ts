@@ -46,6 +46,29 @@ describe('cells', () => {
     assert.deepEqual(typedCell(20, 'percent'), { value: 0.2 });
   });
 
+  it('writes a month YYYY-MM as its first day, to be shown as a month; other text stays text', () => {
+    assert.deepEqual(typedCell('2026-03', 'month'), {
+      value: new Date(Date.UTC(2026, 2, 1)),
+    });
+    assert.deepEqual(typedCell('2026-13', 'month'), { value: '2026-13', numFmt: '@' });
+  });
+
+  it('sizes a summed column for its total, bold and negative, over the rows expected', () => {
+    const columns = [
+      { header: 'N', kind: 'id' as const },
+      { header: 'TTC', kind: 'amount' as const, sum: true },
+    ];
+    const rows = [['1', 9_999.99]];
+    const [, alone] = columnWidths(columns, rows);
+    const [label, total] = columnWidths(columns, rows, {
+      expectedRows: 100_000,
+      totalsLabel: 'Total EUR',
+    });
+    // "-999 999 000,00 €": 17 characters, bold.
+    assert.ok((total ?? 0) >= 19 && (total ?? 0) > (alone ?? 0));
+    assert.ok((label ?? 0) >= 'Total EUR'.length + 2);
+  });
+
   it('strips characters XML cannot carry and bounds cell text', () => {
     assert.equal(cleanText('a\u0000b\u001Fc\td'), 'abc\td');
     assert.equal(cleanText('x'.repeat(40_000)).length, 32_767);
@@ -68,6 +91,8 @@ describe('cells', () => {
   it('makes sheet names Excel accepts', () => {
     assert.equal(safeSheetName('TVA: 2026/03 [draft]?'), 'TVA  2026 03  draft');
     assert.equal(safeSheetName('x'.repeat(40)).length, 31);
+    // The print titles' range quotes the name: an apostrophe would end it.
+    assert.equal(safeSheetName("Client's"), 'Client’s');
   });
 
   it('drops credentials from callback addresses', () => {

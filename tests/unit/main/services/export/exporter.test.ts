@@ -89,7 +89,7 @@ describe('describeFilter', () => {
     );
     assert.equal(
       text,
-      'Date de facture : à partir du 2026-01-01 ; Échéance : jusqu’au 2026-06-30 ; ' +
+      'Date de facture : à partir du 01/01/2026 ; Échéance : jusqu’au 30/06/2026 ; ' +
         'Tiers : 123456789 ; TTC : au moins 1\u202f500,00\u00a0€ ; Type : Avoirs ; ' +
         'Sens : Émise ; États : Valide, Distribuée ; Dernier statut : 210 · Refusée, 299 ; ' +
         'Détails complets : archivés · Tri : TTC (décroissant)',

@@ -1,0 +1,131 @@
+// The report workbooks as a reader opens and prints them (issue 15, item 9): no "###" (the VAT
+// summary's deductible total sat in a column sized for "Taux"), every sheet printing one page wide
+// with its first row repeated, the archive's last sync in the user's words rather than ISO, "Mois"
+// as real dates shown as months, and the invoice lists with signed amounts and totals rows equal
+// to their rows. From a demo archive in SQLite, read back with openpyxl.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { parsePeriod } from '#shared/report-period.ts';
+import type { Report, StatusReport, VatReport } from '#shared/reports.ts';
+import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { computeReport } from '#main/services/reports/index.ts';
+import { reportWorkbook } from '#main/services/reports/workbook.ts';
+import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
+import { fillDemoArchive } from '#support/demo-archive.ts';
+import {
+  column,
+  columnIndex,
+  dataRows,
+  readXlsx,
+  sheetNamed,
+  totalsRows,
+  type XlsxSheet,
+} from '#support/read-xlsx.ts';
+import { assertReadable } from '#support/workbook-checks.ts';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const LAST_SYNC = '2026-11-20T08:15:00.000Z';
+let dir: string;
+let archive: ArchiveStore;
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'report-readable-'));
+  fillDemoArchive(dir, 'demo', { seed: 5, invoices: 1200, now: NOW });
+  archive = openArchive(dir, 'demo');
+});
+after(() => {
+  archive.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const ABOUT = { connectionName: 'Démo', appVersion: 'test', exportedAt: NOW };
+
+/** The report as computed, with a last sync (the fixture never synced) so that it is written. */
+function report(kind: Report['kind'], period: string): Report {
+  const computed = computeReport(archive, kind, parsePeriod(period), { now: NOW });
+  return { ...computed, coverage: { ...computed.coverage, lastSyncAt: LAST_SYNC } } as Report;
+}
+
+async function written(value: Report, name: string): Promise<{ sheets: XlsxSheet[] }> {
+  const path = join(dir, name);
+  await writeWorkbook(path, reportWorkbook(value, 'fr', ABOUT));
+  return readXlsx(path);
+}
+
+const cents = (value: unknown): number => Math.round((value as number) * 100);
+
+/** Each totals row (one per currency) equals the sum of the rows of its currency above it. */
+function assertTotals(sheet: XlsxSheet, headers: readonly string[]): void {
+  const totals = totalsRows(sheet);
+  assert.ok(totals.length >= 1, `${sheet.name}: a totals row`);
+  const currencies = column(sheet, 'Devise');
+  const currencyAt = columnIndex(sheet, 'Devise');
+  for (const header of headers) {
+    const index = columnIndex(sheet, header);
+    for (const row of totals) {
+      const currency = row[currencyAt]?.v;
+      const expected = column(sheet, header).reduce(
+        (sum, cell, i) => (currencies[i]?.v === currency ? sum + cents(cell.v ?? 0) : sum),
+        0,
+      );
+      assert.equal(cents(row[index]?.v), expected, `${sheet.name}: total ${String(currency)}`);
+    }
+  }
+}
+
+test('the TVA workbook: sized for its figures, printable, dated in words, months as dates', async () => {
+  const vat = report('vat', '2026-Q3') as VatReport;
+  assert.ok(vat.pending.length > 0 && vat.excluded.length > 0);
+  // A credit note among the invoices not counted, so that its sign shows in the lists.
+  vat.excluded[0] = { ...vat.excluded[0]!, creditNote: true, typeCode: '381' };
+  const book = await written(vat, 'tva.xlsx');
+  assertReadable(book);
+
+  const summary = sheetNamed(book, 'Synthèse TVA');
+  // "Mois" cells: real dates, the first of their month, shown as a month.
+  const months = summary.rows.flatMap((row) => row.filter((cell) => cell.f === 'mmmm yyyy'));
+  assert.ok(months.length >= vat.months.length);
+  for (const cell of months) {
+    assert.equal(cell.t, 'd');
+    assert.match(String(cell.v), /^2026-(07|08|09)-01$/);
+  }
+  const detail = sheetNamed(book, 'Détail TVA');
+  const monthCells = column(detail, 'Mois');
+  monthCells.forEach((cell, i) => {
+    assert.equal(cell.t, 'd');
+    assert.equal(cell.f, 'mmmm yyyy');
+    assert.equal(String(cell.v).slice(0, 7), vat.lines[i]?.month);
+  });
+
+  // The last sync in the user's words, in the summary and the "About" sheet.
+  const about = sheetNamed(book, 'À propos');
+  const coverage = String(about.rows.find((row) => row[0]?.v === 'Couverture')?.[1]?.v);
+  assert.match(coverage, /dernière synchronisation : 20\/11\/2026 \d\d:15/);
+
+  assertTotals(detail, ['Base HT (avoirs en négatif)', 'Montant de TVA (avoirs en négatif)']);
+  const excluded = sheetNamed(book, 'Écartées');
+  assert.equal(dataRows(excluded).length, vat.excluded.length);
+  const ht = column(excluded, 'Total HT (avoirs en négatif)');
+  assert.equal(cents(ht[0]?.v), -Math.abs(vat.excluded[0]!.htCents ?? 0));
+  assert.ok((ht[0]?.v as number) < 0, 'a credit note is negative');
+  for (const name of ['En attente', 'Écartées'])
+    assertTotals(sheetNamed(book, name), [
+      'Total HT (avoirs en négatif)',
+      'Total TVA (avoirs en négatif)',
+      'Total TTC (avoirs en négatif)',
+    ]);
+});
+
+test('the échéancier and statuts workbooks: sized, printable, dated in words', async () => {
+  assertReadable(await written(report('aging', '2026-Q3'), 'echeancier.xlsx'));
+  const status = report('status', '2026') as StatusReport;
+  const book = await written(status, 'statuts.xlsx');
+  assertReadable(book);
+  const summary = sheetNamed(book, 'Statuts');
+  const months = summary.rows.map((row) => row[0]).filter((cell) => cell?.f === 'mmmm yyyy');
+  assert.ok(months.length > 0 && months.every((cell) => cell?.t === 'd'));
+  assertTotals(sheetNamed(book, 'Refusées et rejetées'), ['Total TTC (avoirs en négatif)']);
+});
