@@ -57,12 +57,9 @@ test('the archive records each status it sees for an invoice, once', () => {
 
 test('an archive written before the history starts it from the status it holds', () => {
   const dir = dataDir();
-  const store = openArchive(dir, 'conn-1');
+  // Written as it was before the step that adds the history.
+  const store = openArchive(dir, 'conn-1', { schemaVersion: STATUS_HISTORY_VERSION - 1 });
   store.upsertSearchItems([item('205', '2026-09-01T08:00:00.000Z')], '2026-09-02T09:00:00.000Z');
-  // As it was before the step that adds the history.
-  store.db.exec(
-    `DROP TABLE invoice_status_history; PRAGMA user_version = ${STATUS_HISTORY_VERSION - 1}`,
-  );
   store.close();
   const upgraded = openArchive(dir, 'conn-1');
   upgraded.upsertSearchItems([item('212', '2026-10-01T08:00:00.000Z')], '2026-10-02T09:00:00.000Z');

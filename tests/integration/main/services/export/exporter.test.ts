@@ -501,7 +501,7 @@ describe('archive exports (a real sync of a small demo operator into SQLite)', (
     });
 
     // Totals, streamed with the rows: per currency, the sum of the rows above, below the filter.
-    assert.equal(sheet.autoFilter, `A1:X${expected.total + 1}`);
+    assert.equal(sheet.autoFilter, `A1:Z${expected.total + 1}`);
     const currencies = column(sheet, 'Devise');
     for (const [header, cells] of [
       ['Total HT (avoirs en négatif)', ht],

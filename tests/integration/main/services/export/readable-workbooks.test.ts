@@ -66,7 +66,11 @@ before(() => {
       direction: record.direction,
       createDate: record.createDate,
     },
-    lastStatusData: { code: '205', state: 'DELIVERED', date: '2026-02-27T10:00:00Z' },
+    // One paid by the operator's word (212), so that the payment columns are filled too.
+    lastStatusData:
+      i === 3
+        ? { code: '212', state: 'DELIVERED', date: '2026-02-28T10:00:00Z' }
+        : { code: '205', state: 'DELIVERED', date: '2026-02-27T10:00:00Z' },
     businessData: searchBusinessData(invoices[i] as Invoice),
   }));
 });
@@ -156,7 +160,7 @@ describe('the invoices list workbook', () => {
   it('ends each list with totals rows, per currency, equal to its rows, outside the filter', () => {
     const sheet = sheetNamed(book, 'Factures');
     assert.equal(dataRows(sheet).length, entries.length);
-    assert.equal(sheet.autoFilter, `A1:X${entries.length + 1}`);
+    assert.equal(sheet.autoFilter, `A1:Z${entries.length + 1}`);
     assert.equal(sheet.freeze, 'A2');
     assertTotals(sheet, [
       'Total HT (avoirs en négatif)',
