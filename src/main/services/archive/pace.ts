@@ -2,11 +2,13 @@
 // per client, not per call), and a small pool that keeps a bounded number of tasks in flight.
 //
 // The budget spaces requests evenly a little under the connection's limit (BUDGET_MARGIN). Turns
-// an event loop busy elsewhere let pass are caught up, a few at most (CATCH_UP_TURNS), and never
+// an event loop busy elsewhere let pass are caught up, one at most (CATCH_UP_TURNS), and never
 // beyond the rate in any trailing second: so the operator sees the same rate over any window it
-// counts over, one second or one minute, and a busy moment does not cost the sync its budget. A 429 lowers the rate (AIMD: times RATE_LIMIT_DECREASE, once per
-// round of requests already sent) and nothing leaves before its Retry-After; the rate then climbs
-// back by RATE_RECOVERY_PER_SECOND of the budget each second without a 429.
+// counts over, one second or one minute, and a busy moment does not cost the sync its budget.
+// A 429 lowers the rate (AIMD: times RATE_LIMIT_DECREASE, once per round of requests already
+// sent) and nothing leaves before its Retry-After; the rate then climbs back by
+// RATE_RECOVERY_PER_SECOND of the budget each second without a 429. The decrease is gentle: the
+// pace is already under the limit, so a 429 mostly means the operator's clock bunched a few.
 import { setTimeout as delay } from 'node:timers/promises';
 import { DEFAULT_REQUESTS_PER_MINUTE } from '#shared/contract.ts';
 import type { RequestPacer } from '../operator/operator-client.ts';
@@ -16,13 +18,13 @@ export { DEFAULT_REQUESTS_PER_MINUTE };
 /** The share of the budget aimed at: the operator's clock and ours differ by a few ms. */
 export const BUDGET_MARGIN = 0.97;
 /** After a 429 the rate is multiplied by this (at most once per round already in flight). */
-export const RATE_LIMIT_DECREASE = 0.7;
+export const RATE_LIMIT_DECREASE = 0.85;
 /** Share of the budget the rate climbs back each second without a 429. */
-export const RATE_RECOVERY_PER_SECOND = 0.05;
+export const RATE_RECOVERY_PER_SECOND = 0.1;
 /** The lowest share of the budget a run of 429s brings the rate to. */
 const LOWEST_SHARE = 0.05;
 /** Turns missed (the event loop was busy) that may be caught up at once, at most. */
-export const CATCH_UP_TURNS = 2;
+export const CATCH_UP_TURNS = 1;
 /** Nor more catch-up than this, at a slow rate. */
 const CATCH_UP_MAX_MS = 250;
 /** Pause after a 429 that gave no Retry-After. */
