@@ -9,7 +9,13 @@ import { AppFailure } from '../app-failure.ts';
 import { archivePath, clearArchive, openArchive, type ArchiveStore } from './archive-store.ts';
 import { RequestBudget } from './pace.ts';
 import { acquireSyncLock, isSyncLocked } from './sync-lock.ts';
-import { emptyCoverage, readCoverage, runSync, type SyncOperator } from './sync.ts';
+import {
+  emptyCoverage,
+  readCoverage,
+  readFilterRefused,
+  runSync,
+  type SyncOperator,
+} from './sync.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -96,6 +102,7 @@ export class Archives {
       ...stats,
       lastSavedAt: later(stats.lastSyncAt, this.#newestAnswer(store)),
       coverage: readCoverage(store),
+      filterRefused: readFilterRefused(store),
       syncing,
     };
   }
