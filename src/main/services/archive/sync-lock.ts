@@ -33,10 +33,11 @@ function ownerPath(lockPath: string): string {
   return lockPath.replace(/\.sync\.lock$/, '.sync-owner');
 }
 
-/** Every file the lock leaves (for removing a connection). */
+/** Every file the lock leaves (for removing a connection), with the pid file earlier versions
+ * used as their lock (<connectionId>.sync-lock). */
 export function syncLockFiles(dataDir: string, connectionId: string): string[] {
   const path = syncLockPath(dataDir, connectionId);
-  return [path, `${path}-journal`, ownerPath(path)];
+  return [path, `${path}-journal`, ownerPath(path), path.replace(/\.sync\.lock$/, '.sync-lock')];
 }
 
 function isBusy(error: unknown): boolean {
