@@ -76,12 +76,14 @@ export function spawnUnreaped(
   return { parent, pid, stdout };
 }
 
-/** On Linux, waits until `pid` is a zombie (dead, not reaped); elsewhere returns at once. */
+/** On Linux, waits until `pid` is a zombie (dead, not reaped) whose threads have all ended (the
+ * leader of a threaded process shows Z while its other threads still exit, holding its files);
+ * elsewhere returns at once. */
 export async function untilZombie(pid: number): Promise<void> {
   if (!existsSync('/proc')) return;
   for (;;) {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return;
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    if (/^State:\s*Z/m.test(status) && /^Threads:\s*1$/m.test(status)) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -289,7 +289,6 @@ export class Archives {
           resumed: _resumed,
           cancelled: _cancelled,
           detailsFailed: _failed,
-          coverage: _coverage,
           ...progress
         } = summary;
         send(progress);

@@ -19,8 +19,10 @@ export interface SyncLock {
   release(): void;
 }
 
-/** Locks this process holds: a second take here is a conflict without asking SQLite. */
-const heldHere = new Set<string>();
+/** Locks this process holds, with the connection holding each: a second take here is a conflict
+ * without asking SQLite, and the connection stays referenced (a collected one would close, and
+ * drop the lock) until release. */
+const heldHere = new Map<string, DatabaseSync>();
 
 /** SQLITE_BUSY and SQLITE_LOCKED: another connection holds the file. */
 const BUSY_CODES = new Set([5, 6]);
@@ -85,7 +87,7 @@ export function acquireSyncLock(dataDir: string, connectionId: string): SyncLock
     if (isBusy(error)) throw runningElsewhere(path);
     throw error;
   }
-  heldHere.add(path);
+  heldHere.set(path, db);
   try {
     writeFileSync(ownerPath(path), `${process.pid}\n`, { mode: 0o600 });
   } catch {

@@ -82,6 +82,8 @@ test('progress: every phase change and the end are told, the rest at most once p
     partitionsTotal: summary.partitionsTotal,
     requestsRemaining: summary.requestsRemaining,
     etaSeconds: summary.etaSeconds,
+    coverage: summary.coverage,
+    filterRefused: null,
   });
   assert.ok(summary.requests > seen.length);
   const status = archives.status('c1');
