@@ -6,11 +6,17 @@
 //    requests ÷ (budget × seconds)); goal ≥ 95 %;
 // 3. an archive of 100,000 invoices with details, filled in-process from the demo operator's
 //    data (no HTTP): first page from a cold start (a fresh process: import, open, first page);
-//    filter + sort + first page over a mix of realistic filters (p95 goal < 50 ms); size on disk.
+//    filter + sort + first page over a mix of realistic filters (p95 goal < 50 ms); size on disk;
+// 4. a first sync of 1,500 invoices with details against a demo operator that enforces its rate
+//    limit (60 requests in any sliding second, else 429 + Retry-After) at 100 ms latency, on the
+//    default budget of 3,600 a minute: share of the budget the details use (goal ≥ 95 %) and
+//    requests answered 429 (goal ≤ 1 %).
 // Run: npm run bench -- archive   (or node_modules/.bin/node bench/archive-bench.ts)
+// One part only: npm run bench -- archive --only sync|details|archive|rate-limit
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -39,6 +45,15 @@ const SYNC_ROUNDS = 5;
 const DETAILS_PER_SECOND = 60;
 const COLD_RUNS = 7;
 const QUERY_ROUNDS = 12;
+const LIMITED_INVOICES = 1_500;
+const LIMITED_PER_SECOND = 60;
+const LIMITED_LATENCY_MS = 100;
+
+const PARTS = ['sync', 'details', 'archive', 'rate-limit'] as const;
+const { only } = parseArgs({ options: { only: { type: 'string' } } }).values;
+if (only !== undefined && !(PARTS as readonly string[]).includes(only))
+  throw new Error(`--only takes one of ${PARTS.join(', ')}, got ${only}`);
+const runs = (part: (typeof PARTS)[number]): boolean => only === undefined || only === part;
 
 const quantile = (sorted: number[], q: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
@@ -76,11 +91,12 @@ async function startOperatorProcess(options: DemoOperatorOptions): Promise<Opera
   };
 }
 
-function clientOf(operator: OperatorProcess) {
+function clientOf(operator: OperatorProcess, fetchImpl?: typeof fetch) {
   const { clientId, clientSecret } = operator;
   return new OperatorClient({
     connection: { baseUrl: operator.baseUrl, tokenUrl: operator.tokenUrl, clientId },
     getClientSecret: async () => clientSecret,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
 }
 
@@ -90,7 +106,7 @@ const out: string[] = [
 ];
 
 // ------------------------------------------------------------ 1. sync of 26,000 invoices
-{
+if (runs('sync')) {
   const operator = await startOperatorProcess({
     invoices: SYNC_INVOICES,
     seed: 42,
@@ -144,7 +160,7 @@ const out: string[] = [
 }
 
 // ------------------------------------------------------------ 2. details of 5,000 invoices
-{
+if (runs('details')) {
   // Enough invoices that the operator's window lets more than 5,000 be listed.
   const operator = await startOperatorProcess({
     invoices: DETAIL_OPERATOR_INVOICES,
@@ -192,7 +208,7 @@ const out: string[] = [
 }
 
 // ------------------------------------------------------------ 3. archive of 100,000 invoices
-{
+if (runs('archive')) {
   const fillStarted = performance.now();
   const dataset = createDataset(44, ARCHIVE_INVOICES);
   const nowMs = Date.now();
@@ -342,6 +358,70 @@ const out: string[] = [
     `Size on disk: ${(stats.sizeBytes / 2 ** 20).toFixed(1)} MiB for ${int(stats.invoices)} invoices with details, **${(per10k / 2 ** 20).toFixed(1)} MiB per 10,000 invoices** (after a WAL checkpoint).`,
     '',
   );
+}
+
+// ------------------------------------------- 4. a rate-limited operator at a real latency
+if (runs('rate-limit')) {
+  const operator = await startOperatorProcess({
+    invoices: LIMITED_INVOICES,
+    seed: 45,
+    faults: { latencyMs: LIMITED_LATENCY_MS, rateLimitPerSecond: LIMITED_PER_SECOND },
+  });
+  // Every API answer's status, token requests left out (the operator counts those too).
+  const answers: { at: number; status: number }[] = [];
+  const counting: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (!String(input instanceof Request ? input.url : input).startsWith(operator.tokenUrl))
+      answers.push({ at: performance.now(), status: response.status });
+    return response;
+  };
+  const archive = openArchive(tmp, 'rate-limited');
+  const phases = new Map<string, number>();
+  const started = performance.now();
+  const summary = await runSync({
+    client: clientOf(operator, counting),
+    archive,
+    requestsPerMinute: SYNC_PER_MINUTE,
+    details: true,
+    onProgress: (p) => {
+      if (!phases.has(p.phase)) phases.set(p.phase, performance.now());
+    },
+  });
+  const ended = performance.now();
+  const rows: string[] = [];
+  const budgetPerSecond = SYNC_PER_MINUTE / 60;
+  const detailsShare: number[] = [];
+  const limitedShare: number[] = [];
+  const phaseRow = (label: string, from: number, to: number): void => {
+    const inPhase = answers.filter((a) => a.at >= from && a.at < to);
+    const refused = inPhase.filter((a) => a.status === 429).length;
+    const seconds = (to - from) / 1000;
+    const share = inPhase.length / (budgetPerSecond * seconds);
+    const refusedShare = inPhase.length === 0 ? 0 : refused / inPhase.length;
+    if (label === 'details') detailsShare.push(share);
+    if (label === 'details') limitedShare.push(refusedShare);
+    rows.push(
+      `| ${label} | ${int(inPhase.length)} | ${int(refused)} (${pct(refusedShare)}) | ${s(seconds)} | ${s(inPhase.length / seconds)} | ${pct(share)} |`,
+    );
+  };
+  const at = (phase: string, fallback: number): number => phases.get(phase) ?? fallback;
+  phaseRow('lists + statuses', started, at('details', ended));
+  phaseRow('details', at('details', ended), at('done', ended) + 1);
+  phaseRow('**whole sync**', started, ended + 1);
+  const share = detailsShare[0] ?? 0;
+  const refused = limitedShare[0] ?? 1;
+  out.push(
+    `### 4. First sync of ${int(LIMITED_INVOICES)} invoices with details, operator limit ${LIMITED_PER_SECOND} requests in any sliding second (429 + Retry-After), ${LIMITED_LATENCY_MS} ms latency, budget ${int(SYNC_PER_MINUTE)}/min`,
+    '',
+    '| Phase | Requests | Answered 429 | Seconds | Requests/s | Share of budget used |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+    `Details: **${pct(share)}** of the budget (goal ≥ 95 %: ${met(share >= 0.95)}), **${pct(refused)}** answered 429 (goal ≤ 1 %: ${met(refused <= 0.01)}); ${int(summary.detailsFetched)} details stored, ${summary.detailsFailed} failed.`,
+    '',
+  );
+  archive.close();
+  await operator.close();
 }
 
 process.stdout.write(`${out.join('\n')}\n`);

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2] ?? '';
+// What follows the filter goes to each benchmark (e.g. `npm run bench -- archive --only rate-limit`).
+const passed = process.argv.slice(3);
 const files = readdirSync(benchDir)
   .filter((name) => name.endsWith('-bench.ts') && name.includes(filter))
   .sort();
@@ -19,7 +21,7 @@ console.log(
 let failed = 0;
 for (const file of files) {
   console.log(`## ${file}\n`);
-  const run = spawnSync(process.execPath, [join(benchDir, file)], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [join(benchDir, file), ...passed], { stdio: 'inherit' });
   if (run.status !== 0) failed += 1;
 }
 process.exitCode = failed ? 1 : 0;

@@ -139,12 +139,27 @@ export interface PartitionCoverage {
   finishedAt: string | null;
 }
 
+/** The lists read as one, newest first, because the operator refused to filter them by state
+ * and direction (some deployments answer 400 to those fields in q): it shows at most 1,200
+ * invoices of one query, so past that the older ones could not be read. */
+export interface UnfilteredListCoverage {
+  /** True: the operator listed no more than the sync read. */
+  complete: boolean;
+  /** A run has read the list to its end or to the window. */
+  finished: boolean;
+  oldest: string | null;
+  operatorCount: number | null;
+  /** The 1,200-row window: the most a list can show. */
+  window: number;
+  finishedAt: string | null;
+}
+
 export type SyncPhase = 'lists' | 'status' | 'details' | 'done';
 
 export interface SyncProgress {
   phase: SyncPhase;
   runId: number;
-  /** Requests made by this sync call (retries inside the client not counted). */
+  /** Requests made by this sync call (a retry the client makes at the sync's pace counts too). */
   requests: number;
   invoicesSeen: number;
   invoicesNew: number;
@@ -158,6 +173,10 @@ export interface SyncProgress {
   requestsRemaining: number;
   /** Estimated seconds left, null until it can be told. */
   etaSeconds: number | null;
+  /** The coverage as it stands, partitions marked complete as they complete. */
+  coverage?: PartitionCoverage[];
+  /** Set when the operator refused the state/direction filter (see UnfilteredListCoverage). */
+  filterRefused?: UnfilteredListCoverage | null;
 }
 
 export interface SyncSummary extends SyncProgress {
@@ -186,6 +205,8 @@ export interface ArchiveStatus extends ArchiveStats {
    * date the offline banner gives. */
   lastSavedAt: string | null;
   coverage: PartitionCoverage[];
+  /** Set when the operator refused the state/direction filter (see UnfilteredListCoverage). */
+  filterRefused?: UnfilteredListCoverage | null;
   /** A sync of this connection is running now (in this app). */
   syncing: boolean;
 }

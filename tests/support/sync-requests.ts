@@ -1,6 +1,9 @@
 // A fetch that records every operator request (token requests left out) before sending it, in
-// memory or appended to a file (so a child process killed mid-sync leaves its list behind).
-import { appendFileSync } from 'node:fs';
+// memory or appended to a file (so a child process killed mid-sync leaves its list behind); and a
+// child that stays a zombie once killed (for the sync lock).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 
 export interface RecordingFetch {
   fetch: typeof fetch;
@@ -38,4 +41,49 @@ export function duplicates(keys: readonly string[]): string[] {
   const twice = new Set<string>();
   for (const k of keys) (seen.has(k) ? twice : seen).add(k);
   return [...twice];
+}
+
+/**
+ * Runs `node <args>` under a parent that never reaps it (`sh` replaced by `sleep`), so that once
+ * killed it stays a zombie: the state in which a scheduler's child lingers, and in which
+ * `kill(pid, 0)` still says "alive". Its stdout is yours after the first line (its pid).
+ */
+export function spawnUnreaped(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): { parent: ChildProcess; pid: Promise<number>; stdout: Readable } {
+  const parent = spawn(
+    '/bin/sh',
+    ['-c', '"$@" & echo "$!"; exec sleep 600', 'sh', process.execPath, ...args],
+    { ...options, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const stdout = parent.stdout!;
+  stdout.setEncoding('utf8');
+  const pid = new Promise<number>((resolve, reject) => {
+    let buffer = '';
+    const onData = (chunk: string): void => {
+      buffer += chunk;
+      const end = buffer.indexOf('\n');
+      if (end < 0) return;
+      stdout.off('data', onData);
+      const rest = buffer.slice(end + 1);
+      if (rest !== '') stdout.unshift(rest);
+      resolve(Number(buffer.slice(0, end)));
+    };
+    stdout.on('data', onData);
+    parent.once('exit', () => reject(new Error('the parent ended before giving its pid')));
+  });
+  return { parent, pid, stdout };
+}
+
+/** On Linux, waits until `pid` is a zombie (dead, not reaped) whose threads have all ended (the
+ * leader of a threaded process shows Z while its other threads still exit, holding its files);
+ * elsewhere returns at once. */
+export async function untilZombie(pid: number): Promise<void> {
+  if (!existsSync('/proc')) return;
+  for (;;) {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    if (/^State:\s*Z/m.test(status) && /^Threads:\s*1$/m.test(status)) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

@@ -5,7 +5,7 @@ import type { ConnectionInput, ConnectionSummary } from '#shared/contract.ts';
 import { argSchemas } from '../contract-args.ts';
 import { AppFailure } from '../services/app-failure.ts';
 import { clearArchive } from '../services/archive/archive-store.ts';
-import { isSyncLocked, syncLockPath } from '../services/archive/sync-lock.ts';
+import { isSyncLocked, syncLockFiles } from '../services/archive/sync-lock.ts';
 import { deleteUserData } from '../services/archive/user-data-store.ts';
 import { rmSync } from 'node:fs';
 import {
@@ -262,7 +262,8 @@ async function remove(argv: string[]): Promise<number> {
     // Nothing can open an archive whose connection is gone: it would only keep client data.
     clearArchive(services.dataDir, connection.id);
     deleteUserData(services.dataDir, connection.id); // the payment marks go with it
-    rmSync(syncLockPath(services.dataDir, connection.id), { force: true });
+    for (const file of syncLockFiles(services.dataDir, connection.id))
+      rmSync(file, { force: true });
     if (values.json)
       writeJsonLine({ removed: connection.id, name: connection.name, archiveDeleted: true });
     else

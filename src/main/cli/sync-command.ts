@@ -61,7 +61,14 @@ function summaryLines(name: string, s: SyncSummary, stats: { invoices: number; d
       (s.detailsFailed > 0 ? ` (${thousands(s.detailsFailed)} could not be)` : '') +
       `, ${thousands(s.requests)} requests.`,
     `The archive holds ${thousands(stats.invoices)} invoices, ${thousands(stats.details)} with their full business data.`,
-    `Partitions (direction × state): ${complete} of ${s.coverage.length} complete.`,
+    ...(s.filterRefused
+      ? [
+          `The operator refuses the filter by state/direction: read as one list, newest first, ` +
+            (s.filterRefused.complete
+              ? `all ${thousands(s.filterRefused.operatorCount ?? 0)} invoices.`
+              : `only the ${thousands(s.filterRefused.window)} most recent of ${thousands(s.filterRefused.operatorCount ?? 0)} invoices could be read.`),
+        ]
+      : [`Partitions (direction × state): ${complete} of ${s.coverage.length} complete.`]),
     ...cut.map(
       (c) =>
         `  ${c.direction} ${c.state}: cut by the operator's window at ${thousands(c.archived)} of ${thousands(c.operatorCount ?? 0)}, oldest ${c.oldest?.slice(0, 10) ?? '-'}`,

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { startDemoOperator, type RunningDemoOperator, type DemoOperatorOptions } from './index.ts';
 import { MAX_ARRIVALS_PER_MINUTE, MAX_INVOICES } from './data/dataset.ts';
+import { REFUSABLE_Q_FIELDS, type RefusableQField } from './faults.ts';
 
 const USAGE = `usage: cli.ts demo-operator [options]
   --port N             port to listen on (default 0: any free port)
@@ -11,7 +12,9 @@ const USAGE = `usage: cli.ts demo-operator [options]
   --token-lifetime S   access token lifetime in seconds (default 300)
   --latency MS         added latency per request (default 0)
   --failure-rate R     share of API requests answered 503, 0..1 (default 0)
-  --rate-limit N       requests per second before 429 (default 0: off)
+  --rate-limit N       requests in any sliding second before 429 + Retry-After (default 0: off)
+  --refuse-q-fields F  answer 400 to an invoice search whose q filters on these fields, as some
+                       deployments do: state, direction or state,direction (default none)
   --log FILE           append one JSON line per request (time, method, path, status) to FILE
   --arrivals N         new invoices per minute while it runs, 0..${MAX_ARRIVALS_PER_MINUTE} (default 0)
   --json               print one line of JSON (urls and demo clients) instead of text
@@ -48,6 +51,7 @@ function parseOptions(argv: string[]): { options: DemoOperatorOptions; json: boo
         latency: { type: 'string' },
         'failure-rate': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'refuse-q-fields': { type: 'string' },
         'token-lifetime': { type: 'string' },
         log: { type: 'string' },
         arrivals: { type: 'string' },
@@ -78,6 +82,15 @@ function parseOptions(argv: string[]): { options: DemoOperatorOptions; json: boo
       ? { rateLimitPerSecond: integer('rate-limit', values['rate-limit'], 0, 1_000_000) }
       : {}),
   };
+  if (values['refuse-q-fields'] !== undefined) {
+    const fields = values['refuse-q-fields'].split(',').map((f) => f.trim());
+    const known: readonly string[] = REFUSABLE_Q_FIELDS;
+    if (!fields.every((f) => known.includes(f)))
+      throw new UsageError(
+        `--refuse-q-fields takes ${REFUSABLE_Q_FIELDS.join(', ')} (comma-separated), got '${values['refuse-q-fields']}'`,
+      );
+    Object.assign(faults, { refuseQFields: fields as RefusableQField[] });
+  }
   const options: DemoOperatorOptions = { faults };
   const port = integer('port', values.port, 0, 65535);
   const seed = integer('seed', values.seed, -2147483648, 4294967295);

@@ -1,5 +1,7 @@
 // Injected faults, read afresh on every request so that tests can change them at run time:
-// added latency, random 503s, and a request rate limit answered with 429 + Retry-After.
+// added latency, random 503s, a request rate limit answered with 429 + Retry-After, and the
+// invoice search fields some deployments refuse in q (answered 400, see
+// ../shared/docs/real-operator.md).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpError } from './errors.ts';
 
@@ -7,14 +9,20 @@ export interface DemoOperatorFaults {
   latencyMs: number;
   /** 0..1, answered 503. */
   failureRate: number;
-  /** 0 = off; beyond it 429 + Retry-After. */
+  /** 0 = off; more requests than this in any sliding second are answered 429 + Retry-After. */
   rateLimitPerSecond: number;
+  /** Invoice search fields refused in q with a 400, as some deployments do. */
+  refuseQFields: readonly RefusableQField[];
 }
+
+export const REFUSABLE_Q_FIELDS = ['state', 'direction'] as const;
+export type RefusableQField = (typeof REFUSABLE_Q_FIELDS)[number];
 
 const NO_FAULTS: DemoOperatorFaults = {
   latencyMs: 0,
   failureRate: 0,
   rateLimitPerSecond: 0,
+  refuseQFields: [],
 };
 
 export function checkFaults(faults: Partial<DemoOperatorFaults>): DemoOperatorFaults {
@@ -26,6 +34,11 @@ export function checkFaults(faults: Partial<DemoOperatorFaults>): DemoOperatorFa
   if (!Number.isInteger(merged.rateLimitPerSecond) || merged.rateLimitPerSecond < 0) {
     throw new RangeError('faults.rateLimitPerSecond must be an integer >= 0');
   }
+  if (
+    !Array.isArray(merged.refuseQFields) ||
+    !merged.refuseQFields.every((f) => (REFUSABLE_Q_FIELDS as readonly string[]).includes(f))
+  )
+    throw new RangeError(`faults.refuseQFields takes ${REFUSABLE_Q_FIELDS.join(', ')}`);
   return merged;
 }
 
@@ -42,6 +55,20 @@ export class RateLimiter {
     }
     this.accepted.push(now);
     return 0;
+  }
+}
+
+/** A 400 for an invoice search whose q names a refused field (`invoice.state:…`). */
+export function refuseQFields(faults: DemoOperatorFaults, url: URL): void {
+  if (faults.refuseQFields.length === 0 || url.pathname !== '/v1.1/invoice/search') return;
+  const q = url.searchParams.get('q') ?? '';
+  for (const field of faults.refuseQFields) {
+    if (new RegExp(`\\binvoice\\.${field}\\s*:`, 'i').test(q))
+      throw new HttpError(400, {
+        code: 'INVALID_QUERY',
+        statusMessage: `Field invoice.${field} is not allowed in q`,
+        details: { field: `invoice.${field}` },
+      });
   }
 }
 

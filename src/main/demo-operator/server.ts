@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Dataset } from './data/dataset.ts';
 import { HttpError, badRequest, sendJson } from './errors.ts';
-import { applyFaults, RateLimiter, type DemoOperatorFaults } from './faults.ts';
+import { applyFaults, RateLimiter, refuseQFields, type DemoOperatorFaults } from './faults.ts';
 import { TOKEN_PATH, REALM, answerTokenRequest, type Role, type TokenStore } from './token.ts';
 import type { WebhookStore } from './webhook-store.ts';
 import { CLIENT_CLOSED, type RequestLog } from './request-log.ts';
@@ -189,6 +189,7 @@ async function handle(
 
   await applyFaults(deps.faults(), limiter, { mayFail: true });
   authenticate(req, deps.tokens, entry.access);
+  refuseQFields(deps.faults(), url);
 
   const decoded = params.map((p) => {
     try {

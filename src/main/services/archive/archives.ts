@@ -28,7 +28,13 @@ import {
   userDataPath,
   type UserDataStore,
 } from './user-data-store.ts';
-import { emptyCoverage, readCoverage, runSync, type SyncOperator } from './sync.ts';
+import {
+  emptyCoverage,
+  readCoverage,
+  readFilterRefused,
+  runSync,
+  type SyncOperator,
+} from './sync.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -247,6 +253,7 @@ export class Archives {
         ...stats,
         lastSavedAt: later(stats.lastSyncAt, this.#newestAnswer(store)),
         coverage: readCoverage(store),
+        filterRefused: readFilterRefused(store),
         syncing,
         damage: null,
       };
@@ -479,7 +486,6 @@ export class Archives {
           resumed: _resumed,
           cancelled: _cancelled,
           detailsFailed: _failed,
-          coverage: _coverage,
           ...progress
         } = summary;
         send(progress);

@@ -8,6 +8,9 @@
 //    earlier run stops at the first page holding an invoice already archived and unchanged (same
 //    state and lifecycle): what follows was read before. Coverage per partition: complete (the
 //    operator listed no more) or cut by the window, and the oldest creation date reached.
+//    An operator that refuses `invoice.state` / `invoice.direction` in q (some deployments answer
+//    400) gets one unfiltered list instead, newest first: it shows the newest 1,200 invoices,
+//    and the coverage says so (UnfilteredListCoverage).
 // 2. Status. Invoices whose lifecycle is not final are re-read STATUS_BATCH_SIZE at a time, in
 //    one search whose q is an OR of their ids.
 // 3. Details. GET /v1/invoice/{id} for every archived invoice without its full business data,
@@ -22,14 +25,23 @@ import {
   type Direction,
   type InvoiceState,
 } from '#shared/operator/enums.ts';
-import type { PartitionCoverage, SyncPhase, SyncProgress, SyncSummary } from '#shared/archive.ts';
+import type {
+  PartitionCoverage,
+  SyncPhase,
+  SyncProgress,
+  SyncSummary,
+  UnfilteredListCoverage,
+} from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
 import type { ArchiveStore } from './archive-store.ts';
 import { GroupCommit } from './group-commit.ts';
 import { FINAL_LIFECYCLE_CODES, FINAL_STATES } from './invoice-columns.ts';
+import type { RequestPacer } from '../operator/operator-client.ts';
 import { RequestBudget, Slots, runPool } from './pace.ts';
 
-/** What the sync needs of OperatorClient (src/main/services/operator/operator-client.ts). */
+/** What the sync needs of OperatorClient (src/main/services/operator/operator-client.ts). Each
+ * call gets the sync's pacer: the client waits for it before every attempt (retries too) and
+ * tells it of a 429, instead of pausing every other call of the client. */
 export interface SyncOperator {
   searchInvoices(
     params: {
@@ -39,8 +51,9 @@ export interface SyncOperator {
       limit?: number;
     },
     signal?: AbortSignal,
+    pacer?: RequestPacer,
   ): Promise<InvoiceSearchResponse>;
-  getInvoice(invoiceId: string, signal?: AbortSignal): Promise<Invoice>;
+  getInvoice(invoiceId: string, signal?: AbortSignal, pacer?: RequestPacer): Promise<Invoice>;
 }
 
 export const PAGE_LIMIT = 200;
@@ -58,6 +71,9 @@ export const WINDOW = OFFSET_MAX + PAGE_LIMIT;
  */
 export const STATUS_BATCH_SIZE = 66;
 
+/** Details asked at once at most, whatever the latency. */
+export const MAX_DETAIL_LANES = 32;
+
 export function statusBatchQuery(invoiceIds: readonly string[]): string {
   return invoiceIds.map((id) => `invoice.invoiceId:${quoteValue(id)}`).join(' OR ');
 }
@@ -66,7 +82,21 @@ export function partitionQuery(direction: Direction, state: InvoiceState): strin
   return buildInvoiceQuery({ direction, states: [state] });
 }
 
-export type { PartitionCoverage, SyncPhase, SyncProgress, SyncSummary };
+/** The row of sync_partitions that stands for the unfiltered list (read when the operator
+ * refuses the partitions' filter): its checkpoints work as a partition's do. */
+const UNFILTERED = '*';
+
+function isUnfiltered(p: { direction: string; state: string }): boolean {
+  return p.direction === UNFILTERED && p.state === UNFILTERED;
+}
+
+/** The operator refused a partition's q: a 400 to a query the spec allows (state, direction). */
+function isFilterRefused(error: unknown): boolean {
+  const e = error as { kind?: unknown; status?: unknown } | null;
+  return e?.kind === 'invalid_input' && e.status === 400;
+}
+
+export type { PartitionCoverage, SyncPhase, SyncProgress, SyncSummary, UnfilteredListCoverage };
 
 export interface SyncOptions {
   client: SyncOperator;
@@ -75,7 +105,9 @@ export interface SyncOptions {
   budget?: RequestBudget;
   /** Default 3,600 (the real operator's documented limit). */
   requestsPerMinute?: number;
-  /** Requests in flight at once (list pages: fetched and not yet committed), default 8. */
+  /** Requests in flight at once (list pages: fetched and not yet committed), default 8. The
+   * details, without it, get as many as keep the budget busy at the latency seen (at most
+   * MAX_DETAIL_LANES): at 100 ms a round trip, 60 requests a second need about 8 on their way. */
   concurrency?: number;
   /** Fetch full invoices (phase 3), default true. */
   details?: boolean;
@@ -90,6 +122,7 @@ interface AskedPage {
 }
 
 interface PartitionRow {
+  /** UNFILTERED (both) for the unfiltered list. */
   direction: Direction;
   state: InvoiceState;
   run_id: number | null;
@@ -146,6 +179,26 @@ export function emptyCoverage(): PartitionCoverage[] {
   );
 }
 
+/** The unfiltered list's coverage when the last lists were read so (the operator refused the
+ * state/direction filter), else null. */
+export function readFilterRefused(archive: ArchiveStore): UnfilteredListCoverage | null {
+  const row = archive.db
+    .prepare('SELECT * FROM sync_partitions WHERE direction = ? AND state = ?')
+    .get(UNFILTERED, UNFILTERED) as unknown as PartitionRow | undefined;
+  return row ? unfilteredCoverage(row) : null;
+}
+
+function unfilteredCoverage(row: PartitionRow): UnfilteredListCoverage {
+  return {
+    complete: row.complete === 1,
+    finished: row.ever_finished === 1,
+    oldest: row.oldest_date,
+    operatorCount: row.operator_count,
+    window: WINDOW,
+    finishedAt: row.finished_at,
+  };
+}
+
 /** Coverage of every partition, as stored (for the screen, the CLI and exports). */
 export function readCoverage(archive: ArchiveStore): PartitionCoverage[] {
   const rows = archive.db
@@ -191,6 +244,14 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   const startedMs = Date.now();
   const commits = new GroupCommit(archive);
   const listSlots = new Slots(concurrency);
+  // Round-trip time of the requests (smoothed), to size the details' lanes.
+  let roundTripMs: number | null = null;
+  const detailLanes = (): number => {
+    if (options.concurrency !== undefined || roundTripMs === null) return concurrency;
+    // Half again as many as the budget keeps busy at that latency: room for a slower answer.
+    const needed = Math.ceil((budget.currentPerMinute / 60) * (roundTripMs / 1000) * 1.5) + 2;
+    return Math.max(concurrency, Math.min(MAX_DETAIL_LANES, needed));
+  };
 
   // The run: go on with an unfinished one, else start a new one.
   const open = db
@@ -213,6 +274,20 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
         );
     return Number(insert.lastInsertRowid);
   });
+
+  // The coverage as the screen shows it while the sync runs: partitions change as they finish.
+  const liveCoverage = readCoverage(archive);
+  const liveOf = (p: PartitionRow): PartitionCoverage | undefined =>
+    liveCoverage.find((c) => c.direction === p.direction && c.state === p.state);
+  const keyOf = (p: PartitionRow): string => `${p.direction}/${p.state}`;
+  /** List pages a partition still needs, from the operator's last count. */
+  const pagesExpected = (p: PartitionRow): number => {
+    const resumeAt = p.run_id === runId ? (p.next_offset ?? 0) : 0;
+    if (p.ever_finished && resumeAt === 0) return 1;
+    return p.operator_count === null
+      ? 1
+      : Math.max(1, Math.ceil((Math.min(p.operator_count, WINDOW) - resumeAt) / PAGE_LIMIT));
+  };
 
   const progress: SyncProgress = {
     phase: 'lists',
@@ -261,16 +336,38 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     progress.requestsRemaining = remaining;
     const elapsed = (Date.now() - startedMs) / 1000;
     const observed = elapsed > 0 && progress.requests >= 5 ? progress.requests / elapsed : 0;
-    const rate = Math.min(observed || Infinity, budget.requestsPerMinute / 60);
+    const rate = Math.min(observed || Infinity, budget.currentPerMinute / 60);
     progress.etaSeconds =
       progress.requests >= 5 && Number.isFinite(rate) ? Math.round(remaining / rate) : null;
-    options.onProgress?.({ ...progress });
+    options.onProgress?.({
+      ...progress,
+      coverage: liveCoverage.map((c) => ({ ...c })),
+      ...(progress.filterRefused ? { filterRefused: { ...progress.filterRefused } } : {}),
+    });
   };
 
-  const request = async <T>(call: () => Promise<T>): Promise<T> => {
+  /** One request at the budget's pace: its first turn is taken here (so a client that ignores
+   * the pacer is paced too), every retry the client makes takes another. */
+  const request = async <T>(call: (pacer: RequestPacer) => Promise<T>): Promise<T> => {
     await budget.take(signal);
     progress.requests++;
-    return call();
+    let firstTurn = true;
+    const sentAt = performance.now();
+    const answer = call({
+      take: async (turnSignal) => {
+        if (firstTurn) {
+          firstTurn = false;
+          return;
+        }
+        await budget.take(turnSignal);
+        progress.requests++;
+      },
+      rateLimited: (retryAfterMs, at) => budget.rateLimited(retryAfterMs, at),
+    });
+    const result = await answer;
+    const took = performance.now() - sentAt;
+    roundTripMs = roundTripMs === null ? took : roundTripMs * 0.8 + took * 0.2;
+    return result;
   };
 
   let cancelled = false;
@@ -279,25 +376,61 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
       ? countTodo(`SELECT count(*) AS n ${detailTodoSql}`, runId)
       : 0;
     // ---- 1. lists ----
-    const partitions = db
-      .prepare('SELECT * FROM sync_partitions')
-      .all() as unknown as PartitionRow[];
-    const todo = partitions.filter((p) => p.finished_run_id !== runId);
+    const rows = db.prepare('SELECT * FROM sync_partitions').all() as unknown as PartitionRow[];
+    const partitions = rows.filter((p) => !isUnfiltered(p));
+    let unfiltered = rows.find(isUnfiltered);
+    // This run already met the refusal (it resumes): on with the unfiltered list.
+    let refused =
+      unfiltered !== undefined &&
+      (unfiltered.run_id === runId || unfiltered.finished_run_id === runId);
+    const todo = refused ? [] : partitions.filter((p) => p.finished_run_id !== runId);
     progress.partitionsDone = partitions.length - todo.length;
-    for (const p of todo) {
-      const resumeAt = p.run_id === runId ? (p.next_offset ?? 0) : 0;
-      const expected =
-        p.operator_count === null
-          ? 1
-          : Math.max(1, Math.ceil((Math.min(p.operator_count, WINDOW) - resumeAt) / PAGE_LIMIT));
-      listsLeft.set(`${p.direction}/${p.state}`, p.ever_finished && resumeAt === 0 ? 1 : expected);
-    }
+    for (const p of todo) listsLeft.set(keyOf(p), pagesExpected(p));
     report();
     await runPool(
       concurrency,
-      () => todo.shift(),
-      (p) => syncPartition(p),
+      () => (refused ? undefined : todo.shift()),
+      async (p) => {
+        try {
+          await syncPartition(p);
+        } catch (error) {
+          if (isCancelled(error, signal) || !isFilterRefused(error)) throw error;
+          refused = true; // the other partitions would be refused as well
+        }
+      },
     );
+    if (refused) {
+      if (!unfiltered) {
+        archive.transaction(() => {
+          db.prepare('INSERT OR IGNORE INTO sync_partitions (direction, state) VALUES (?, ?)').run(
+            UNFILTERED,
+            UNFILTERED,
+          );
+        });
+        unfiltered = db
+          .prepare('SELECT * FROM sync_partitions WHERE direction = ? AND state = ?')
+          .get(UNFILTERED, UNFILTERED) as unknown as PartitionRow;
+      }
+      listsLeft.clear();
+      progress.partitionsTotal = 1;
+      progress.partitionsDone = 0;
+      progress.filterRefused = unfilteredCoverage(unfiltered);
+      if (unfiltered.finished_run_id === runId) progress.partitionsDone = 1;
+      else {
+        listsLeft.set(keyOf(unfiltered), pagesExpected(unfiltered));
+        report();
+        await syncPartition(unfiltered);
+      }
+    } else if (unfiltered) {
+      // The operator filters again: the partitions tell the coverage.
+      archive.transaction(() => {
+        db.prepare('DELETE FROM sync_partitions WHERE direction = ? AND state = ?').run(
+          UNFILTERED,
+          UNFILTERED,
+        );
+      });
+      progress.filterRefused = null;
+    }
 
     // ---- 2. status ----
     progress.phase = 'status';
@@ -328,7 +461,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
       progress.detailsRemaining = ids.length;
       report();
       await runPool(
-        concurrency,
+        detailLanes(),
         () => ids.shift(),
         (id) => fetchDetail(id),
       );
@@ -347,18 +480,26 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     if (!isCancelled(error, signal)) throw error;
     cancelled = true;
   }
-  return { ...progress, resumed, cancelled, detailsFailed, coverage: readCoverage(archive) };
+  return {
+    ...progress,
+    resumed,
+    cancelled,
+    detailsFailed,
+    coverage: readCoverage(archive),
+    filterRefused: readFilterRefused(archive),
+  };
 
   /** One list page asked: it holds a slot from before its request until it is committed or
    * dropped, so that at most `concurrency` pages are ever fetched and not yet committed (all
    * that a kill can make the next sync ask again). */
-  function askPage(q: string, offset: number): AskedPage {
+  function askPage(q: string | undefined, offset: number): AskedPage {
     const slot = listSlots.take();
     const page = slot.then(() =>
-      request(() =>
+      request((pacer) =>
         client.searchInvoices(
           { q, expand: ['businessData', 'lastStatusData'], offset, limit: PAGE_LIMIT },
           signal,
+          pacer,
         ),
       ),
     );
@@ -367,8 +508,9 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   }
 
   async function syncPartition(p: PartitionRow): Promise<void> {
-    const key = `${p.direction}/${p.state}`;
-    const q = partitionQuery(p.direction, p.state);
+    const key = keyOf(p);
+    const q = isUnfiltered(p) ? undefined : partitionQuery(p.direction, p.state);
+    const live = liveOf(p);
     const resuming = p.run_id === runId && p.next_offset !== null;
     let offset = resuming ? p.next_offset! : 0;
     // Stopping at known invoices is only sound once a run has read the partition through.
@@ -399,6 +541,16 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
         try {
           done = await commits.run(() => {
             const result = archive.upsertSearchItems(page.data, fetchedAt, runId);
+            if (live) live.archived += result.added;
+            /** What the coverage shows of this partition now (once committed). */
+            const tell = (
+              end: Partial<Pick<PartitionCoverage, 'complete' | 'finished' | 'finishedAt'>>,
+            ): void => {
+              const now = { oldest, operatorCount: count, ...end };
+              if (live) Object.assign(live, now);
+              else if (isUnfiltered(p) && progress.filterRefused)
+                Object.assign(progress.filterRefused, now);
+            };
             progress.invoicesSeen += page.data.length;
             progress.invoicesNew += result.added;
             progress.invoicesUpdated += result.updated;
@@ -417,6 +569,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
                 `UPDATE sync_partitions SET run_id = NULL, next_offset = NULL, finished_run_id = ?, ever_finished = 1,
                  complete = ?, operator_count = ?, oldest_date = ?, finished_at = ? WHERE direction = ? AND state = ?`,
               ).run(runId, complete ? 1 : 0, count, oldest, fetchedAt, p.direction, p.state);
+              tell({ complete, finished: true, finishedAt: fetchedAt });
               return true;
             }
             offset = pageOffset + PAGE_LIMIT;
@@ -424,6 +577,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
               `UPDATE sync_partitions SET run_id = ?, next_offset = ?, operator_count = ?, oldest_date = ?
                WHERE direction = ? AND state = ?`,
             ).run(runId, offset, count, oldest, p.direction, p.state);
+            tell({});
             return false;
           });
         } finally {
@@ -446,10 +600,11 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   }
 
   async function refreshStatus(ids: string[]): Promise<void> {
-    const page = await request(() =>
+    const page = await request((pacer) =>
       client.searchInvoices(
         { q: statusBatchQuery(ids), expand: ['lastStatusData'], limit: PAGE_LIMIT },
         signal,
+        pacer,
       ),
     );
     const fetchedAt = now().toISOString();
@@ -468,7 +623,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   async function fetchDetail(id: string): Promise<void> {
     let invoice: Invoice;
     try {
-      invoice = await request(() => client.getInvoice(id, signal));
+      invoice = await request((pacer) => client.getInvoice(id, signal, pacer));
     } catch (error) {
       if (isCancelled(error, signal) || !isPerInvoiceError(error)) throw error;
       const kind = String((error as { kind?: unknown }).kind);

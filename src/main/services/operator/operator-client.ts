@@ -4,6 +4,8 @@
 // failure thrown as an OperatorError of a kind the UI can act on. Plain TypeScript: no electron.
 // A 429 pauses the whole client, not one call: every call waits for the same "not before" time,
 // and for a while after it calls go one at a time, so a burst does not hammer a rate limit.
+// A caller that paces itself (the sync, with its RequestPacer) is left out of that: each of its
+// attempts waits for the pacer's turn, and its 429s slow the pacer down instead.
 // Every error leaving the client is scrubbed of the actual secret and tokens it knows.
 import type { ConnectionTestReport } from '#shared/contract.ts';
 import { EXPAND_VALUES, INVOICE_SEARCH_LIMITS, type ExpandValue } from '#shared/operator/enums.ts';
@@ -85,6 +87,18 @@ interface RequestSpec<T> {
   customer?: boolean;
   parse: (json: unknown, status: number) => T;
 }
+
+/** A caller's own pace for its calls (the sync's request budget): every attempt, retries
+ * included, waits for `take`; a 429 is told to `rateLimited` (with the Retry-After, capped, and
+ * when that attempt was sent) and retried at the pacer's slower pace, without pausing the rest of
+ * the client. */
+export interface RequestPacer {
+  take(signal?: AbortSignal): Promise<void>;
+  rateLimited(retryAfterMs: number | undefined, sentAt: number): void;
+}
+
+/** 429s a paced call retries before giving up: its pacer slows down after each. */
+const PACED_RATE_LIMIT_RETRIES = 10;
 
 /** After a 429, calls go one at a time for this long past the pause. */
 const RATE_LIMIT_CAUTION_MS = 5_000;
@@ -204,8 +218,9 @@ export class OperatorClient {
   searchInvoices(
     params: { q?: string; expand?: ExpandValue[]; offset?: number; limit?: number },
     signal?: AbortSignal,
+    pacer?: RequestPacer,
   ): Promise<InvoiceSearchResponse> {
-    return this.#call(signal, () => {
+    return this.#call(signal, pacer, () => {
       checkText('q', params.q, { required: false });
       checkInteger('offset', params.offset, 0, INVOICE_SEARCH_LIMITS.offsetMax);
       checkInteger(
@@ -238,8 +253,8 @@ export class OperatorClient {
   }
 
   // ---- 4.2 Retrieve invoice ----
-  getInvoice(invoiceId: string, signal?: AbortSignal): Promise<Invoice> {
-    return this.#call(signal, () => {
+  getInvoice(invoiceId: string, signal?: AbortSignal, pacer?: RequestPacer): Promise<Invoice> {
+    return this.#call(signal, pacer, () => {
       checkText('invoiceId', invoiceId, { required: true });
       const label = 'GET /v1/invoice/{invoiceId}';
       return {
@@ -296,17 +311,17 @@ export class OperatorClient {
       };
     };
     const known = this.#directoryPath;
-    if (known !== undefined) return this.#call(signal, () => spec(known));
+    if (known !== undefined) return this.#call(signal, undefined, () => spec(known));
     const [first, fallback] = DIRECTORY_PATHS;
     try {
-      const result = await this.#call(signal, () => spec(first));
+      const result = await this.#call(signal, undefined, () => spec(first));
       this.#directoryPath = first;
       return result;
     } catch (error) {
       if (!(error instanceof OperatorError && error.kind === 'not_found' && error.status === 404))
         throw error;
     }
-    const result = await this.#call(signal, () => spec(fallback));
+    const result = await this.#call(signal, undefined, () => spec(fallback));
     this.#directoryPath = fallback;
     return result;
   }
@@ -316,7 +331,7 @@ export class OperatorClient {
     params: { value: string; offset?: number; limit?: number },
     signal?: AbortSignal,
   ): Promise<Participant[]> {
-    return this.#call(signal, () => {
+    return this.#call(signal, undefined, () => {
       checkText('value', params.value, { required: true });
       checkInteger('offset', params.offset, 0, Number.MAX_SAFE_INTEGER);
       checkInteger('limit', params.limit, 1, Number.MAX_SAFE_INTEGER);
@@ -335,7 +350,7 @@ export class OperatorClient {
   // ---- 4.6 List webhooks ----
   listWebhooks(signal?: AbortSignal): Promise<Webhook[]> {
     const label = 'GET /v1/config/webhook';
-    return this.#call(signal, () => ({
+    return this.#call(signal, undefined, () => ({
       method: 'GET',
       path: '/v1/config/webhook',
       label,
@@ -345,7 +360,7 @@ export class OperatorClient {
 
   // ---- 4.5 Create webhook ----
   createWebhook(body: WebhookCreate, signal?: AbortSignal): Promise<WebhookRef> {
-    return this.#call(signal, () => {
+    return this.#call(signal, undefined, () => {
       const parsed = webhookCreateSchema.safeParse(body);
       if (!parsed.success) {
         throw invalidInput(
@@ -366,7 +381,7 @@ export class OperatorClient {
 
   // ---- 4.7 Delete webhook ----
   deleteWebhook(webhookId: string, signal?: AbortSignal): Promise<WebhookRef> {
-    return this.#call(signal, () => {
+    return this.#call(signal, undefined, () => {
       checkText('webhookId', webhookId, { required: true });
       const label = 'DELETE /v1/config/webhook/{webhookId}';
       return {
@@ -408,10 +423,14 @@ export class OperatorClient {
 
   /** Builds the request (argument errors are thrown as rejections) and runs it; what fails
    * leaves scrubbed of the secret and tokens. */
-  async #call<T>(signal: AbortSignal | undefined, build: () => RequestSpec<T>): Promise<T> {
+  async #call<T>(
+    signal: AbortSignal | undefined,
+    pacer: RequestPacer | undefined,
+    build: () => RequestSpec<T>,
+  ): Promise<T> {
     const spec = build();
     try {
-      return await this.#execute(spec, signal);
+      return await this.#execute(spec, signal, pacer);
     } catch (error) {
       throw this.#tokens.scrubber.error(error);
     }
@@ -443,12 +462,16 @@ export class OperatorClient {
     return headers;
   }
 
-  async #execute<T>(spec: RequestSpec<T>, signal: AbortSignal | undefined): Promise<T> {
+  async #execute<T>(
+    spec: RequestSpec<T>,
+    signal: AbortSignal | undefined,
+    pacer: RequestPacer | undefined,
+  ): Promise<T> {
     const url = this.#url(spec);
     const idempotent = spec.method !== 'POST';
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     let authRetried = false;
-    return this.#withRetries(spec.label, idempotent, signal, async () => {
+    const attempt = async (): Promise<T> => {
       for (;;) {
         // The token phase: the request has not been sent, so its failures may be retried for
         // any method (the retry loop sees them as phase 'token').
@@ -485,7 +508,52 @@ export class OperatorClient {
         }
         throw this.#statusError(spec.label, response);
       }
-    });
+    };
+    if (pacer) return this.#withPacer(spec.label, idempotent, signal, pacer, attempt);
+    return this.#withRetries(spec.label, idempotent, signal, attempt);
+  }
+
+  /** Runs a paced call's attempts: each waits for the pacer's turn; a 429 slows the pacer and is
+   * tried again (up to PACED_RATE_LIMIT_RETRIES times), other failures as #withRetries does. */
+  async #withPacer<T>(
+    what: string,
+    idempotent: boolean,
+    signal: AbortSignal | undefined,
+    pacer: RequestPacer,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
+    let rateLimited = 0;
+    for (let retry = 0; ;) {
+      throwIfCancelled(signal, what);
+      let sentAt = 0;
+      try {
+        await raceSignal(pacer.take(signal), signal, what);
+        sentAt = Date.now();
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof OperatorError)) {
+          if (signal?.aborted) throw cancelledError(what, error);
+          if (hasErrorKind(error)) throw error;
+          throw unexpected(what, error);
+        }
+        const err = error;
+        if (err.kind === 'cancelled' || signal?.aborted)
+          throw err.kind === 'cancelled' ? err : cancelledError(what, err);
+        if (err.kind === 'rate_limited') {
+          if (++rateLimited > PACED_RATE_LIMIT_RETRIES) throw this.#exhausted(err, rateLimited);
+          const wait =
+            err.retryAfterMs === undefined
+              ? undefined
+              : Math.min(err.retryAfterMs, this.#maxRetryAfterMs);
+          pacer.rateLimited(wait, sentAt);
+          continue;
+        }
+        if (!this.#retryable(err, idempotent)) throw err;
+        if (retry >= this.#maxRetries) throw this.#exhausted(err, retry + 1);
+        await this.#pause(err, retry, signal, what, { until: 0 });
+        retry++;
+      }
+    }
   }
 
   /** Runs `attempt`, retrying what may be retried, sleeping between tries (cancellable). */

@@ -151,6 +151,12 @@ export default {
     archived: 'In the archive',
     operatorCount: 'At the operator',
     oldestColumn: 'Oldest deposit',
+    filterRefusedCut:
+      'The operator refuses the filter by state/direction: only the {window} most recent invoices could be read (of {count}).',
+    filterRefusedComplete:
+      'The operator refuses the filter by state/direction: its {count} invoices were read as one list.',
+    filterRefusedReading:
+      'The operator refuses the filter by state/direction: the invoices are read as one list, newest first ({window} at most).',
   },
   detail: {
     listOnly:

@@ -151,6 +151,12 @@ export default {
     archived: 'Dans l’archive',
     operatorCount: 'Chez l’opérateur',
     oldestColumn: 'Plus ancien dépôt',
+    filterRefusedCut:
+      'L’opérateur refuse le filtre par état/sens : seules les {window} factures les plus récentes ont pu être lues (sur {count}).',
+    filterRefusedComplete:
+      'L’opérateur refuse le filtre par état/sens : ses {count} factures ont été lues en une seule liste.',
+    filterRefusedReading:
+      'L’opérateur refuse le filtre par état/sens : les factures sont lues en une seule liste, les plus récentes d’abord ({window} au plus).',
   },
   detail: {
     listOnly:

@@ -12,7 +12,9 @@ import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import type { RequestLogEntry } from '#main/demo-operator/request-log.ts';
 import { api, tokenFor } from '#support/demo-operator.ts';
+import { spawnUnreaped, untilZombie } from '#support/sync-requests.ts';
 import {
+  ROOT,
   allFilesText,
   connectionsAddArgs,
   deleteSecrets,
@@ -252,6 +254,57 @@ describe('cli sync and archive status', { skip: noKeychain }, () => {
     assert.equal(end.invoices, INVOICES);
     assert.equal(end.details, INVOICES);
     assert.equal(end.unfinishedSync, false);
+  });
+
+  test('SIGKILL, and the next sync at once (the killed one not even reaped): it runs and resumes', async () => {
+    const killed = await addConnection('Cabinet Tué');
+    operator.faults.latencyMs = 100;
+    // Under a parent that never reaps it: killed, it stays a zombie, which kill(pid, 0) calls alive.
+    const { parent, pid, stdout } = spawnUnreaped(
+      ['src/main/cli.ts', 'sync', '--connection', killed, '--json'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, INVOICE_DESK_DATA_DIR: dataDir },
+      },
+    );
+    try {
+      const syncPid = await pid;
+      await new Promise<void>((resolve, reject) => {
+        let buffer = '';
+        const onData = (chunk: string): void => {
+          buffer += chunk;
+          const lines = buffer.split('\n');
+          buffer = lines.pop()!;
+          for (const line of lines) {
+            const progress = JSON.parse(line) as { type: string; requests: number };
+            if (progress.type === 'progress' && progress.requests >= 20) {
+              stdout.off('data', onData);
+              resolve();
+              return;
+            }
+          }
+        };
+        stdout.on('data', onData);
+        parent.once('exit', () => reject(new Error('the sync ended before it could be killed')));
+      });
+      process.kill(syncPid, 'SIGKILL');
+      await untilZombie(syncPid);
+      operator.faults.latencyMs = 0;
+
+      const next = await runCli(['sync', '--connection', killed, '--json'], { dataDir });
+      assert.equal(next.code, 0, next.stderr);
+      const summary = jsonLines(next.stdout).at(-1)!;
+      assert.equal(summary.type, 'summary');
+      assert.equal(summary.resumed, true, 'it went on with the killed run');
+      assert.equal(summary.cancelled, false);
+      const end = await status(killed);
+      assert.equal(end.invoices, INVOICES);
+      assert.equal(end.details, INVOICES);
+      assert.equal(end.syncRunning, false);
+    } finally {
+      operator.faults.latencyMs = 0;
+      parent.kill('SIGKILL');
+    }
   });
 
   test('an unknown connection fails with a reason; remove deletes the archive', async () => {

@@ -25,7 +25,12 @@ before(async () => {
 });
 after(() => demoOperator.close());
 beforeEach(() =>
-  Object.assign(demoOperator.faults, { latencyMs: 0, failureRate: 0, rateLimitPerSecond: 0 }),
+  Object.assign(demoOperator.faults, {
+    latencyMs: 0,
+    failureRate: 0,
+    rateLimitPerSecond: 0,
+    refuseQFields: [],
+  }),
 );
 
 /** A 400 with the operator's error shape, naming `what` in its details. */
@@ -549,6 +554,24 @@ describe('faults', () => {
     }
     demoOperator.faults.rateLimitPerSecond = 0;
     assert.equal((await admin('/v1.1/invoice/search?limit=1')).status, 200);
+  });
+
+  test('refused q fields → 400 naming the field, as some deployments answer; other q still served', async () => {
+    demoOperator.faults.refuseQFields = ['state', 'direction'];
+    const q = (text: string) => `/v1.1/invoice/search?limit=1&q=${encodeURIComponent(text)}`;
+    const byState = await admin(q('invoice.state:"DELIVERED"'));
+    assert.equal(byState.status, 400);
+    assert.match(byState.body.statusMessage, /invoice\.state/);
+    const byDirection = await admin(q('invoice.direction:"INBOUND"'));
+    assert.equal(byDirection.status, 400);
+    assert.match(byDirection.body.statusMessage, /invoice\.direction/);
+    assert.equal(
+      (await admin(q('invoice.invoiceId:"00000000-0000-4000-8000-000000000000"'))).status,
+      200,
+    );
+    assert.equal((await admin('/v1.1/invoice/search?limit=1')).status, 200);
+    demoOperator.faults.refuseQFields = ['direction'];
+    assert.equal((await admin(q('invoice.state:"DELIVERED"'))).status, 200);
   });
 
   test('failure rate 1 → 503 on API endpoints; the token endpoint still answers', async () => {

@@ -91,6 +91,8 @@ describe('npm run demo-operator', () => {
       '5',
       '--latency',
       '1',
+      '--refuse-q-fields',
+      'state,direction',
     ]);
     try {
       let text = await firstLine(child);
@@ -112,6 +114,7 @@ describe('npm run demo-operator', () => {
       ['--port', 'abc'],
       ['--bogus'],
       ['--failure-rate', '2'],
+      ['--refuse-q-fields', 'amount'],
       ['--invoices', '100001'],
       ['--seed', '1.5'],
       ['extra'],

@@ -2,7 +2,9 @@
 // one sync per connection, clear and close stopping a sync first. Real SQLite files and the demo
 // operator over real HTTP.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -10,7 +12,6 @@ import type { SyncProgress } from '#shared/archive.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { archivePath } from '#main/services/archive/archive-store.ts';
 import { Archives } from '#main/services/archive/archives.ts';
-import { syncLockPath } from '#main/services/archive/sync-lock.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 
 let operator: RunningDemoOperator;
@@ -81,6 +82,8 @@ test('progress: every phase change and the end are told, the rest at most once p
     partitionsTotal: summary.partitionsTotal,
     requestsRemaining: summary.requestsRemaining,
     etaSeconds: summary.etaSeconds,
+    coverage: summary.coverage,
+    filterRefused: null,
   });
   assert.ok(summary.requests > seen.length);
   const status = archives.status('c1');
@@ -123,9 +126,21 @@ test('a sync of the connection in another process (the CLI) shows as syncing and
   const dir = dataDir();
   const archives = new Archives({ dataDir: dir });
   archives.open('shared');
-  // The lock as `cli sync` leaves it while it runs: a live process's pid (our parent's here).
-  mkdirSync(join(dir, 'archive'), { recursive: true });
-  writeFileSync(syncLockPath(dir, 'shared'), `${process.ppid}\n`);
+  // The lock as `cli sync` holds it while it runs, in another process.
+  const holder = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { acquireSyncLock } from '#main/services/archive/sync-lock.ts';
+       acquireSyncLock(${JSON.stringify(dir)}, 'shared');
+       process.stdout.write('held\\n');
+       process.stdin.resume();
+       process.stdin.on('end', () => process.exit(0));`,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  await once(holder.stdout!, 'data');
   assert.equal(archives.isSyncing('shared'), true);
   assert.equal(archives.status('shared').syncing, true);
   await assert.rejects(
@@ -137,7 +152,9 @@ test('a sync of the connection in another process (the CLI) shows as syncing and
     (error: { kind?: string }) => error.kind === 'conflict',
   );
   assert.ok(existsSync(archivePath(dir, 'shared')), 'nothing deleted under the other process');
-  rmSync(syncLockPath(dir, 'shared'));
+  const exited = once(holder, 'exit');
+  holder.stdin!.end();
+  await exited;
   assert.equal(archives.isSyncing('shared'), false);
   await archives.close();
 });

@@ -212,6 +212,7 @@ describe('cancel, kill and faults', () => {
       client: first.client,
       archive,
       requestsPerMinute: 600_000,
+      concurrency: 6, // at this unbounded budget the details would take many more lanes
       signal: controller.signal,
       onProgress: (p) => {
         if (p.phase === 'details' && p.detailsFetched >= 100) controller.abort();

@@ -427,6 +427,31 @@ describe('retries', () => {
     assert.equal(op.apiRequests().length, 3);
   });
 
+  test('a paced call (the sync): its 429 slows its pacer, not the client; every try waits its turn', async () => {
+    api = script(
+      status(429, {}, { 'retry-after': '2' }),
+      ok({ meta: { count: 0, offset: 0, limit: 50 }, data: [] }),
+      ok([]),
+    );
+    const told: (number | undefined)[] = [];
+    let turns = 0;
+    const pacer = {
+      take: async () => void turns++,
+      rateLimited: (retryAfterMs: number | undefined, sentAt: number) => {
+        assert.ok(sentAt > 0 && sentAt <= Date.now());
+        told.push(retryAfterMs);
+      },
+    };
+    const c = client();
+    await c.searchInvoices({}, undefined, pacer);
+    assert.deepEqual(told, [2000], 'the pacer was told of the 429 and its Retry-After');
+    assert.equal(turns, 2, 'the retry took a turn of its own');
+    // A call outside the sync is not paused by the sync's 429.
+    await c.listWebhooks();
+    assert.deepEqual(sleeps, [], 'the client itself never paused');
+    assert.equal(op.apiRequests().length, 3);
+  });
+
   test('maxRetries 0 → no retry at all', async () => {
     api = status(503);
     await expectOperatorError(() => client({ maxRetries: 0 }).listWebhooks());
