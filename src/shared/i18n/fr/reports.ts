@@ -123,7 +123,8 @@ export default {
     counterparty: 'Tiers',
     siren: 'SIREN',
     identifier: 'Identifiant',
-    identifierHint: 'SIREN pour une entreprise française, numéro de TVA pour une entreprise étrangère',
+    identifierHint:
+      'SIREN pour une entreprise française, numéro de TVA pour une entreprise étrangère',
     idSiren: 'SIREN',
     idVat: 'TVA',
     total: 'Total',
