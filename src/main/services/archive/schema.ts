@@ -218,18 +218,32 @@ export const NUMBER_INDEX_VERSION = 8;
 
 /** Applies the steps after the database's version, up to `target` (tests stop early). */
 export function migrate(db: DatabaseSync, target: number = SCHEMA_VERSION): void {
+  applySteps(db, MIGRATIONS, target, 'archive');
+}
+
+/**
+ * Applies `steps` after the file's PRAGMA user_version, up to `target`, each in its own
+ * transaction with the version bump (a kill leaves a whole step); refuses a file written by a
+ * newer app. The archive and the user's own file (user-data-store.ts) migrate alike.
+ */
+export function applySteps(
+  db: DatabaseSync,
+  steps: readonly ((db: DatabaseSync) => void)[],
+  target: number,
+  what: string,
+): void {
   const current = Number(
     (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
   );
-  if (current > SCHEMA_VERSION) {
+  if (current > steps.length) {
     throw new Error(
-      `This archive was written by a newer Invoice Desk (schema ${current}, this one knows ${SCHEMA_VERSION}).`,
+      `This ${what} was written by a newer Invoice Desk (schema ${current}, this one knows ${steps.length}).`,
     );
   }
   for (let version = current; version < target; version++) {
     db.exec('BEGIN IMMEDIATE');
     try {
-      MIGRATIONS[version]!(db);
+      steps[version]!(db);
       db.exec(`PRAGMA user_version = ${version + 1}`);
       db.exec('COMMIT');
     } catch (error) {

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { PaymentMark } from '#shared/payments.ts';
 import { archiveDir, archivePath } from './archive-store.ts';
+import { applySteps } from './schema.ts';
 
 const SIDE_FILES = ['', '-wal', '-shm', '-journal'] as const;
 
@@ -46,24 +47,7 @@ export const USER_DATA_MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
 export const USER_DATA_VERSION = USER_DATA_MIGRATIONS.length;
 
 function migrate(db: DatabaseSync): void {
-  const { user_version: version } = db.prepare('PRAGMA user_version').get() as {
-    user_version: number;
-  };
-  if (version > USER_DATA_VERSION)
-    throw new Error(
-      `The user-data file is from a newer version of the app (step ${version}, this one knows ${USER_DATA_VERSION}).`,
-    );
-  for (let step = version; step < USER_DATA_VERSION; step += 1) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      USER_DATA_MIGRATIONS[step]!(db);
-      db.exec(`PRAGMA user_version = ${step + 1}`);
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  }
+  applySteps(db, USER_DATA_MIGRATIONS, USER_DATA_VERSION, 'user-data file');
 }
 
 interface MarkRecord {
