@@ -34,23 +34,3 @@ export interface PaymentMarkArgs {
   paidOn: string;
   note?: string;
 }
-
-/**
- * A day typed by the user as the app shows dates (jj/mm/aaaa in French, dd/mm/yyyy in English:
- * both locales put the day first), or as YYYY-MM-DD: "YYYY-MM-DD", or null when it is not a
- * calendar day (31/02/2026) or cannot be read.
- */
-export function parseUserDay(text: string): string | null {
-  const value = text.trim();
-  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
-  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const [year, month, day] = dmy
-    ? [Number(dmy[3]), Number(dmy[2]), Number(dmy[1])]
-    : ymd
-      ? [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])]
-      : [0, 0, 0];
-  if (year < 1900 || month < 1 || month > 12 || day < 1) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
-}

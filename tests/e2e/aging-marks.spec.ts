@@ -174,7 +174,14 @@ for (const size of [
     await section.getByRole('button', { name: 'Marquer comme payée' }).click();
     const form = section.getByRole('form', { name: 'Marquer comme payée' });
     await expect(form.getByRole('textbox', { name: 'Date de paiement' })).toHaveValue(day.shown);
+    // A day that does not exist: the date field says so itself.
     await form.getByRole('textbox', { name: 'Date de paiement' }).fill('31/02/2026');
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(
+      form.getByText('Cette date n’existe pas : février 2026 compte 28 jours.'),
+    ).toBeVisible();
+    // A day to come: refused by the form.
+    await form.getByRole('textbox', { name: 'Date de paiement' }).fill('31/12/2099');
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(
       form.getByText('Saisissez une date jj/mm/aaaa, au plus tard aujourd’hui.'),

@@ -273,7 +273,6 @@ export default {
     mark: 'Mark as paid',
     unmark: 'Remove the “paid” mark',
     dateField: 'Payment date',
-    dateHint: 'dd/mm/yyyy, today at the latest',
     dateInvalid: 'Enter a date dd/mm/yyyy, today at the latest.',
     noteField: 'Note (optional)',
     save: 'Save',

@@ -155,13 +155,11 @@ export default {
     linesCount: '{count} invoices',
     select: 'Select {number}',
     selectColumn: 'Pick',
-    datePlaceholder: 'dd/mm/yyyy',
     selected: '{count} selected',
     markSelected: 'Mark as paid',
     unmarkSelected: 'Remove the “paid” mark',
     paidOnField: 'Paid on',
     noteField: 'Note (optional)',
-    dateHint: 'dd/mm/yyyy, today at the latest',
     dateInvalid: 'Enter a date dd/mm/yyyy, today at the latest.',
     afterAsOf:
       'Paid after {date}: they stay in the aged balance of that day (choose a period that includes the payment).',

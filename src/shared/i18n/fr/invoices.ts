@@ -261,7 +261,6 @@ export default {
     mark: 'Marquer comme payée',
     unmark: 'Retirer la marque « payée »',
     dateField: 'Date de paiement',
-    dateHint: 'jj/mm/aaaa, au plus tard aujourd’hui',
     dateInvalid: 'Saisissez une date jj/mm/aaaa, au plus tard aujourd’hui.',
     noteField: 'Note (facultative)',
     save: 'Enregistrer',

@@ -153,13 +153,11 @@ export default {
     linesCount: '{count} factures',
     select: 'Sélectionner {number}',
     selectColumn: 'Choix',
-    datePlaceholder: 'jj/mm/aaaa',
     selected: '{count} sélectionnée(s)',
     markSelected: 'Marquer comme payées',
     unmarkSelected: 'Retirer la marque « payée »',
     paidOnField: 'Payées le',
     noteField: 'Note (facultative)',
-    dateHint: 'jj/mm/aaaa, au plus tard aujourd’hui',
     dateInvalid: 'Saisissez une date jj/mm/aaaa, au plus tard aujourd’hui.',
     afterAsOf:
       'Payées après le {date} : elles restent dans l’échéancier à cette date (choisissez une période qui inclut le paiement).',
