@@ -9,7 +9,7 @@ import { codeLabel } from '#shared/invoices/labels.ts';
 import { EXPAND_VALUES, INVOICE_SEARCH_LIMITS } from '#shared/operator/enums.ts';
 import type { DirectoryEntry, Participant, Webhook } from '#shared/operator/schemas.ts';
 import { computeReport } from '../reports/index.ts';
-import { prepareReportExport } from '../reports/export.ts';
+import { prepareReportExport } from './report-export.ts';
 import { AppFailure } from '../app-failure.ts';
 import { centsToDecimal } from '../archive/amounts.ts';
 import { DEFAULT_SORT, orderOf, whereOf } from '../archive/archive-query.ts';

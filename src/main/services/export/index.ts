@@ -1,4 +1,5 @@
-// Excel exports: the streaming workbook writer (worker thread) and the workbook layouts.
+// Excel exports: the streaming workbook writer (worker thread) and every workbook's layout,
+// the reports' included.
 export type { AnyIterable, CellKind, CellValue, Column, Row } from './cells.ts';
 export { aboutSheet, type AboutInfo } from './about.ts';
 export {
@@ -29,3 +30,16 @@ export { invoiceDetailWorkbook, type InvoiceDetailExport } from './layouts/invoi
 export { directoryWorkbook, type DirectoryExport } from './layouts/directory.ts';
 export { participantsWorkbook, type ParticipantsExport } from './layouts/participants.ts';
 export { webhooksWorkbook, redactCallbackUrl, type WebhooksExport } from './layouts/webhooks.ts';
+export {
+  reportWorkbook,
+  reportWorkbookLater,
+  reportFileName,
+  type ReportAbout,
+} from './layouts/reports.ts';
+export {
+  prepareReportExport,
+  type PreparedReportExport,
+  type ReportExportRequest,
+  type ReportWriteOptions,
+  type ReportWritten,
+} from './report-export.ts';

@@ -24,13 +24,13 @@ import {
   type VatReport,
 } from '#shared/reports.ts';
 import type { AgingLine, AgingPaid } from '#shared/reports.ts';
-import { aboutSheet, type AboutInfo } from '../export/about.ts';
-import type { CellValue } from '../export/cells.ts';
-import { tableOf, type Field } from '../export/fields.ts';
-import type { DocCell, DocLine } from '../export/protocol.ts';
-import type { DocumentSheet, TableSheet, WorkbookPlan } from '../export/workbook-writer.ts';
-import { fill, labelOf, wordsFor, type ExportWords } from '../export/words.ts';
-import { localDate, localDateTime } from '../export/local-dates.ts';
+import { aboutSheet, type AboutInfo } from '../about.ts';
+import type { CellValue } from '../cells.ts';
+import { tableOf, type Field } from '../fields.ts';
+import type { DocCell, DocLine } from '../protocol.ts';
+import type { DocumentSheet, TableSheet, WorkbookPlan } from '../workbook-writer.ts';
+import { fill, labelOf, wordsFor, type ExportWords } from '../words.ts';
+import { localDate, localDateTime } from '../local-dates.ts';
 
 type ReportWords = Translation<typeof frReports>;
 const REPORT_WORDS: Record<Language, ReportWords> = { fr: frReports, en: enReports };
