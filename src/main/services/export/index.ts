@@ -21,11 +21,8 @@ export {
   type WrittenCounts,
   type WrittenWorkbook,
 } from './workbook-writer.ts';
-export {
-  invoicesWorkbook,
-  type InvoiceListEntry,
-  type InvoicesExport,
-} from './layouts/invoices.ts';
+export { invoicesWorkbook, type InvoicesExport } from './layouts/invoices.ts';
+export { rowOfArchive, rowOfSearchItem, type InvoiceRow } from './invoice-row.ts';
 export { invoiceDetailWorkbook, type InvoiceDetailExport } from './layouts/invoice-detail.ts';
 export { directoryWorkbook, type DirectoryExport } from './layouts/directory.ts';
 export { participantsWorkbook, type ParticipantsExport } from './layouts/participants.ts';
