@@ -8,7 +8,8 @@ import type { ArchiveStore } from '../archive/archive-store.ts';
 import { readCoverage } from '../archive/sync.ts';
 import { localDate } from './local-dates.ts';
 import type { Tally } from './tally.ts';
-import { fill, labelOf, type ExportWords } from './words.ts';
+import { labelOf, type ExportWords } from './words.ts';
+import { interpolate } from '#shared/i18n/interpolate.ts';
 
 const LOCALES: Record<Language, string> = { fr: 'fr-FR', en: 'en-GB' };
 
@@ -27,8 +28,8 @@ export function liveCoverage(
 ): string {
   const matching = tally.matching ?? tally.rows;
   return matching > tally.rows
-    ? fill(cut, { count: number.format(matching), shown: number.format(tally.rows) })
-    : fill(whole, { count: number.format(tally.rows) });
+    ? interpolate(cut, { count: number.format(matching), shown: number.format(tally.rows) })
+    : interpolate(whole, { count: number.format(tally.rows) });
 }
 
 /** What the archive holds for these filters, and what its syncs could not reach. */
@@ -44,7 +45,7 @@ export function archiveCoverage(
   const partitions = readCoverage(store);
   if (partitions.every((p) => !p.finished) && rows === 0) return w.archiveEmpty;
   const parts = [
-    fill(w.archivePartitions, {
+    interpolate(w.archivePartitions, {
       complete: number.format(partitions.filter((p) => p.finished && p.complete).length),
       total: number.format(partitions.length),
     }),
@@ -52,10 +53,10 @@ export function archiveCoverage(
   const cut = partitions.filter((p) => p.finished && !p.complete);
   if (cut.length > 0) {
     parts.push(
-      fill(w.archiveCut, {
+      interpolate(w.archiveCut, {
         list: cut
           .map((p) =>
-            fill(w.archiveCutEntry, {
+            interpolate(w.archiveCutEntry, {
               direction: labelOf(words.invoices.direction, p.direction) ?? p.direction,
               state: labelOf(words.common.states, p.state) ?? p.state,
               archived: number.format(p.archived),
@@ -67,10 +68,10 @@ export function archiveCoverage(
     );
   }
   const never = partitions.filter((p) => !p.finished).length;
-  if (never > 0) parts.push(fill(w.archiveNeverSynced, { count: number.format(never) }));
+  if (never > 0) parts.push(interpolate(w.archiveNeverSynced, { count: number.format(never) }));
   const details = store.queryInvoices({ filter: { ...filter, detailFetched: true }, limit: 1 });
   parts.push(
-    fill(w.archiveDetails, {
+    interpolate(w.archiveDetails, {
       details: number.format(details.total),
       rows: number.format(rows),
     }),
@@ -94,9 +95,9 @@ export function describeFilter(
   const [colon, semicolon] = language === 'fr' ? [' : ', ' ; '] : [': ', '; '];
   const range = (label: string, isoFrom?: string, isoTo?: string): void => {
     const [from, to] = [isoFrom, isoTo].map((day) => (day ? localDate(day, language) : day));
-    if (from && to) parts.push(`${label}${colon}${fill(w.between, { from, to })}`);
-    else if (from) parts.push(`${label}${colon}${fill(w.from, { date: from })}`);
-    else if (to) parts.push(`${label}${colon}${fill(w.to, { date: to })}`);
+    if (from && to) parts.push(`${label}${colon}${interpolate(w.between, { from, to })}`);
+    else if (from) parts.push(`${label}${colon}${interpolate(w.from, { date: from })}`);
+    else if (to) parts.push(`${label}${colon}${interpolate(w.to, { date: to })}`);
   };
   const f = filter ?? {};
   range(screen.invoiceDate, f.invoiceDateFrom, f.invoiceDateTo);
@@ -104,8 +105,12 @@ export function describeFilter(
   if (f.counterparty?.trim()) parts.push(`${screen.counterparty}${colon}${f.counterparty.trim()}`);
   if (f.text?.trim()) parts.push(`${screen.search}${colon}${f.text.trim()}`);
   const ttc = [
-    f.ttcMinCents !== undefined ? fill(w.min, { amount: money.format(f.ttcMinCents / 100) }) : '',
-    f.ttcMaxCents !== undefined ? fill(w.max, { amount: money.format(f.ttcMaxCents / 100) }) : '',
+    f.ttcMinCents !== undefined
+      ? interpolate(w.min, { amount: money.format(f.ttcMinCents / 100) })
+      : '',
+    f.ttcMaxCents !== undefined
+      ? interpolate(w.max, { amount: money.format(f.ttcMaxCents / 100) })
+      : '',
   ].filter(Boolean);
   if (ttc.length) parts.push(`${words.archive.columns.ttc}${colon}${ttc.join(', ')}`);
   if (f.kind)

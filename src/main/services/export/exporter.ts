@@ -32,9 +32,11 @@ import {
 import { prepareReportExport } from './report-export.ts';
 import { Tally } from './tally.ts';
 import { writeWorkbook, type WorkbookPlan } from './workbook-writer.ts';
-import { fill, wordsFor } from './words.ts';
+import { wordsFor } from './words.ts';
+import { interpolate } from '#shared/i18n/interpolate.ts';
 
-/** A connection's archive, lent for one export and given back with release(). */
+/** A connection's archive, lent for one export; release() says the export is done with it (the
+ * app's shared store has nothing to close). */
 export interface ArchiveLoan {
   store: ArchiveStore;
   release(): void;
@@ -43,7 +45,7 @@ export interface ArchiveLoan {
 export interface ExporterDeps {
   /** The operator client of a connection. */
   operator(connectionId: string): Promise<ExportOperator>;
-  /** The connection's archive, or null when it has none yet (never synced). */
+  /** The connection's archive, or null when it has none yet (never synced); reading creates none. */
   borrowArchive(connectionId: string): Promise<ArchiveLoan | null>;
   /** Written in the "About" sheet. */
   version: string;
@@ -194,7 +196,7 @@ export async function prepareExport(
       const client = await deps.operator(request.connection.id);
       const invoice = await client.getInvoice(target.invoiceId, signal);
       const fetchedAt = new Date().toISOString();
-      about.query = fill(words.exports.about.invoice, {
+      about.query = interpolate(words.exports.about.invoice, {
         number: invoice.businessData.invoiceId || invoice.invoiceId,
         id: invoice.invoiceId,
       });
@@ -235,14 +237,14 @@ export async function prepareExport(
     }
     case 'participants': {
       const value = target.value.trim();
-      about.query = fill(words.exports.about.participants, { value });
+      about.query = interpolate(words.exports.about.participants, { value });
       const client = await deps.operator(request.connection.id);
       return prepared(
         (tally, signal) =>
           participantsWorkbook({
             language,
             participants: participants(client, value, tally, signal, (cut) => {
-              about.coverage = fill(
+              about.coverage = interpolate(
                 cut ? words.exports.about.participantsCut : words.exports.about.participantsAll,
                 { count: number.format(tally.rows), shown: number.format(tally.rows) },
               );
@@ -261,7 +263,7 @@ export async function prepareExport(
           webhooksWorkbook({
             language,
             webhooks: webhooks(client, tally, signal, () => {
-              about.coverage = fill(words.exports.about.webhooksAll, {
+              about.coverage = interpolate(words.exports.about.webhooksAll, {
                 count: number.format(tally.rows),
               });
               tally.datesInto(about);

@@ -13,7 +13,7 @@ export {
   safeSheetName,
   writeWorkbook,
   type DocumentSheet,
-  type ExportProgress,
+  type SheetProgress,
   type TableSheet,
   type WorkbookPlan,
   type WorkbookSheet,

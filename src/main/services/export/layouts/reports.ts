@@ -28,7 +28,8 @@ import type { CellValue } from '../cells.ts';
 import { tableOf, type Field } from '../fields.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
 import type { DocumentSheet, TableSheet, WorkbookPlan } from '../workbook-writer.ts';
-import { fill, labelOf, wordsFor, type ExportWords } from '../words.ts';
+import { labelOf, wordsFor, type ExportWords } from '../words.ts';
+import { interpolate } from '#shared/i18n/interpolate.ts';
 import { localDate, localDateTime } from '../local-dates.ts';
 
 type ReportWords = Translation<typeof frReports>;
@@ -80,7 +81,7 @@ export function reportFileName(
 }
 
 export function coverageText(coverage: ReportCoverage, r: ReportWords, language: Language): string {
-  return fill(r.coverage.text, {
+  return interpolate(r.coverage.text, {
     invoices: coverage.archivedInvoices,
     details: coverage.withDetails,
     sync: coverage.lastSyncAt ? localDateTime(coverage.lastSyncAt, language) : r.coverage.never,
@@ -93,7 +94,7 @@ function aboutInfo(report: Report, w: Words, about: ReportAbout): AboutInfo {
   const { period } = report;
   return {
     connectionName: about.connectionName,
-    query: fill(w.r.workbook.query, {
+    query: interpolate(w.r.workbook.query, {
       report: w.r.names[report.kind],
       period: period.label,
       from: localDate(period.from, w.language),
@@ -112,7 +113,9 @@ function headerLines(report: Report, w: Words): DocLine[] {
   return [
     {
       style: 'title',
-      cells: [fill(w.r.workbook.title, { report: w.r.names[report.kind], period: period.label })],
+      cells: [
+        interpolate(w.r.workbook.title, { report: w.r.names[report.kind], period: period.label }),
+      ],
     },
     { cells: [w.r.workbook.period, period.label] },
     { cells: [w.r.workbook.from, day(period.from)] },
@@ -338,10 +341,10 @@ function vatSummary(report: VatReport, w: Words): DocLine[] {
   });
   lines.push({ cells: [] }, { style: 'section', cells: [w.r.workbook.notes] });
   lines.push({ cells: [w.r.workbook.rulesNote] });
-  lines.push({ cells: [fill(v.pendingCount, { count: report.pending.length })] });
-  lines.push({ cells: [fill(v.excludedCount, { count: report.excluded.length })] });
+  lines.push({ cells: [interpolate(v.pendingCount, { count: report.pending.length })] });
+  lines.push({ cells: [interpolate(v.excludedCount, { count: report.excluded.length })] });
   if (report.withoutDetails > 0)
-    lines.push({ cells: [fill(v.withoutDetails, { count: report.withoutDetails })] });
+    lines.push({ cells: [interpolate(v.withoutDetails, { count: report.withoutDetails })] });
   return lines;
 }
 
@@ -478,7 +481,9 @@ function agingWorkbook(
         { cells: [a.notUnpaid] },
         { cells: [a.unpaidRule] },
         {
-          cells: [fill(a.paidCounts, { status: report.paidByStatus, marked: report.paidByMark })],
+          cells: [
+            interpolate(a.paidCounts, { status: report.paidByStatus, marked: report.paidByMark }),
+          ],
         },
         ...report.sides.flatMap((side) => agingSideLines(side, w)),
       ];
@@ -590,7 +595,7 @@ function statusWorkbook(
       const report = get();
       return [
         ...headerLines(report, w),
-        { cells: [fill(st.invoices, { count: report.invoices })] },
+        { cells: [interpolate(st.invoices, { count: report.invoices })] },
         ...matrixLines(st.byState, report.stateMatrix, (k) => stateLabel(w, k ?? ''), w),
         ...matrixLines(st.byLifecycle, report.lifecycleMatrix, statusLabel, w),
       ];
