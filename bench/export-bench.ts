@@ -20,13 +20,10 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
 import { typedCell, type Row } from '#main/services/export/cells.ts';
-import {
-  ARCHIVE_BATCH,
-  archivedDetails,
-  entryOfRow,
-  prepareExport,
-} from '#main/services/export/exporter.ts';
-import { invoicesWorkbook, type InvoiceListEntry } from '#main/services/export/layouts/invoices.ts';
+import { ARCHIVE_BATCH } from '#main/services/export/archive-sources.ts';
+import { archivedDetails, prepareExport } from '#main/services/export/exporter.ts';
+import { rowOfArchive, type InvoiceRow } from '#main/services/export/invoice-row.ts';
+import { invoicesWorkbook } from '#main/services/export/layouts/invoices.ts';
 import type { DocCell, DocLine } from '#main/services/export/protocol.ts';
 import { plainTable, type PlainTable } from '#support/plain-exceljs.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
@@ -36,8 +33,8 @@ const ROUNDS = 2;
 const CONNECTION = 'bench';
 const NOW = new Date('2026-11-22T12:00:00Z');
 
-function* archivedEntries(store: ArchiveStore): Generator<InvoiceListEntry> {
-  for (const row of store.iterateInvoices()) yield entryOfRow(row);
+function* archivedEntries(store: ArchiveStore): Generator<InvoiceRow> {
+  for (const row of store.iterateInvoices()) yield rowOfArchive(row);
 }
 
 /** The app: the archive export as "Exporter vers Excel" runs it. */

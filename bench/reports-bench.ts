@@ -13,11 +13,9 @@ import { customPeriod, parsePeriod } from '#shared/report-period.ts';
 import type { ReportPeriod, VatReport } from '#shared/reports.ts';
 import { openArchive } from '#main/services/archive/archive-store.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
-import {
-  computeReport,
-  prepareReportExport,
-  reportWorkbook,
-} from '#main/services/reports/index.ts';
+import { reportWorkbook } from '#main/services/export/layouts/reports.ts';
+import { prepareReportExport } from '#main/services/export/report-export.ts';
+import { computeReport } from '#main/services/reports/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 
 const INVOICES = Number(process.env.REPORTS_BENCH_INVOICES ?? 26_000);

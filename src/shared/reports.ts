@@ -138,6 +138,16 @@ export interface VatExcluded extends ReportInvoice {
   reason: string;
 }
 
+/** A month's VAT in euros (other currencies are not converted), in cents: what the screen's
+ * chart and table and the workbook's summary show. */
+export interface VatMonth {
+  month: string;
+  collectedCents: number;
+  deductibleCents: number;
+  /** Collected minus deductible. */
+  netCents: number;
+}
+
 export interface VatReport {
   kind: 'vat';
   period: ReportPeriod;
@@ -145,6 +155,8 @@ export interface VatReport {
   months: string[];
   figures: VatFigure[];
   totals: VatTotal[];
+  /** Every month of the period, in order. */
+  byMonth: VatMonth[];
   lines: VatLine[];
   /** Paid on receipt (encaissement), dated in the period, not collected within it: not counted. */
   pending: VatPending[];
@@ -245,12 +257,29 @@ export interface StatusCount {
   count: number;
 }
 
+/** Counts of one month, in the matrix's key order: per direction, and both together. */
+export interface StatusMatrixRow {
+  month: string;
+  counts: Record<'all' | Direction, number[]>;
+}
+
+/** The counts of a StatusReport laid out as the screen and the workbook show them. */
+export interface StatusMatrix {
+  /** Every key counted in the period (states in the interface's order, lifecycle codes in
+   * number order, null "no status" last). */
+  keys: (string | null)[];
+  /** Every month of the period, in order. */
+  rows: StatusMatrixRow[];
+}
+
 export interface StatusReport {
   kind: 'status';
   period: ReportPeriod;
   months: string[];
   byState: StatusCount[];
   byLifecycle: StatusCount[];
+  stateMatrix: StatusMatrix;
+  lifecycleMatrix: StatusMatrix;
   /** Refused (210), rejected (213) or rejected by the platform (INVALID, DUPLICATED…). */
   rejected: ReportInvoice[];
   invoices: number;

@@ -7,7 +7,8 @@
 import type { Language } from '#shared/contract.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import { REPORT_KINDS, type Report, type ReportKind, type ReportPeriod } from '#shared/reports.ts';
-import { computeReport, prepareReportExport } from '../services/reports/index.ts';
+import { prepareReportExport } from '../services/export/report-export.ts';
+import { computeReport } from '../services/reports/index.ts';
 import {
   EXIT,
   UsageError,

@@ -14,7 +14,7 @@ import {
 } from './export/export-jobs.ts';
 import type { ArchiveLoan } from './export/exporter.ts';
 import {
-  DemoOperator,
+  EmbeddedDemoOperator,
   OperatorClients,
   ConnectionStore,
   openConfSettingsStore,
@@ -67,7 +67,7 @@ export interface Services {
   log: Logger;
   connections: ConnectionStore;
   vault: CredentialVault;
-  demo: DemoOperator;
+  demo: EmbeddedDemoOperator;
   operators: OperatorClients;
   /** Each connection's archive (SQLite under <dataDir>/archive/) and its sync. */
   archives: Archives;
@@ -101,8 +101,8 @@ export interface CreateServicesOptions {
   exportDestination?: ExportDestination;
   /** The export writer's worker script where a bundle put it (Electron's build). */
   exportWorkerUrl?: URL | string;
-  /** A connection's archive for an export, or null when it has none. Default: opens the
-   * archive file (if there is one) for the export and closes it after. */
+  /** A connection's archive for an export, or null when it was never synced. Default: the
+   * store the app already holds for that connection (shared, never closed by the export). */
   borrowArchive?: (connectionId: string) => Promise<ArchiveLoan | null>;
   /** Test seams. */
   startDemo?: StartDemo;
@@ -132,7 +132,7 @@ export function createServices(options: CreateServicesOptions): Services {
     log,
     ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
   });
-  const demo = new DemoOperator(options.startDemo ?? defaultStartDemo);
+  const demo = new EmbeddedDemoOperator(options.startDemo ?? defaultStartDemo);
   const connections = new ConnectionStore({
     store: settings.store,
     vault,

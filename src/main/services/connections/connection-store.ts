@@ -14,7 +14,7 @@ import {
 } from '#shared/contract.ts';
 import type { CredentialVault } from '../vault/credential-vault.ts';
 import { AppFailure } from '../app-failure.ts';
-import type { DemoOperator } from '../demo-operator.ts';
+import type { EmbeddedDemoOperator } from '../embedded-demo-operator.ts';
 import {
   DEFAULT_SETTINGS,
   repairNoteText,
@@ -50,7 +50,7 @@ export interface ResolvedConnection {
 export interface ConnectionStoreOptions {
   store: KeyValueStore;
   vault: CredentialVault;
-  demo: DemoOperator;
+  demo: EmbeddedDemoOperator;
   log?: Logger;
   /** Repairs the backing file after a read failed (the file was damaged while running). */
   recover?: () => void;
@@ -59,7 +59,7 @@ export interface ConnectionStoreOptions {
 export class ConnectionStore {
   readonly #store: KeyValueStore;
   readonly #vault: CredentialVault;
-  readonly #demo: DemoOperator;
+  readonly #demo: EmbeddedDemoOperator;
   readonly #log: Logger;
   readonly #recover: (() => void) | undefined;
   /** The tail of the queue of writes to the settings file. */

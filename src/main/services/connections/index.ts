@@ -1,7 +1,7 @@
 export { ConnectionStore } from './connection-store.ts';
 export type { ResolvedConnection } from './connection-store.ts';
-export { DemoOperator } from '../demo-operator.ts';
-export type { StartDemo } from '../demo-operator.ts';
+export { EmbeddedDemoOperator } from '../embedded-demo-operator.ts';
+export type { StartDemo } from '../embedded-demo-operator.ts';
 export { AppFailure } from '../app-failure.ts';
 export {
   openConfSettingsStore,

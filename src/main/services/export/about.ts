@@ -4,7 +4,8 @@
 import type { Language } from '#shared/contract.ts';
 import type { DocLine } from './protocol.ts';
 import type { DocumentSheet } from './workbook-writer.ts';
-import { fill, wordsFor } from './words.ts';
+import { wordsFor } from './words.ts';
+import { interpolate } from '#shared/i18n/interpolate.ts';
 
 export interface AboutInfo {
   /** The connection's name as the user gave it. */
@@ -55,7 +56,7 @@ export function aboutSheet(
       for (const sheet of countedSheets) {
         lines.push({
           cells: [
-            fill(words.about.rows, { sheet }),
+            interpolate(words.about.rows, { sheet }),
             { value: written.get(sheet) ?? 0, kind: 'integer' },
           ],
         });

@@ -1,4 +1,5 @@
-// Excel exports: the streaming workbook writer (worker thread) and the workbook layouts.
+// Excel exports: the streaming workbook writer (worker thread) and every workbook's layout,
+// the reports' included.
 export type { AnyIterable, CellKind, CellValue, Column, Row } from './cells.ts';
 export { aboutSheet, type AboutInfo } from './about.ts';
 export {
@@ -12,7 +13,7 @@ export {
   safeSheetName,
   writeWorkbook,
   type DocumentSheet,
-  type ExportProgress,
+  type SheetProgress,
   type TableSheet,
   type WorkbookPlan,
   type WorkbookSheet,
@@ -20,12 +21,22 @@ export {
   type WrittenCounts,
   type WrittenWorkbook,
 } from './workbook-writer.ts';
-export {
-  invoicesWorkbook,
-  type InvoiceListEntry,
-  type InvoicesExport,
-} from './layouts/invoices.ts';
+export { invoicesWorkbook, type InvoicesExport } from './layouts/invoices.ts';
+export { rowOfArchive, rowOfSearchItem, type InvoiceRow } from './invoice-row.ts';
 export { invoiceDetailWorkbook, type InvoiceDetailExport } from './layouts/invoice-detail.ts';
 export { directoryWorkbook, type DirectoryExport } from './layouts/directory.ts';
 export { participantsWorkbook, type ParticipantsExport } from './layouts/participants.ts';
 export { webhooksWorkbook, redactCallbackUrl, type WebhooksExport } from './layouts/webhooks.ts';
+export {
+  reportWorkbook,
+  reportWorkbookLater,
+  reportFileName,
+  type ReportAbout,
+} from './layouts/reports.ts';
+export {
+  prepareReportExport,
+  type PreparedReportExport,
+  type ReportExportRequest,
+  type ReportWriteOptions,
+  type ReportWritten,
+} from './report-export.ts';

@@ -4,6 +4,7 @@
 // were most of the time of a large export. exceljs still writes everything else: the sheet's
 // head and columns, the header row, the autofilter, the styles and the zip. A test compares these
 // bytes with exceljs's own (tests/integration/main/services/export/workbook-writer.test.ts).
+// Written from exceljs 4.4.0 (EXCELJS_VERSION in exceljs-internals.ts, pinned in package.json).
 
 /** A cell as the worker has typed it, with the id exceljs gave its style (0: none). */
 export interface XmlCell {

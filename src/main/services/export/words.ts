@@ -190,9 +190,3 @@ export function labelOf(map: Readonly<Record<string, string>>, code: unknown): s
   if (code === undefined || code === null || code === '') return undefined;
   return Object.hasOwn(map, String(code)) ? map[String(code)] : undefined;
 }
-
-export function fill(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in params ? String(params[key]) : whole,
-  );
-}

@@ -4,14 +4,13 @@
 // file, and renames it into place only when the whole workbook is on disk. On failure or abort it
 // removes the temporary file. A table's data rows are rendered by sheet-xml.ts (the bytes
 // exceljs's row writer gives, without its per-cell objects) into exceljs's sheet stream; exceljs
-// writes the rest. Loads as .ts under Node 24's type stripping.
+// writes the rest. What exceljs does not document is reached only through exceljs-internals.ts.
+// Loads as .ts under Node 24's type stripping.
 import { once } from 'node:events';
 import { createWriteStream, openSync, type WriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
-import type { Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
 import {
   amountFormat,
   columnFormat,
@@ -26,6 +25,18 @@ import {
   type Column,
   type Row,
 } from './cells.ts';
+import {
+  setRowStyle,
+  sheetBacklog,
+  streamingWorkbook,
+  styleId,
+  writeSheetXml,
+  zipOf,
+  type CellStyle,
+  type SheetRow,
+  type StreamingSheet,
+  type StreamingWorkbook,
+} from './exceljs-internals.ts';
 import { printSetup } from './page-setup.ts';
 import type { DocCell, DocLine, FromWorker, ToWorker, WorkerFailure } from './protocol.ts';
 import { columnLetters, rowXml, type XmlCell } from './sheet-xml.ts';
@@ -33,19 +44,17 @@ import { columnLetters, rowXml, type XmlCell } from './sheet-xml.ts';
 if (!parentPort) throw new Error('workbook-worker.ts must run in a worker thread');
 const port = parentPort;
 
-type Worksheet = ExcelJS.Worksheet & { commit(): void; stream: Writable };
-
 interface OpenFile {
   tempPath: string;
   file: WriteStream;
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  workbook: StreamingWorkbook;
   /** Rejects on the first write error of the file (disk full, I/O error). */
   failed: Promise<never>;
   error?: Error;
 }
 
 interface OpenTable {
-  sheet: Worksheet;
+  sheet: StreamingSheet;
   columns: readonly Column[];
   /** The columns' letters, for the cells' references. */
   letters: readonly string[];
@@ -58,11 +67,6 @@ interface OpenTable {
   totals: Map<string, Map<number, number>>;
   /** The column holding the summed amounts' currency, if any. */
   sumCurrency: number | undefined;
-}
-
-/** exceljs's style registry: the id of a style object (remembered per object). */
-interface StyleIds {
-  addStyleModel(style: CellStyle): number;
 }
 
 let current: OpenFile | null = null;
@@ -79,7 +83,6 @@ const WRAP = { wrapText: true, vertical: 'top' as const };
 const LEFT = { horizontal: 'left' as const };
 
 type Look = DocLine['style'];
-type CellStyle = Partial<ExcelJS.Style>;
 
 /**
  * One style object per distinct style. exceljs keeps the id of a style object it has seen (a
@@ -93,9 +96,8 @@ const sharedStyles = new Map<string, CellStyle>();
 /** A row's own style: none, the same object for every row (exceljs looks it up per row too). */
 const NO_STYLE: CellStyle = {};
 
-function unstyled(row: ExcelJS.Row): void {
-  // exceljs's types omit the row's own style.
-  (row as ExcelJS.Row & { style: CellStyle }).style = NO_STYLE;
+function unstyled(row: SheetRow): void {
+  setRowStyle(row, NO_STYLE);
 }
 
 function sharedStyle(
@@ -138,13 +140,7 @@ function open(tempPath: string, created: number, creator: string): void {
   // 'wx': never write over a file that exists; fails here, before any work, on a bad folder.
   const fd = openSync(tempPath, 'wx', 0o644);
   const file = createWriteStream(tempPath, { fd, flush: true });
-  // exceljs's types omit the document properties its constructor reads.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: file,
-    useStyles: true,
-    useSharedStrings: false,
-    ...{ created: new Date(created), creator, lastModifiedBy: creator },
-  });
+  const workbook = streamingWorkbook(file, new Date(created), creator);
   const opened: OpenFile = { tempPath, file, workbook, failed: Promise.resolve() as never };
   opened.failed = new Promise<never>((_, reject) => {
     const fail = (error: Error): void => {
@@ -152,7 +148,7 @@ function open(tempPath: string, created: number, creator: string): void {
       reject(opened.error);
     };
     file.on('error', fail);
-    (workbook as unknown as { zip: NodeJS.EventEmitter }).zip.on('error', fail);
+    zipOf(workbook).on('error', fail);
   });
   opened.failed.catch(() => undefined);
   current = opened;
@@ -176,7 +172,7 @@ function beginTable(
   const sheet = workbook.addWorksheet(name, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
     pageSetup: printSetup([]),
-  }) as Worksheet;
+  }) as StreamingSheet;
   table = {
     sheet,
     columns,
@@ -231,9 +227,8 @@ async function writeRows(rows: readonly Row[]): Promise<number> {
   if (!table) throw new Error('no table sheet is open');
   if (!table.started) startTable(table, rows);
   const { columns, sheet, letters } = table;
-  const registry = (opened.workbook as unknown as { styles: StyleIds }).styles;
   const columnStyles = columns.map((column) =>
-    registry.addStyleModel(sharedStyle(columnFormat(column.kind))),
+    styleId(opened.workbook, sharedStyle(columnFormat(column.kind))),
   );
   const summing = table.totalsLabel !== undefined && columns.some((column) => column.sum);
   let xml = '';
@@ -253,17 +248,17 @@ async function writeRows(rows: readonly Row[]): Promise<number> {
       return {
         value: cell.value,
         styleId: cell.numFmt
-          ? registry.addStyleModel(sharedStyle(cell.numFmt))
+          ? styleId(opened.workbook, sharedStyle(cell.numFmt))
           : (columnStyles[index] as number),
       };
     });
     xml += rowXml(table.rows + 1, cells, letters);
     if (xml.length >= XML_CHUNK) {
-      sheet.stream.write(xml);
+      writeSheetXml(sheet, xml);
       xml = '';
     }
   }
-  if (xml) sheet.stream.write(xml);
+  if (xml) writeSheetXml(sheet, xml);
   await catchUp(opened, sheet);
   return table.rows;
 }
@@ -286,9 +281,8 @@ function sumsOf(open: OpenTable, source: Row): Map<number, number> {
  */
 function writeTotals(opened: OpenFile, open: OpenTable): number {
   if (open.totalsLabel === undefined || open.totals.size === 0) return 0;
-  const registry = (opened.workbook as unknown as { styles: StyleIds }).styles;
   const strong = (numFmt: string | undefined): number =>
-    registry.addStyleModel(sharedStyle(numFmt, 'strong'));
+    styleId(opened.workbook, sharedStyle(numFmt, 'strong'));
   const currencyColumn = open.sumCurrency;
   let rowNumber = open.rows + 2;
   let xml = '';
@@ -306,7 +300,7 @@ function writeTotals(opened: OpenFile, open: OpenTable): number {
     });
     xml += rowXml(rowNumber, cells, open.letters);
   }
-  open.sheet.stream.write(xml);
+  writeSheetXml(open.sheet, xml);
   return open.totals.size;
 }
 
@@ -314,30 +308,12 @@ function writeTotals(opened: OpenFile, open: OpenTable): number {
 const ZIP_BACKLOG = 4 * 2 ** 20;
 
 /**
- * Bytes written to a stream and not yet read from it. archiver wraps exceljs's sheet stream in a
- * readable-stream 2 PassThrough, which has no `writableLength`: its state says it.
- */
-function backlog(stream: Writable): number {
-  const state = stream as Writable & {
-    _writableState?: { length?: number };
-    _readableState?: { length?: number };
-  };
-  return (
-    (stream.writableLength ?? state._writableState?.length ?? 0) +
-    (state._readableState?.length ?? 0)
-  );
-}
-
-/**
  * Lets the zip and the file catch up before asking for more rows: exceljs's sheet stream writes
  * into the deflate stream without backpressure, so without this wait a fast producer would pile
  * the whole sheet's XML up in memory.
  */
-async function catchUp(opened: OpenFile, sheet: Worksheet): Promise<void> {
-  const pipes = (sheet.stream as Writable & { pipes?: Writable[] }).pipes ?? [];
-  for (const pipe of pipes) {
-    while (backlog(pipe) > ZIP_BACKLOG) await guarded(opened, delay(2));
-  }
+async function catchUp(opened: OpenFile, sheet: StreamingSheet): Promise<void> {
+  while (sheetBacklog(sheet) > ZIP_BACKLOG) await guarded(opened, delay(2));
   if (opened.file.writableNeedDrain) await guarded(opened, once(opened.file, 'drain'));
 }
 
@@ -413,7 +389,7 @@ function longText(
 function writeDocument(name: string, widths: readonly number[], lines: readonly DocLine[]): number {
   const { workbook } = requireOpen();
   const sized = documentWidths(widths, lines);
-  const sheet = workbook.addWorksheet(name, { pageSetup: printSetup(sized) }) as Worksheet;
+  const sheet = workbook.addWorksheet(name, { pageSetup: printSetup(sized) }) as StreamingSheet;
   sheet.columns = sized.map((width) => ({ width }));
   for (const line of lines) {
     const cells = line.cells.map((cell) =>

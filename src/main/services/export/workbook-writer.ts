@@ -49,7 +49,9 @@ export interface WorkbookPlan {
   sheets: readonly WorkbookSheet[];
 }
 
-export interface ExportProgress {
+/** How far the writer is in one sheet (an export's progress, said to the user, is ExportProgress
+ * in #shared/exports.ts). */
+export interface SheetProgress {
   sheet: string;
   sheetIndex: number;
   /** Rows written in this sheet so far. */
@@ -60,7 +62,7 @@ export interface ExportProgress {
 
 export interface WriteWorkbookOptions {
   signal?: AbortSignal;
-  onProgress?: (progress: ExportProgress) => void;
+  onProgress?: (progress: SheetProgress) => void;
   /** Rows per message to the worker (default 1000). */
   batchSize?: number;
   /** The workbook's author property (default "Invoice Desk"). */

@@ -1,6 +1,6 @@
 // The accountant's reports over one connection's archive: TVA, échéancier, statuts. Pure
-// computations (vat.ts, aging.ts, status.ts) over the invoices source.ts reads, and the workbook
-// layout of each (workbook.ts).
+// computations (vat.ts, aging.ts, status.ts) over the invoices source.ts reads. Their workbooks
+// are export's (export/layouts/reports.ts, export/report-export.ts): nothing here writes a file.
 import { checkRange } from '#shared/report-period.ts';
 import type { Report, ReportKind, ReportPeriod } from '#shared/reports.ts';
 import type { PaymentMark } from '#shared/payments.ts';
@@ -16,19 +16,6 @@ export { computeAgingReport, agingBucket, agingLine } from './aging.ts';
 export { computeStatusReport } from './status.ts';
 export { computeVatReport, vatOutcome, summarise, type ReportContext } from './vat.ts';
 export { reportCoverage } from './source.ts';
-export {
-  reportWorkbook,
-  reportWorkbookLater,
-  reportFileName,
-  type ReportAbout,
-} from './workbook.ts';
-export {
-  prepareReportExport,
-  type PreparedReportExport,
-  type ReportExportRequest,
-  type ReportWriteOptions,
-  type ReportWritten,
-} from './export.ts';
 
 export interface ComputeReportOptions {
   /** The clock (default now): the échéancier is counted on today when the period ends later. */

@@ -2,7 +2,14 @@
 // and direction, by state and by last lifecycle code, and the list of those refused or rejected
 // with their last status.
 import { inPeriod, periodMonths } from '#shared/report-period.ts';
-import type { ReportInvoice, ReportPeriod, StatusCount, StatusReport } from '#shared/reports.ts';
+import { INVOICE_STATES } from '#shared/operator/enums.ts';
+import type {
+  ReportInvoice,
+  ReportPeriod,
+  StatusCount,
+  StatusMatrix,
+  StatusReport,
+} from '#shared/reports.ts';
 import {
   DIRECTION_ORDER,
   compareText,
@@ -26,6 +33,40 @@ function compareCounts(a: StatusCount, b: StatusCount): number {
     DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
     compareText(a.key, b.key)
   );
+}
+
+/** The order of a matrix's keys: states in the interface's order, lifecycle codes in number
+ * order, "no status" last. */
+function rank(key: string | null): number {
+  if (key === null) return 10_000;
+  const state = (INVOICE_STATES as readonly string[]).indexOf(key);
+  return state >= 0 ? state : Number(key) || 9_999;
+}
+
+/** The month × key matrix of counts, per direction and both together. */
+export function statusMatrix(
+  counts: readonly StatusCount[],
+  months: readonly string[],
+): StatusMatrix {
+  const keys = [...new Set(counts.map((c) => c.key))].sort((a, b) => rank(a) - rank(b));
+  const column = new Map(keys.map((key, index) => [key, index]));
+  const rows = months.map((month) => ({
+    month,
+    counts: {
+      all: keys.map(() => 0),
+      OUTBOUND: keys.map(() => 0),
+      INBOUND: keys.map(() => 0),
+    },
+  }));
+  const row = new Map(rows.map((r) => [r.month, r]));
+  for (const c of counts) {
+    const target = row.get(c.month);
+    const index = column.get(c.key) as number;
+    if (!target) continue;
+    (target.counts[c.direction][index] as number) += c.count;
+    (target.counts.all[index] as number) += c.count;
+  }
+  return { keys, rows };
 }
 
 export function computeStatusReport(
@@ -53,12 +94,17 @@ export function computeStatusReport(
       compareText(b.invoiceDate, a.invoiceDate) ||
       compareText(a.number, b.number),
   );
+  const months = periodMonths(period);
+  const stateCounts = [...byState.values()].sort(compareCounts);
+  const lifecycleCounts = [...byLifecycle.values()].sort(compareCounts);
   return {
     kind: 'status',
     period,
-    months: periodMonths(period),
-    byState: [...byState.values()].sort(compareCounts),
-    byLifecycle: [...byLifecycle.values()].sort(compareCounts),
+    months,
+    byState: stateCounts,
+    byLifecycle: lifecycleCounts,
+    stateMatrix: statusMatrix(stateCounts, months),
+    lifecycleMatrix: statusMatrix(lifecycleCounts, months),
     rejected,
     invoices,
     coverage: context.coverage,

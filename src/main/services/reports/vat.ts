@@ -10,6 +10,7 @@ import type {
   VatExcluded,
   VatFigure,
   VatLine,
+  VatMonth,
   VatPending,
   VatReport,
   VatRule,
@@ -262,6 +263,20 @@ const byDirectionAndDate = <
   compareText(a.number, b.number);
 
 /** The TVA report of `period` over the archived invoices `items` (any order). */
+/** VAT per month in euros (other currencies are not converted): collected, deductible, net. */
+export function vatByMonth(figures: readonly VatFigure[], months: readonly string[]): VatMonth[] {
+  return months.map((month) => {
+    let collectedCents = 0;
+    let deductibleCents = 0;
+    for (const f of figures) {
+      if (f.month !== month || f.currency !== 'EUR') continue;
+      if (f.direction === 'OUTBOUND') collectedCents += f.vatCents;
+      else deductibleCents += f.vatCents;
+    }
+    return { month, collectedCents, deductibleCents, netCents: collectedCents - deductibleCents };
+  });
+}
+
 export function computeVatReport(
   items: Iterable<ReportItem>,
   period: ReportPeriod,
@@ -290,12 +305,14 @@ export function computeVatReport(
   }
   lines.sort(compareLines);
   const { figures, totals } = summarise(lines);
+  const months = periodMonths(period);
   return {
     kind: 'vat',
     period,
-    months: periodMonths(period),
+    months,
     figures,
     totals,
+    byMonth: vatByMonth(figures, months),
     lines,
     pending: pending.sort(byDirectionAndDate),
     excluded: excluded.sort(byDirectionAndDate),

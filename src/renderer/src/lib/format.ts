@@ -138,14 +138,4 @@ export function formatIban(iban: string | null | undefined): string {
     .replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-/** Replaces {name} placeholders; unknown placeholders stay visible so that a mistake shows. */
-export function interpolate(
-  template: string,
-  params?: Record<string, string | number | null | undefined>,
-): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    return value === undefined || value === null ? whole : String(value);
-  });
-}
+export { interpolate } from '#shared/i18n/interpolate.ts';

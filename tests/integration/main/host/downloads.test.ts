@@ -11,7 +11,7 @@ import type { Result } from '#shared/contract.ts';
 import type { ExportResult } from '#shared/exports.ts';
 import { startBrowserHost, type BrowserHost } from '#main/host/index.ts';
 import { contentDisposition } from '#main/host/downloads.ts';
-import { localDay } from '#main/services/export/exporter.ts';
+import { localDay } from '#main/services/export/file-names.ts';
 import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 import { rawRequest, type RawReply } from '#support/raw-http.ts';
 

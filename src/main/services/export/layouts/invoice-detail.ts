@@ -15,7 +15,8 @@ import type { CellValue } from '../cells.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
 import type { WorkbookPlan } from '../workbook-writer.ts';
-import { fill, labelOf, wordsFor, type ExportWords } from '../words.ts';
+import { labelOf, wordsFor, type ExportWords } from '../words.ts';
+import { interpolate } from '#shared/i18n/interpolate.ts';
 
 const id = (value: CellValue): DocCell => ({ value, kind: 'id' });
 const date = (value: CellValue): DocCell => ({ value, kind: 'date' });
@@ -49,7 +50,10 @@ export function invoiceDetailLines(invoice: Invoice, words: ExportWords): DocLin
     lines.push({ style: 'section', cells: [title] });
   };
 
-  lines.push({ style: 'title', cells: [fill(detail.dialogLabel, { number: bd.invoiceId })] });
+  lines.push({
+    style: 'title',
+    cells: [interpolate(detail.dialogLabel, { number: bd.invoiceId })],
+  });
 
   section(detail.header);
   field(detail.number, id(bd.invoiceId));
@@ -165,13 +169,13 @@ export function invoiceDetailLines(invoice: Invoice, words: ExportWords): DocLin
   for (const key of REFERENCE_FIELDS)
     field(words.invoices.referenceFields[key], id(bd.referenceData?.[key]));
   for (const extra of bd.referenceData?.additionalReferenceIds ?? []) {
-    field(fill(detail.additionalReference, { code: extra.typeCode }), id(extra.id));
+    field(interpolate(detail.additionalReference, { code: extra.typeCode }), id(extra.id));
   }
   for (const doc of bd.referencedDocuments ?? []) {
     lines.push({
       cells: [
         detail.referencedDocuments,
-        id(fill(detail.referencedInvoice, { number: doc.invoiceId })),
+        id(interpolate(detail.referencedInvoice, { number: doc.invoiceId })),
         date(doc.date),
       ],
     });

@@ -1,27 +1,21 @@
 // The invoices export: one row per invoice of a search (live or archive), and a second sheet of
 // VAT breakdown lines for the invoices whose details are known.
 import type { Language } from '#shared/contract.ts';
-import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
-import type { PaymentMark } from '#shared/payments.ts';
-import { statusPaidDay } from '../../reports/rules.ts';
+import type { Invoice } from '#shared/operator/schemas.ts';
+import { isCreditNote, statusPaidDay } from '../../reports/rules.ts';
 import type { AnyIterable } from '../cells.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
 import { mapRows, tableOf, type Field } from '../fields.ts';
 import type { WorkbookPlan, WorkbookSheet } from '../workbook-writer.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
-import { isCreditNote } from '../../reports/rules.ts';
-
-/** A search result, live or rebuilt from an archived row, with the user's "paid" mark when the
- * export read the marks (archive exports). (No stream id: the operator's search never sends it,
- * only the full invoice does; the one-invoice export shows it.) */
-export type InvoiceListEntry = InvoiceSearchItem & { paidMark?: PaymentMark | null };
+import type { InvoiceRow } from '../invoice-row.ts';
 
 /** When and by whose word an invoice is paid: its status 211/212 (the operator's word), else the
  * user's mark; undefined when neither says so. */
-function paymentOf(e: InvoiceListEntry): { day: string | null; source: string } | undefined {
-  const status = statusPaidDay(e.lastStatusData?.code ?? null, e.lastStatusData?.date ?? null);
+function paymentOf(row: InvoiceRow): { day: string | null; source: string } | undefined {
+  const status = statusPaidDay(row.lifecycleCode, row.lifecycleDate);
   if (status) return status;
-  return e.paidMark ? { day: e.paidMark.paidOn, source: 'marked' } : undefined;
+  return row.paidMark ? { day: row.paidMark.paidOn, source: 'marked' } : undefined;
 }
 
 /** An amount as the VAT figures count it: a credit note (381 and the other codes) negative. */
@@ -33,77 +27,61 @@ export function signedAmount(
   return isCreditNote(type) ? -Math.abs(amount) : amount;
 }
 
-export function invoiceFields(words: ExportWords): Field<InvoiceListEntry>[] {
+export function invoiceFields(words: ExportWords): Field<InvoiceRow>[] {
   const { columns, detail } = words.invoices;
   const x = words.export.columns;
-  const bd = (e: InvoiceListEntry) => e.businessData;
-  const money = (e: InvoiceListEntry) => e.businessData?.monetary;
   return [
-    { header: columns.number, kind: 'id', value: (e) => bd(e)?.invoiceId },
-    { header: detail.invoiceDate, kind: 'date', value: (e) => bd(e)?.invoiceDate },
-    { header: detail.dueDate, kind: 'date', value: (e) => bd(e)?.invoiceDueDate },
-    { header: x.typeCode, kind: 'id', value: (e) => typeCode(bd(e)?.type) },
-    {
-      header: x.typeLabel,
-      kind: 'text',
-      value: (e) => labelOf(words.invoices.types, typeCode(bd(e)?.type)),
-    },
-    { header: x.sellerName, kind: 'text', value: (e) => bd(e)?.seller?.name },
-    { header: x.sellerSiren, kind: 'id', value: (e) => bd(e)?.seller?.siren },
-    { header: x.sellerSiret, kind: 'id', value: (e) => bd(e)?.seller?.siret },
-    { header: x.sellerVat, kind: 'id', value: (e) => bd(e)?.seller?.vatNumber },
-    { header: x.buyerName, kind: 'text', value: (e) => bd(e)?.buyer?.name },
-    { header: x.buyerSiren, kind: 'id', value: (e) => bd(e)?.buyer?.siren },
-    { header: x.buyerSiret, kind: 'id', value: (e) => bd(e)?.buyer?.siret },
-    { header: x.buyerVat, kind: 'id', value: (e) => bd(e)?.buyer?.vatNumber },
-    {
-      header: x.htSigned,
-      kind: 'amount',
-      sum: true,
-      value: (e) => signedAmount(money(e)?.taxBasisTotalAmount?.amount, bd(e)?.type),
-    },
+    { header: columns.number, kind: 'id', value: (r) => r.number },
+    { header: detail.invoiceDate, kind: 'date', value: (r) => r.invoiceDate },
+    { header: detail.dueDate, kind: 'date', value: (r) => r.dueDate },
+    { header: x.typeCode, kind: 'id', value: (r) => r.typeCode },
+    { header: x.typeLabel, kind: 'text', value: (r) => labelOf(words.invoices.types, r.typeCode) },
+    { header: x.sellerName, kind: 'text', value: (r) => r.sellerName },
+    { header: x.sellerSiren, kind: 'id', value: (r) => r.sellerSiren },
+    { header: x.sellerSiret, kind: 'id', value: (r) => r.sellerSiret },
+    { header: x.sellerVat, kind: 'id', value: (r) => r.sellerVat },
+    { header: x.buyerName, kind: 'text', value: (r) => r.buyerName },
+    { header: x.buyerSiren, kind: 'id', value: (r) => r.buyerSiren },
+    { header: x.buyerSiret, kind: 'id', value: (r) => r.buyerSiret },
+    { header: x.buyerVat, kind: 'id', value: (r) => r.buyerVat },
+    { header: x.htSigned, kind: 'amount', sum: true, value: (r) => signedAmount(r.ht, r.typeCode) },
     {
       header: x.tvaSigned,
       kind: 'amount',
       sum: true,
-      value: (e) => signedAmount(money(e)?.taxTotalAmount?.amount, bd(e)?.type),
+      value: (r) => signedAmount(r.tva, r.typeCode),
     },
     {
       header: x.ttcSigned,
       kind: 'amount',
       sum: true,
-      value: (e) => signedAmount(money(e)?.invoiceAmount?.amount, bd(e)?.type),
+      value: (r) => signedAmount(r.ttc, r.typeCode),
     },
-    {
-      header: detail.currency,
-      kind: 'id',
-      isCurrency: true,
-      value: (e) => money(e)?.invoiceCurrency ?? money(e)?.invoiceAmount?.currency,
-    },
+    { header: detail.currency, kind: 'id', isCurrency: true, value: (r) => r.currency },
     {
       header: columns.state,
       kind: 'text',
-      value: (e) => labelOf(words.common.states, e.metadata.state) ?? e.metadata.state,
+      value: (r) => labelOf(words.common.states, r.state) ?? r.state,
     },
-    { header: x.stateCode, kind: 'id', value: (e) => e.metadata.state },
-    { header: x.lifecycleCode, kind: 'id', value: (e) => e.lastStatusData?.code },
+    { header: x.stateCode, kind: 'id', value: (r) => r.state },
+    { header: x.lifecycleCode, kind: 'id', value: (r) => r.lifecycleCode },
     {
       header: columns.lastStatus,
       kind: 'text',
-      value: (e) => labelOf(words.invoices.lifecycle, e.lastStatusData?.code),
+      value: (r) => labelOf(words.invoices.lifecycle, r.lifecycleCode),
     },
-    { header: x.lifecycleDate, kind: 'datetime', value: (e) => e.lastStatusData?.date },
+    { header: x.lifecycleDate, kind: 'datetime', value: (r) => r.lifecycleDate },
     {
       header: columns.direction,
       kind: 'text',
-      value: (e) => labelOf(words.invoices.direction, e.metadata.direction) ?? e.metadata.direction,
+      value: (r) => labelOf(words.invoices.direction, r.direction) ?? r.direction,
     },
-    { header: detail.platformInvoiceId, kind: 'id', value: (e) => e.metadata.invoiceId },
-    { header: words.invoices.payment.paidOn, kind: 'date', value: (e) => paymentOf(e)?.day },
+    { header: detail.platformInvoiceId, kind: 'id', value: (r) => r.invoiceId },
+    { header: words.invoices.payment.paidOn, kind: 'date', value: (r) => paymentOf(r)?.day },
     {
       header: words.invoices.payment.source,
       kind: 'text',
-      value: (e) => labelOf(words.invoices.payment.sources, paymentOf(e)?.source),
+      value: (r) => labelOf(words.invoices.payment.sources, paymentOf(r)?.source),
     },
   ];
 }
@@ -164,7 +142,7 @@ export function vatLineFields(words: ExportWords): Field<VatLine>[] {
 export interface InvoicesExport {
   language: Language;
   /** The rows: every page of a live query, or every archived row matching the filters. */
-  invoices: AnyIterable<InvoiceListEntry>;
+  invoices: AnyIterable<InvoiceRow>;
   /** How many invoices to expect, when known. */
   total?: number;
   /** The details known for these invoices (archive): their VAT breakdowns make the second sheet. */
@@ -204,8 +182,4 @@ export function invoicesWorkbook(input: InvoicesExport): WorkbookPlan {
   }
   sheets.push(aboutSheet(input.language, input.about, counted));
   return { sheets };
-}
-
-function typeCode(type: string | number | undefined | null): string | undefined {
-  return type === undefined || type === null ? undefined : String(type);
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import {
-  DemoOperator,
+  EmbeddedDemoOperator,
   ConnectionStore,
   openConfSettingsStore,
 } from '#main/services/connections/index.ts';
@@ -37,7 +37,7 @@ after(async () => {
 function openProfiles(): ConnectionStore {
   const { store, recover } = openConfSettingsStore(dataDir, silent);
   const vault = new CredentialVault({ log: silent });
-  const demo = new DemoOperator(fakeStartDemo);
+  const demo = new EmbeddedDemoOperator(fakeStartDemo);
   return new ConnectionStore({ store, vault, demo, log: silent, recover });
 }
 

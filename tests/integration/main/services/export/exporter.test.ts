@@ -15,7 +15,7 @@ import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.
 import { openArchive } from '#main/services/archive/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
 import { createServices, type Services } from '#main/services/index.ts';
-import { localDay } from '#main/services/export/exporter.ts';
+import { localDay } from '#main/services/export/file-names.ts';
 import {
   column,
   dataRows,

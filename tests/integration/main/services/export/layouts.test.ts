@@ -9,7 +9,9 @@ import { after, before, describe, it } from 'node:test';
 import type { AboutInfo } from '#main/services/export/about.ts';
 import { directoryWorkbook } from '#main/services/export/layouts/directory.ts';
 import { invoiceDetailWorkbook } from '#main/services/export/layouts/invoice-detail.ts';
-import { invoicesWorkbook, type InvoiceListEntry } from '#main/services/export/layouts/invoices.ts';
+import { rowOfSearchItem } from '#main/services/export/invoice-row.ts';
+import { invoicesWorkbook } from '#main/services/export/layouts/invoices.ts';
+import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import { participantsWorkbook } from '#main/services/export/layouts/participants.ts';
 import { webhooksWorkbook } from '#main/services/export/layouts/webhooks.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
@@ -21,7 +23,7 @@ import { column, dataRows, readXlsx, sheetNamed, type XlsxSheet } from '#support
 let root: string;
 let dataset: Dataset;
 let invoices: Invoice[];
-let entries: InvoiceListEntry[];
+let entries: InvoiceSearchItem[];
 
 const about: AboutInfo = {
   connectionName: 'Cabinet Martin – production',
@@ -62,7 +64,7 @@ describe('invoices workbook', () => {
       target,
       invoicesWorkbook({
         language: 'fr',
-        invoices: entries,
+        invoices: entries.map(rowOfSearchItem),
         total: entries.length,
         details: invoices,
         about,
@@ -145,7 +147,11 @@ describe('invoices workbook', () => {
     const target = join(root, 'invoices.xlsx');
     await writeWorkbook(
       target,
-      invoicesWorkbook({ language: 'en', invoices: entries.slice(0, 3), about }),
+      invoicesWorkbook({
+        language: 'en',
+        invoices: entries.slice(0, 3).map(rowOfSearchItem),
+        about,
+      }),
     );
     const book = readXlsx(target);
     assert.deepEqual(

@@ -11,7 +11,9 @@ import { after, before, describe, it } from 'node:test';
 import type { AboutInfo } from '#main/services/export/about.ts';
 import { directoryWorkbook } from '#main/services/export/layouts/directory.ts';
 import { invoiceDetailWorkbook } from '#main/services/export/layouts/invoice-detail.ts';
-import { invoicesWorkbook, type InvoiceListEntry } from '#main/services/export/layouts/invoices.ts';
+import { rowOfSearchItem } from '#main/services/export/invoice-row.ts';
+import { invoicesWorkbook } from '#main/services/export/layouts/invoices.ts';
+import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import { participantsWorkbook } from '#main/services/export/layouts/participants.ts';
 import { webhooksWorkbook } from '#main/services/export/layouts/webhooks.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
@@ -32,7 +34,7 @@ import { assertReadable } from '#support/workbook-checks.ts';
 let root: string;
 let dataset: Dataset;
 let invoices: Invoice[];
-let entries: InvoiceListEntry[];
+let entries: InvoiceSearchItem[];
 
 const about: AboutInfo = {
   connectionName: 'Cabinet Martin',
@@ -118,7 +120,12 @@ describe('the invoices list workbook', () => {
     const target = join(root, 'factures.xlsx');
     await writeWorkbook(
       target,
-      invoicesWorkbook({ language: 'fr', invoices: entries, details: invoices, about }),
+      invoicesWorkbook({
+        language: 'fr',
+        invoices: entries.map(rowOfSearchItem),
+        details: invoices,
+        about,
+      }),
     );
     book = readXlsx(target);
   });

@@ -11,7 +11,7 @@ import type { Column, Row } from '#main/services/export/cells.ts';
 import { ExportError } from '#main/services/export/export-error.ts';
 import {
   writeWorkbook,
-  type ExportProgress,
+  type SheetProgress,
   type WorkbookPlan,
 } from '#main/services/export/workbook-writer.ts';
 import { column, readXlsx, readXlsxPart, sheetNamed } from '#support/read-xlsx.ts';
@@ -218,7 +218,7 @@ describe('writeWorkbook', () => {
   it('streams an async source in batches and reports progress up to the total', async () => {
     const dir = freshDir('progress');
     const target = join(dir, 'big.xlsx');
-    const seen: ExportProgress[] = [];
+    const seen: SheetProgress[] = [];
     const result = await writeWorkbook(target, plan(slowRows(2_345), 2_345), {
       batchSize: 200,
       onProgress: (p) => seen.push(p),

@@ -8,7 +8,8 @@ import { after, before, test } from 'node:test';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { VatReport } from '#shared/reports.ts';
 import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
-import { computeReport, prepareReportExport } from '#main/services/reports/index.ts';
+import { prepareReportExport } from '#main/services/export/report-export.ts';
+import { computeReport } from '#main/services/reports/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 

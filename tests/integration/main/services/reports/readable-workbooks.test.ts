@@ -12,7 +12,7 @@ import { parsePeriod } from '#shared/report-period.ts';
 import type { Report, StatusReport, VatReport } from '#shared/reports.ts';
 import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
-import { reportWorkbook } from '#main/services/reports/workbook.ts';
+import { reportWorkbook } from '#main/services/export/layouts/reports.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import {

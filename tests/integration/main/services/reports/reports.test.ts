@@ -20,7 +20,8 @@ import { openArchive, type ArchiveStore } from '#main/services/archive/archive-s
 import { runSync } from '#main/services/archive/sync.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
-import { computeReport, reportWorkbook } from '#main/services/reports/index.ts';
+import { reportWorkbook } from '#main/services/export/layouts/reports.ts';
+import { computeReport } from '#main/services/reports/index.ts';
 import { isCreditNote } from '#main/services/reports/rules.ts';
 import { column, dataRows, readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import {
-  DemoOperator,
+  EmbeddedDemoOperator,
   ConnectionStore,
   openConfSettingsStore,
 } from '#main/services/connections/index.ts';
@@ -63,7 +63,7 @@ function allFilesText(dir: string): string {
 function openStore() {
   const { store, recover } = openConfSettingsStore(dataDir, silent);
   const vault = new CredentialVault({ log: silent });
-  const demo = new DemoOperator(async () => {
+  const demo = new EmbeddedDemoOperator(async () => {
     throw new Error('the demo is not used here');
   });
   return { vault, connections: new ConnectionStore({ store, vault, demo, log: silent, recover }) };

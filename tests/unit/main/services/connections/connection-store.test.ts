@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DEMO_CONNECTION_IDS } from '#shared/contract.ts';
 import {
   type AppFailure,
-  DemoOperator,
+  EmbeddedDemoOperator,
   ConnectionStore,
   openConfSettingsStore,
 } from '#main/services/connections/index.ts';
@@ -23,7 +23,7 @@ function open(keytar = fakeKeytar()) {
   const connections = new ConnectionStore({
     store,
     vault,
-    demo: new DemoOperator(fakeStartDemo),
+    demo: new EmbeddedDemoOperator(fakeStartDemo),
     log,
     recover,
   });

@@ -1,14 +1,13 @@
 // The export service's pure parts: file names, the filters as the "About" sheet words them, and
-// an archived row read back as a search result (amounts from cents, exactly).
+// the one flat row an invoice is written from, live or archived (amounts from cents, exactly).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ArchiveRow } from '#shared/archive.ts';
-import {
-  describeFilter,
-  entryOfRow,
-  exportFileName,
-  localDay,
-} from '#main/services/export/exporter.ts';
+import { columnsOf } from '#main/services/archive/invoice-columns.ts';
+import { describeFilter } from '#main/services/export/about-text.ts';
+import { exportFileName, localDay } from '#main/services/export/file-names.ts';
+import { rowOfArchive, rowOfSearchItem } from '#main/services/export/invoice-row.ts';
+import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import { wordsFor } from '#main/services/export/words.ts';
 
 const day = new Date(2026, 10, 22, 23, 30); // local time, late evening
@@ -97,7 +96,7 @@ describe('describeFilter', () => {
   });
 });
 
-describe('entryOfRow', () => {
+describe('rowOfArchive', () => {
   const row: ArchiveRow = {
     invoiceId: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
     direction: 'INBOUND',
@@ -129,22 +128,81 @@ describe('entryOfRow', () => {
     detailFetchedAt: null,
   };
   it('gives back the amounts exactly and leaves out what the archive does not know', () => {
-    const entry = entryOfRow(row);
-    assert.equal(entry.metadata.invoiceId, row.invoiceId);
-    assert.equal(entry.lastStatusData?.code, '212');
-    assert.equal(entry.businessData?.type, '381');
-    assert.equal(entry.businessData?.invoiceDueDate, undefined);
-    assert.deepEqual(entry.businessData?.seller, {
-      name: 'Boulangerie Martin',
-      siren: '012345678',
-      vatNumber: 'FR12012345678',
-    });
-    assert.deepEqual(entry.businessData?.buyer, {});
-    assert.equal(entry.businessData?.monetary?.invoiceAmount.amount, 1234567.89);
-    assert.equal(entry.businessData?.monetary?.taxBasisTotalAmount?.amount, -0.28);
-    assert.equal(entry.businessData?.monetary?.taxTotalAmount?.amount, 0.01);
+    const entry = rowOfArchive(row);
+    assert.equal(entry.invoiceId, row.invoiceId);
+    assert.equal(entry.lifecycleCode, '212');
+    assert.equal(entry.typeCode, '381');
+    assert.equal(entry.dueDate, null);
+    assert.deepEqual(
+      [entry.sellerName, entry.sellerSiren, entry.sellerSiret, entry.sellerVat],
+      ['Boulangerie Martin', '012345678', null, 'FR12012345678'],
+    );
+    assert.deepEqual(
+      [entry.buyerName, entry.buyerSiren, entry.buyerSiret, entry.buyerVat],
+      [null, null, null, null],
+    );
+    assert.equal(entry.ttc, 1234567.89);
+    assert.equal(entry.ht, -0.28);
+    assert.equal(entry.tva, 0.01);
   });
-  it('an archived invoice without amounts has no monetary part', () => {
-    assert.equal(entryOfRow({ ...row, ttcCents: null }).businessData?.monetary, undefined);
+  it('an archived invoice without amounts has no amounts', () => {
+    const entry = rowOfArchive({ ...row, ttcCents: null });
+    assert.deepEqual([entry.ht, entry.tva, entry.ttc, entry.currency], [null, null, null, null]);
+  });
+  it('an invoice gives the same row live and once archived', () => {
+    const item: InvoiceSearchItem = {
+      metadata: {
+        invoiceId: row.invoiceId,
+        state: 'DELIVERED',
+        direction: 'INBOUND',
+        createDate: '2026-03-31T10:00:00Z',
+      },
+      lastStatusData: { code: '212', date: '2026-04-02T08:00:00Z' },
+      businessData: {
+        invoiceId: 'F-001',
+        invoiceDate: '2026-03-31',
+        type: '381',
+        seller: { name: 'Boulangerie Martin', siren: '012345678', vatNumber: 'FR12012345678' },
+        buyer: { name: 'Cabinet Martin', siret: '01234567800012' },
+        monetary: {
+          invoiceCurrency: 'EUR',
+          invoiceAmount: { amount: 1234567.89 },
+          taxBasisTotalAmount: { amount: 1028806.58 },
+          taxTotalAmount: { amount: 205761.31 },
+        },
+      },
+    } as InvoiceSearchItem;
+    const c = columnsOf(item);
+    const archived: ArchiveRow = {
+      invoiceId: c.invoice_id,
+      direction: c.direction,
+      state: c.state,
+      invoiceNumber: c.invoice_number,
+      typeCode: c.type_code,
+      invoiceDate: c.invoice_date,
+      dueDate: c.due_date,
+      createDate: c.create_date,
+      sellerName: c.seller_name,
+      sellerSiren: c.seller_siren,
+      sellerSiret: c.seller_siret,
+      sellerVat: c.seller_vat,
+      buyerName: c.buyer_name,
+      buyerSiren: c.buyer_siren,
+      buyerSiret: c.buyer_siret,
+      buyerVat: c.buyer_vat,
+      counterpartyName: c.counterparty_name,
+      counterpartySiren: c.counterparty_siren,
+      counterpartySiret: c.counterparty_siret,
+      counterpartyVat: c.counterparty_vat,
+      htCents: c.ht_cents,
+      tvaCents: c.tva_cents,
+      ttcCents: c.ttc_cents,
+      currency: c.currency,
+      lifecycleCode: c.lifecycle_code,
+      lifecycleDate: c.lifecycle_date,
+      searchFetchedAt: '2026-04-03T08:00:00Z',
+      detailFetchedAt: null,
+    };
+    assert.deepEqual(rowOfArchive(archived), rowOfSearchItem(item));
   });
 });

@@ -1,5 +1,6 @@
-// The embedded demo operator behind the built-in demo connections: started on first use on a
-// free 127.0.0.1 port, closed on shutdown.
+// The embedded demo operator behind the built-in demo connections: the demo operator's server
+// (src/main/demo-operator/) started in this process on first use on a free 127.0.0.1 port, closed
+// on shutdown.
 export interface DemoClient {
   clientId: string;
   clientSecret: string;
@@ -13,7 +14,7 @@ export interface DemoEndpoints {
 
 export type StartDemo = () => Promise<DemoEndpoints & { close(): Promise<void> }>;
 
-export class DemoOperator {
+export class EmbeddedDemoOperator {
   readonly #start: StartDemo;
   #running: Promise<DemoEndpoints & { close(): Promise<void> }> | undefined;
   #closed = false;

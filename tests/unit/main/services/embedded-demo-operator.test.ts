@@ -2,7 +2,7 @@
 // caller at shutdown must not leave a server that nothing closes).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DemoOperator } from '#main/services/demo-operator.ts';
+import { EmbeddedDemoOperator } from '#main/services/embedded-demo-operator.ts';
 
 function fakeStart() {
   const calls = { started: 0, closed: 0 };
@@ -20,7 +20,7 @@ function fakeStart() {
 
 test('starts once for concurrent callers, closes what it started', async () => {
   const { calls, start } = fakeStart();
-  const demo = new DemoOperator(start);
+  const demo = new EmbeddedDemoOperator(start);
   await Promise.all([demo.ensureStarted(), demo.ensureStarted()]);
   assert.equal(calls.started, 1);
   await demo.close();
@@ -29,7 +29,7 @@ test('starts once for concurrent callers, closes what it started', async () => {
 
 test('once closed, a late caller is refused and nothing starts', async () => {
   const { calls, start } = fakeStart();
-  const demo = new DemoOperator(start);
+  const demo = new EmbeddedDemoOperator(start);
   await demo.close();
   await assert.rejects(demo.ensureStarted(), /closing/);
   assert.equal(calls.started, 0);

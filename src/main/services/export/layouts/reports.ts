@@ -3,7 +3,6 @@
 // sheet with the period and the archive's coverage. Returns a plan for writeWorkbook().
 import type { Language } from '#shared/contract.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
-import { INVOICE_STATES } from '#shared/operator/enums.ts';
 import frReports from '#shared/i18n/fr/reports.ts';
 import enReports from '#shared/i18n/en/reports.ts';
 import type { Translation } from '#shared/i18n/translation.ts';
@@ -15,7 +14,7 @@ import {
   type ReportCoverage,
   type ReportKind,
   type ReportInvoice,
-  type StatusCount,
+  type StatusMatrix,
   type StatusReport,
   type VatExcluded,
   type VatFigure,
@@ -24,13 +23,14 @@ import {
   type VatReport,
 } from '#shared/reports.ts';
 import type { AgingLine, AgingPaid } from '#shared/reports.ts';
-import { aboutSheet, type AboutInfo } from '../export/about.ts';
-import type { CellValue } from '../export/cells.ts';
-import { tableOf, type Field } from '../export/fields.ts';
-import type { DocCell, DocLine } from '../export/protocol.ts';
-import type { DocumentSheet, TableSheet, WorkbookPlan } from '../export/workbook-writer.ts';
-import { fill, labelOf, wordsFor, type ExportWords } from '../export/words.ts';
-import { localDate, localDateTime } from '../export/local-dates.ts';
+import { aboutSheet, type AboutInfo } from '../about.ts';
+import type { CellValue } from '../cells.ts';
+import { tableOf, type Field } from '../fields.ts';
+import type { DocCell, DocLine } from '../protocol.ts';
+import type { DocumentSheet, TableSheet, WorkbookPlan } from '../workbook-writer.ts';
+import { labelOf, wordsFor, type ExportWords } from '../words.ts';
+import { interpolate } from '#shared/i18n/interpolate.ts';
+import { localDate, localDateTime } from '../local-dates.ts';
 
 type ReportWords = Translation<typeof frReports>;
 const REPORT_WORDS: Record<Language, ReportWords> = { fr: frReports, en: enReports };
@@ -81,7 +81,7 @@ export function reportFileName(
 }
 
 export function coverageText(coverage: ReportCoverage, r: ReportWords, language: Language): string {
-  return fill(r.coverage.text, {
+  return interpolate(r.coverage.text, {
     invoices: coverage.archivedInvoices,
     details: coverage.withDetails,
     sync: coverage.lastSyncAt ? localDateTime(coverage.lastSyncAt, language) : r.coverage.never,
@@ -94,7 +94,7 @@ function aboutInfo(report: Report, w: Words, about: ReportAbout): AboutInfo {
   const { period } = report;
   return {
     connectionName: about.connectionName,
-    query: fill(w.r.workbook.query, {
+    query: interpolate(w.r.workbook.query, {
       report: w.r.names[report.kind],
       period: period.label,
       from: localDate(period.from, w.language),
@@ -113,7 +113,9 @@ function headerLines(report: Report, w: Words): DocLine[] {
   return [
     {
       style: 'title',
-      cells: [fill(w.r.workbook.title, { report: w.r.names[report.kind], period: period.label })],
+      cells: [
+        interpolate(w.r.workbook.title, { report: w.r.names[report.kind], period: period.label }),
+      ],
     },
     { cells: [w.r.workbook.period, period.label] },
     { cells: [w.r.workbook.from, day(period.from)] },
@@ -307,22 +309,6 @@ function figureCells(f: VatFigure, w: Words): (CellValue | DocCell)[] {
   ];
 }
 
-/** Net VAT per month in euros (other currencies are not converted). */
-export function netByMonth(
-  report: VatReport,
-): { month: string; collected: number; deductible: number; net: number }[] {
-  return report.months.map((month) => {
-    let collected = 0;
-    let deductible = 0;
-    for (const f of report.figures) {
-      if (f.month !== month || f.currency !== 'EUR') continue;
-      if (f.direction === 'OUTBOUND') collected += f.vatCents;
-      else deductible += f.vatCents;
-    }
-    return { month, collected, deductible, net: collected - deductible };
-  });
-}
-
 function vatSummary(report: VatReport, w: Words): DocLine[] {
   const v = w.r.vat;
   const lines: DocLine[] = [
@@ -333,33 +319,32 @@ function vatSummary(report: VatReport, w: Words): DocLine[] {
     { style: 'section', cells: [`${v.net} (${v.netHint}), EUR`] },
     { style: 'header', cells: [v.month, v.collected, v.deductible, v.net] },
   ];
-  const net = netByMonth(report);
-  for (const m of net)
+  for (const m of report.byMonth)
     lines.push({
       cells: [
         month(m.month),
-        amount(m.collected, 'EUR'),
-        amount(m.deductible, 'EUR'),
-        amount(m.net, 'EUR'),
+        amount(m.collectedCents, 'EUR'),
+        amount(m.deductibleCents, 'EUR'),
+        amount(m.netCents, 'EUR'),
       ],
     });
-  const sum = (key: 'collected' | 'deductible' | 'net'): number =>
-    net.reduce((s, m) => s + m[key], 0);
+  const sum = (key: 'collectedCents' | 'deductibleCents' | 'netCents'): number =>
+    report.byMonth.reduce((s, m) => s + m[key], 0);
   lines.push({
     style: 'strong',
     cells: [
       v.total,
-      amount(sum('collected'), 'EUR'),
-      amount(sum('deductible'), 'EUR'),
-      amount(sum('net'), 'EUR'),
+      amount(sum('collectedCents'), 'EUR'),
+      amount(sum('deductibleCents'), 'EUR'),
+      amount(sum('netCents'), 'EUR'),
     ],
   });
   lines.push({ cells: [] }, { style: 'section', cells: [w.r.workbook.notes] });
   lines.push({ cells: [w.r.workbook.rulesNote] });
-  lines.push({ cells: [fill(v.pendingCount, { count: report.pending.length })] });
-  lines.push({ cells: [fill(v.excludedCount, { count: report.excluded.length })] });
+  lines.push({ cells: [interpolate(v.pendingCount, { count: report.pending.length })] });
+  lines.push({ cells: [interpolate(v.excludedCount, { count: report.excluded.length })] });
   if (report.withoutDetails > 0)
-    lines.push({ cells: [fill(v.withoutDetails, { count: report.withoutDetails })] });
+    lines.push({ cells: [interpolate(v.withoutDetails, { count: report.withoutDetails })] });
   return lines;
 }
 
@@ -496,7 +481,9 @@ function agingWorkbook(
         { cells: [a.notUnpaid] },
         { cells: [a.unpaidRule] },
         {
-          cells: [fill(a.paidCounts, { status: report.paidByStatus, marked: report.paidByMark })],
+          cells: [
+            interpolate(a.paidCounts, { status: report.paidByStatus, marked: report.paidByMark }),
+          ],
         },
         ...report.sides.flatMap((side) => agingSideLines(side, w)),
       ];
@@ -549,41 +536,20 @@ function agingWorkbook(
 
 // ---- Statuts ----
 
-/** A month × key matrix of counts, one line per month and direction, keys as columns. */
-export function statusMatrix(
-  counts: readonly StatusCount[],
-  months: readonly string[],
-): { keys: (string | null)[]; rows: { month: string; direction: string; counts: number[] }[] } {
-  // States in the interface's order, lifecycle codes in number order, "no status" last.
-  const rank = (key: string | null): number => {
-    if (key === null) return 10_000;
-    const state = (INVOICE_STATES as readonly string[]).indexOf(key);
-    return state >= 0 ? state : Number(key) || 9_999;
-  };
-  const keys = [...new Set(counts.map((c) => c.key))].sort((a, b) => rank(a) - rank(b));
-  const rows: { month: string; direction: string; counts: number[] }[] = [];
-  for (const month of months)
-    for (const direction of ['OUTBOUND', 'INBOUND']) {
-      const mine = counts.filter((c) => c.month === month && c.direction === direction);
-      if (mine.length === 0) continue;
-      rows.push({
-        month,
-        direction,
-        counts: keys.map((k) => mine.find((c) => c.key === k)?.count ?? 0),
-      });
-    }
-  return { keys, rows };
-}
-
 function matrixLines(
   title: string,
-  counts: readonly StatusCount[],
-  months: readonly string[],
+  matrix: StatusMatrix,
   label: (key: string | null) => string,
   w: Words,
 ): DocLine[] {
   const st = w.r.status;
-  const { keys, rows } = statusMatrix(counts, months);
+  const { keys } = matrix;
+  // One line per month and direction that has invoices.
+  const rows = matrix.rows.flatMap((row) =>
+    (['OUTBOUND', 'INBOUND'] as const)
+      .map((direction) => ({ month: row.month, direction, counts: row.counts[direction] }))
+      .filter((line) => line.counts.some((n) => n > 0)),
+  );
   const lines: DocLine[] = [
     { cells: [] },
     { style: 'section', cells: [title] },
@@ -629,9 +595,9 @@ function statusWorkbook(
       const report = get();
       return [
         ...headerLines(report, w),
-        { cells: [fill(st.invoices, { count: report.invoices })] },
-        ...matrixLines(st.byState, report.byState, report.months, (k) => stateLabel(w, k ?? ''), w),
-        ...matrixLines(st.byLifecycle, report.byLifecycle, report.months, statusLabel, w),
+        { cells: [interpolate(st.invoices, { count: report.invoices })] },
+        ...matrixLines(st.byState, report.stateMatrix, (k) => stateLabel(w, k ?? ''), w),
+        ...matrixLines(st.byLifecycle, report.lifecycleMatrix, statusLabel, w),
       ];
     },
   };

@@ -4,8 +4,8 @@
 // (a file name to offer before writing, then write(path)) and used as is by the CLI.
 import type { Language } from '#shared/contract.ts';
 import type { Report, ReportKind, ReportPeriod } from '#shared/reports.ts';
-import { writeWorkbook } from '../export/workbook-writer.ts';
-import { reportFileName, reportWorkbookLater } from './workbook.ts';
+import { writeWorkbook } from './workbook-writer.ts';
+import { reportFileName, reportWorkbookLater } from './layouts/reports.ts';
 
 export interface ReportExportRequest {
   report: ReportKind;
