@@ -124,7 +124,6 @@ export default {
       over_90: 'Over 90 days',
     },
     counterparty: 'Counterparty',
-    siren: 'SIREN',
     identifier: 'Identifier',
     identifierHint: 'SIREN for a French company, VAT number for a foreign one',
     idSiren: 'SIREN',

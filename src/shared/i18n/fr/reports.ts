@@ -121,7 +121,6 @@ export default {
       over_90: 'Plus de 90 j',
     },
     counterparty: 'Tiers',
-    siren: 'SIREN',
     identifier: 'Identifiant',
     identifierHint:
       'SIREN pour une entreprise française, numéro de TVA pour une entreprise étrangère',

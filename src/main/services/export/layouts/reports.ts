@@ -403,7 +403,7 @@ function agingSideLines(side: AgingSide, w: Words): DocLine[] {
       style: 'header',
       cells: [
         a.counterparty,
-        a.siren,
+        a.identifier,
         ...AGING_BUCKETS.map((b) => a.buckets[b]),
         a.total,
         a.invoices,
@@ -416,7 +416,8 @@ function agingSideLines(side: AgingSide, w: Words): DocLine[] {
     lines.push({
       cells: [
         p.name,
-        id(p.siren),
+        // A SIREN for a French party, a VAT number for a foreign one, said which (as on screen).
+        id(p.siren ? `${a.idSiren} ${p.siren}` : p.vatNumber ? `${a.idVat} ${p.vatNumber}` : null),
         ...p.buckets.map((cents) => amount(cents, p.currency)),
         amount(p.totalCents, p.currency),
         integer(p.invoices),

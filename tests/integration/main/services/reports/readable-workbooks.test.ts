@@ -120,7 +120,29 @@ test('the TVA workbook: sized for its figures, printable, dated in words, months
 });
 
 test('the échéancier and statuts workbooks: sized, printable, dated in words', async () => {
-  assertReadable(await written(report('aging', '2026-Q3'), 'echeancier.xlsx'));
+  const aging = await written(report('aging', '2026-Q3'), 'echeancier.xlsx');
+  assertReadable(aging);
+  // Each party's identifier says what it is: a SIREN, or a foreign party's VAT number.
+  const ids = aging.sheets.flatMap((sheet) =>
+    sheet.rows.flatMap((row, r) => {
+      const at = row.findIndex((cell) => cell?.v === 'Identifiant');
+      if (at < 0) return [];
+      const below = sheet.rows.slice(r + 1).map((next) => next[at]?.v);
+      const end = below.findIndex((v) => v === null || v === undefined);
+      return below.slice(0, end < 0 ? undefined : end).map(String);
+    }),
+  );
+  assert.ok(
+    ids.some((v) => /^SIREN \d{9}$/.test(v)),
+    ids.slice(0, 5).join(', '),
+  );
+  assert.ok(
+    ids.some((v) => /^TVA [A-Z]{2}\w+$/.test(v)),
+    'a foreign party shows its VAT number',
+  );
+  assert.ok(
+    !aging.sheets.some((sheet) => sheet.rows.some((row) => row.some((c) => c?.v === 'SIREN'))),
+  );
   const status = report('status', '2026') as StatusReport;
   const book = await written(status, 'statuts.xlsx');
   assertReadable(book);
