@@ -12,9 +12,7 @@ import { computeReport } from '../reports/index.ts';
 import { prepareReportExport } from '../reports/export.ts';
 import { AppFailure } from '../app-failure.ts';
 import { centsToDecimal } from '../archive/amounts.ts';
-import { DEFAULT_SORT, orderOf, whereOf } from '../archive/archive-query.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
-import { readCoverage } from '../archive/sync.ts';
 import { readPaymentMarks } from '../archive/user-data-store.ts';
 import type { OperatorClient } from '../operator/operator-client.ts';
 import type { AboutInfo } from './about.ts';
@@ -570,41 +568,23 @@ function* archivedInvoices(
   finished();
 }
 
-/**
- * What the VAT lines sheet needs of the archived details of those rows, in the same order: five
- * values read from each detail's JSON in SQL. The store's iterateDetails parses both JSON
- * documents of every invoice (about 4 KB), which was most of the main thread's time and garbage
- * in a large export. The same rows and order as iterateDetails (its filter and sort clauses).
- */
+/** What the VAT lines sheet needs of the archived details of those rows, in the same order:
+ * five values the store reads from each detail's JSON in SQL (not the whole invoice). */
 export function* archivedDetails(
   store: ArchiveStore,
   filter: ArchiveFilter,
   sort: ArchiveSort | undefined,
 ): Generator<VatDetails> {
-  const where = whereOf({ ...filter, detailFetched: true });
-  const statement = store.db.prepare(
-    `SELECT json_extract(detail_json, '$.invoiceId', '$.businessData.invoiceId',
-       '$.businessData.monetary.invoiceCurrency', '$.businessData.taxDetails',
-       '$.businessData.type') AS facts
-     FROM invoices JOIN invoice_json USING (rid) ${where.sql} ${orderOf(sort ?? DEFAULT_SORT)}`,
-  );
-  statement.setReturnArrays(true);
-  for (const record of statement.iterate(...where.params)) {
-    const json = (record as unknown as unknown[])[0];
-    if (typeof json !== 'string') continue;
-    const [invoiceId, number, currency, taxDetails, type] = JSON.parse(json) as unknown[];
+  for (const facts of store.detailVatFacts(filter, sort))
     yield {
-      invoiceId: invoiceId as string,
+      invoiceId: facts.invoiceId,
       businessData: {
-        invoiceId: number as string,
-        monetary: { invoiceCurrency: currency as string },
-        type: typeof type === 'string' || typeof type === 'number' ? type : null,
-        taxDetails: (Array.isArray(taxDetails)
-          ? taxDetails
-          : []) as VatDetails['businessData']['taxDetails'],
+        invoiceId: facts.number,
+        monetary: { invoiceCurrency: facts.currency },
+        type: facts.type,
+        taxDetails: facts.taxDetails as VatDetails['businessData']['taxDetails'],
       },
     };
-  }
 }
 
 /** What the archive holds for these filters, and what its syncs could not reach. */
@@ -617,7 +597,7 @@ function archiveCoverage(
 ): string {
   const w = words.exports.about;
   if (!store) return w.archiveEmpty;
-  const partitions = readCoverage(store);
+  const partitions = store.coverage();
   if (partitions.every((p) => !p.finished) && rows === 0) return w.archiveEmpty;
   const parts = [
     fill(w.archivePartitions, {
