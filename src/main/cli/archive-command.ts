@@ -98,6 +98,15 @@ function text(report: ArchiveStatusReport): string {
           : ''),
     `  partitions:    ${report.partitions.filter((p) => p.complete).length} of ${report.partitions.length} complete`,
   ];
+  const refused = report.filterRefused;
+  if (refused)
+    lines.push(
+      `  the operator refuses the filter by state/direction: read as one list, newest first, ` +
+        (refused.complete
+          ? `all ${n(refused.operatorCount ?? 0)} invoices`
+          : `only the ${n(refused.window)} most recent of ${n(refused.operatorCount ?? 0)} invoices` +
+            ` (back to ${refused.oldest?.slice(0, 10) ?? '-'})`),
+    );
   const width = Math.max(...report.partitions.map((p) => `${p.direction} ${p.state}`.length));
   for (const p of report.partitions) {
     const coverage = !p.finished

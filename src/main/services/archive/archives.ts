@@ -46,6 +46,8 @@ export interface StartSyncOptions {
   concurrency?: number;
   /** Throttled: phase changes and the end at once, the rest at most every progressIntervalMs. */
   onProgress?: (progress: SyncProgress) => void;
+  /** Stops the sync as cancelSync does, aborted before it starts too (the CLI's Ctrl+C). */
+  signal?: AbortSignal;
 }
 
 interface RunningSync {
@@ -284,6 +286,8 @@ export class Archives {
       throw error;
     }
     const controller = new AbortController();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
     const budget = new RequestBudget(options.requestsPerMinute);
     const throttle = this.#throttle(options.onProgress);
     const running: RunningSync = { controller, budget, done: Promise.resolve() };
