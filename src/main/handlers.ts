@@ -23,7 +23,7 @@ import { computeReport } from './services/reports/index.ts';
 import { languageOfLocale } from './services/os-locale.ts';
 import type { Logger, Services } from './services/index.ts';
 import { invoiceSearchKey, requestKey } from './services/archive/archive-store.ts';
-import type { ArchiveStore, CachedKind } from './services/archive/archive-store.ts';
+import type { ArchiveStore, SavedResponseKind } from './services/archive/archive-store.ts';
 
 export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
 export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
@@ -244,7 +244,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
   }
 
   /** A response stored whole by its request (directory, participants, webhooks). */
-  function byRequest<T>(kind: CachedKind, key: string) {
+  function byRequest<T>(kind: SavedResponseKind, key: string) {
     return {
       save: (archive: ArchiveStore, value: T, fetchedAt: string) =>
         archive.saveResponse(kind, key, value, fetchedAt),

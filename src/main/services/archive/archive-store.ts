@@ -47,11 +47,11 @@ import type {
   ArchiveReader,
   ArchiveWriter,
   ArchivedInvoice,
-  CachedKind,
+  SavedResponseKind,
   UpsertResult,
 } from './archive.ts';
 
-export type { ArchivedInvoice, CachedKind, UpsertResult };
+export type { ArchivedInvoice, SavedResponseKind, UpsertResult };
 
 /** A connection id usable as a file name: letters, digits, '-' and '_' (uuids, demo ids). */
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -426,7 +426,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
 
   /** Write-through of any other response (directory, participants, webhooks) by request key. */
   saveResponse(
-    kind: CachedKind,
+    kind: SavedResponseKind,
     key: string,
     response: unknown,
     fetchedAt: string = new Date().toISOString(),
@@ -446,7 +446,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
 
   /** A saved answer to the same request, with when it was fetched; null if never run online. */
   getResponse<T = unknown>(
-    kind: CachedKind,
+    kind: SavedResponseKind,
     key: string,
   ): { response: T; fetchedAt: string } | null {
     const found = this.#db

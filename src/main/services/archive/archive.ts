@@ -16,7 +16,9 @@ import type { ArchiveFilter, ArchiveSort } from './archive-query.ts';
 import type { DetailVatFacts, RowWith } from './report-rows.ts';
 import type { PartitionRow, PartitionStep } from './sync-state.ts';
 
-export type CachedKind = 'invoice_search' | 'directory' | 'participants' | 'webhooks';
+/** What a saved live answer was (the table is still named cached_responses, from schema step 1:
+ * a table is not renamed for a word). */
+export type SavedResponseKind = 'invoice_search' | 'directory' | 'participants' | 'webhooks';
 
 export interface ArchivedInvoice {
   row: ArchiveRow;
@@ -39,7 +41,7 @@ export interface UpsertResult {
 export interface ArchiveReader {
   readonly connectionId: string;
   getResponse<T = unknown>(
-    kind: CachedKind,
+    kind: SavedResponseKind,
     key: string,
   ): { response: T; fetchedAt: string } | null;
   getInvoice(invoiceId: string): ArchivedInvoice | null;
@@ -98,7 +100,7 @@ export interface ArchiveWriter {
     fetchedAt?: string,
   ): UpsertResult;
   saveDetail(invoice: Invoice, fetchedAt?: string): boolean;
-  saveResponse(kind: CachedKind, key: string, response: unknown, fetchedAt?: string): void;
+  saveResponse(kind: SavedResponseKind, key: string, response: unknown, fetchedAt?: string): void;
 }
 
 /** The sync's runs, partitions and checkpoints (sync-state.ts): written in the same
