@@ -30,6 +30,15 @@ import { openArchive } from '#main/services/archive/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
+import { DatabaseSync } from 'node:sqlite';
+
+/** The WAL folded into the file before the reads are measured (a second connection: only the
+ * archive's folder holds the store's handle). */
+function checkpointTruncate(path: string): void {
+  const db = new DatabaseSync(path);
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  db.close();
+}
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const COLD_START = join(BENCH_DIR, 'archive-cold-start.ts');
@@ -237,7 +246,7 @@ if (runs('archive')) {
     });
   }
   archive.optimize(); // as a sync does at its end
-  archive.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  checkpointTruncate(archive.path);
   const fillSeconds = (performance.now() - fillStarted) / 1000;
   const stats = archive.stats();
 

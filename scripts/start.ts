@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { electronBinaryStatus, electronUnavailableMessage } from './electron-binary.ts';
-import { runWebCli } from '#main/host/web-cli.ts';
+import { runWebCli } from '#main/cli/web-command.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);

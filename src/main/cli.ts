@@ -8,8 +8,8 @@
 //   export         an Excel export of a connection's invoices, live or from the archive
 //   report         a report (vat, aging, status) of a connection's archive to Excel
 // Exit codes: 0 done, 1 failed (one line on stderr says why), 2 bad usage.
-// The commands under cli/ share their plumbing (parsing, exit codes, failures): cli/command.ts.
-import { runWebCli } from './host/web-cli.ts';
+// Every command lives under cli/ (<name>-command.ts, exporting `run`); they share their plumbing
+// (parsing, exit codes, failures): cli/command.ts.
 
 /** A command resolves with an exit code when it is done, or with nothing while it keeps serving. */
 type Command = (argv: string[]) => Promise<number | void>;
@@ -20,20 +20,15 @@ function lazy(load: () => Promise<{ run: Command }>): Command {
 }
 
 const COMMANDS: Record<string, Command> = {
-  web: runWebCli,
-  // Loaded on demand: `web` does not need the demo operator's CLI.
-  'demo-operator': runDemoOperator,
-  sandbox: runDemoOperator,
+  web: lazy(() => import('./cli/web-command.ts')),
+  'demo-operator': lazy(() => import('./cli/demo-operator-command.ts')),
+  sandbox: lazy(() => import('./cli/demo-operator-command.ts')),
   connections: lazy(() => import('./cli/connections-command.ts')),
   sync: lazy(() => import('./cli/sync-command.ts')),
   archive: lazy(() => import('./cli/archive-command.ts')),
   export: lazy(() => import('./cli/export-command.ts')),
   report: lazy(() => import('./cli/report-command.ts')),
 };
-
-async function runDemoOperator(argv: string[]): Promise<number | void> {
-  return (await import('./demo-operator/index.ts')).runDemoOperatorCli(argv);
-}
 
 async function main(argv: string[]): Promise<number | void> {
   const [command, ...rest] = argv;

@@ -23,7 +23,7 @@ import { computeReport } from './services/reports/index.ts';
 import { languageOfLocale } from './services/os-locale.ts';
 import type { Logger, Services } from './services/index.ts';
 import { invoiceSearchKey, requestKey } from './services/archive/archive-store.ts';
-import type { ArchiveStore, CachedKind } from './services/archive/archive-store.ts';
+import type { ArchiveStore, SavedResponseKind } from './services/archive/archive-store.ts';
 
 export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
 export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
@@ -191,7 +191,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
 
   /**
    * A read of the operator through the archive. Live when it can be (and then saved: the
-   * write-through); from the archive, marked 'cache' with the date it was fetched, when working
+   * write-through); from the archive, marked 'archive' with the date it was fetched, when working
    * offline (nothing is sent), when the operator is known unreachable and the answer is saved,
    * or when the call meets offline or timeout. Never saved: not_archived.
    */
@@ -207,7 +207,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     const fromArchive = (): Sourced<T> | null => {
       const archive = archives.existing(connectionId);
       const hit = archive ? spec.saved(archive) : null;
-      return hit ? { data: hit.data, source: 'cache', fetchedAt: hit.fetchedAt } : null;
+      return hit ? { data: hit.data, source: 'archive', fetchedAt: hit.fetchedAt } : null;
     };
     const missing = (cause?: AppError): AppFailure =>
       notArchivedFailure(spec.what, spec.missing?.(archives.existing(connectionId)), cause);
@@ -244,7 +244,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
   }
 
   /** A response stored whole by its request (directory, participants, webhooks). */
-  function byRequest<T>(kind: CachedKind, key: string) {
+  function byRequest<T>(kind: SavedResponseKind, key: string) {
     return {
       save: (archive: ArchiveStore, value: T, fetchedAt: string) =>
         archive.saveResponse(kind, key, value, fetchedAt),
@@ -367,7 +367,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       }),
     'webhooks:create': async (body) =>
       callActive((client) => client.createWebhook(body), 'creating a webhook'),
-    // Built by the archive, export and report work (issues 9 and 10).
+    // The archive's own channels: its search, status, sync; exports and reports below.
     'archive:search': async ({ filter, sort, offset, limit }) => {
       const connectionId = activeId();
       const archive = archives.existing(connectionId);
@@ -382,7 +382,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       // The archive as of its last sync (before any, its newest saved answer); an archive never
       // written has no date to give, and no rows.
       const fetchedAt = archives.archiveDate(connectionId) ?? new Date().toISOString();
-      return { data, source: 'cache', fetchedAt };
+      return { data, source: 'archive', fetchedAt };
     },
     'archive:status': async ({ connectionId }) => {
       await connections.get(connectionId); // not_found for a connection that does not exist
@@ -472,7 +472,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       }
       return {
         data,
-        source: 'cache',
+        source: 'archive',
         fetchedAt: data.coverage.lastSyncAt ?? data.generatedAt,
       };
     },

@@ -77,10 +77,11 @@ export interface AppError {
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
-/** Every operator result says where it came from. */
+/** Every operator result says where it came from: the operator now, or the local archive (as
+ * exports say it too, ExportTarget's source). */
 export interface Sourced<T> {
   data: T;
-  source: 'live' | 'cache';
+  source: 'live' | 'archive';
   fetchedAt: string; // ISO date-time
 }
 
@@ -234,7 +235,7 @@ export interface Contract {
   'webhooks:list': { args: void; result: Sourced<Webhook[]> };
   'webhooks:create': { args: WebhookCreate; result: WebhookRef };
   'webhooks:delete': { args: { webhookId: string }; result: WebhookRef };
-  // The local archive (issue 9): read offline, synced from the operator.
+  // The local archive: read offline, synced from the operator.
   'archive:search': { args: ArchiveSearchArgs; result: Sourced<ArchiveSearchResult> };
   'archive:status': { args: { connectionId: string }; result: ArchiveStatus };
   'archive:clear': { args: { connectionId: string }; result: void };
@@ -246,7 +247,7 @@ export interface Contract {
   /** Syncs the active connection's archive; progress as 'sync:progress' events. */
   'sync:start': { args: { details?: boolean }; result: SyncSummary };
   'sync:cancel': { args: void; result: void };
-  // Excel exports and reports (issue 10).
+  // Excel exports and reports.
   /** Null when the user closed the save dialog without choosing a file. */
   'export:start': { args: ExportArgs; result: ExportResult | null };
   'export:cancel': { args: { exportId: string }; result: void };

@@ -4,11 +4,8 @@
 // archive (SQLite's check) is said, with where its file was set aside: exit 1.
 // `cli archive rebuild --connection <id or name> [--json]`: a damaged archive made again from the
 // operator (a fresh archive and a sync), as the app's "Reconstruire l'archive" does.
-import { existsSync } from 'node:fs';
-import type { PartitionCoverage } from '#shared/archive.ts';
-import { archivePath, openArchive } from '../services/archive/archive-store.ts';
-import { isSyncLocked } from '../services/archive/sync-lock.ts';
-import { emptyCoverage, readCoverage } from '../services/archive/sync.ts';
+import type { PartitionCoverage, UnfilteredListCoverage } from '#shared/archive.ts';
+import type { Archives } from '../services/archive/archives.ts';
 import { AppFailure } from '../services/app-failure.ts';
 import { damagedFailure } from '../services/archive/archive-damage.ts';
 import {
@@ -52,49 +49,33 @@ export interface ArchiveStatusReport {
   syncRunning: boolean;
   schemaVersion: number | null;
   partitions: PartitionCoverage[];
+  /** Set when the operator refused the state/direction filter: the sync read one unfiltered
+   * list, newest first, and this is how far it reached (null when the partitions tell it). */
+  filterRefused: UnfilteredListCoverage | null;
 }
 
+/** The status as the app's registry gives it (Archives.status), with what only the CLI says:
+ * whether a file exists and whether a stopped sync waits to be resumed. */
 export function archiveStatus(
-  dataDir: string,
+  archives: Archives,
   connection: { id: string; name: string },
 ): ArchiveStatusReport {
-  const base = {
+  const store = archives.existing(connection.id); // never creates a file
+  const status = archives.status(connection.id);
+  return {
     connectionId: connection.id,
     name: connection.name,
-    syncRunning: isSyncLocked(dataDir, connection.id),
+    exists: store !== null,
+    invoices: status.invoices,
+    details: status.details,
+    sizeBytes: status.sizeBytes,
+    lastSyncAt: status.lastSyncAt,
+    unfinishedSync: store?.hasUnfinishedSync() ?? false,
+    syncRunning: status.syncing,
+    schemaVersion: store === null ? null : status.schemaVersion,
+    partitions: status.coverage,
+    filterRefused: status.filterRefused ?? null,
   };
-  if (!existsSync(archivePath(dataDir, connection.id)))
-    return {
-      ...base,
-      exists: false,
-      invoices: 0,
-      details: 0,
-      sizeBytes: 0,
-      lastSyncAt: null,
-      unfinishedSync: false,
-      schemaVersion: null,
-      partitions: emptyCoverage(),
-    };
-  const archive = openArchive(dataDir, connection.id);
-  try {
-    const stats = archive.stats();
-    const open = archive.db
-      .prepare('SELECT count(*) AS n FROM sync_runs WHERE finished_at IS NULL')
-      .get() as { n: number };
-    return {
-      ...base,
-      exists: true,
-      invoices: stats.invoices,
-      details: stats.details,
-      sizeBytes: stats.sizeBytes,
-      lastSyncAt: stats.lastSyncAt,
-      unfinishedSync: Number(open.n) > 0,
-      schemaVersion: stats.schemaVersion,
-      partitions: readCoverage(archive),
-    };
-  } finally {
-    archive.close();
-  }
 }
 
 function size(bytes: number): string {
@@ -117,6 +98,15 @@ function text(report: ArchiveStatusReport): string {
           : ''),
     `  partitions:    ${report.partitions.filter((p) => p.complete).length} of ${report.partitions.length} complete`,
   ];
+  const refused = report.filterRefused;
+  if (refused)
+    lines.push(
+      `  the operator refuses the filter by state/direction: read as one list, newest first, ` +
+        (refused.complete
+          ? `all ${n(refused.operatorCount ?? 0)} invoices`
+          : `only the ${n(refused.window)} most recent of ${n(refused.operatorCount ?? 0)} invoices` +
+            ` (back to ${refused.oldest?.slice(0, 10) ?? '-'})`),
+    );
   const width = Math.max(...report.partitions.map((p) => `${p.direction} ${p.state}`.length));
   for (const p of report.partitions) {
     const coverage = !p.finished
@@ -149,7 +139,7 @@ export async function run(argv: string[]): Promise<number> {
       await services.archives.checked(connection.id);
       const damage = services.archives.damage(connection.id);
       if (damage) throw damagedFailure(connection.id, damage);
-      const report = archiveStatus(services.dataDir, connection);
+      const report = archiveStatus(services.archives, connection);
       if (values.json) writeJsonLine(report);
       else process.stdout.write(`${text(report)}\n`);
       return EXIT.ok;

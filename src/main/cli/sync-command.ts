@@ -4,8 +4,6 @@
 // was fetched is kept and the next sync resumes where this one stopped (exit 1, "cancelled").
 import type { SyncProgress, SyncSummary } from '#shared/archive.ts';
 import { AppFailure } from '../services/app-failure.ts';
-import { acquireSyncLock } from '../services/archive/sync-lock.ts';
-import { runSync } from '../services/archive/sync.ts';
 import {
   EXIT,
   failureOf,
@@ -96,55 +94,44 @@ export async function run(argv: string[]): Promise<number> {
     return withStopSignals(stop, () =>
       withServices(async (services) => {
         const connection = findConnection(services, ref, SYNC_USAGE);
-        const lock = acquireSyncLock(services.dataDir, connection.id);
+        const summary = await services.connections.get(connection.id);
+        const client = await services.operators.forConnection(connection.id);
+        if (controller.signal.aborted) throw cancelled();
+        let lastAt = 0;
+        let lastPhase = '';
         try {
-          const summary = await services.connections.get(connection.id);
-          const client = await services.operators.forConnection(connection.id);
-          if (controller.signal.aborted) throw cancelled();
-          // Through the registry, checked first: damage SQLite finds is said, the file set aside.
-          await services.archives.checked(connection.id);
-          const archive = services.archives.open(connection.id);
-          try {
-            let lastAt = 0;
-            let lastPhase = '';
-            const result = await runSync({
-              client,
-              archive,
-              requestsPerMinute: summary.requestsPerMinute,
-              details: values['no-details'] !== true,
-              signal: controller.signal,
-              onProgress: (p) => {
-                const now = Date.now();
-                if (p.phase === lastPhase && now - lastAt < PROGRESS_INTERVAL_MS) return;
-                lastAt = now;
-                lastPhase = p.phase;
-                if (json) writeJsonLine({ type: 'progress', connectionId: connection.id, ...p });
-                else process.stdout.write(`${progressLine(p)}\n`);
-              },
+          // The app's registry: its lock, SQLite's check first (damage is said, the file set
+          // aside), its progress (thinned further here for the terminal).
+          const result = await services.archives.sync(connection.id, {
+            client,
+            requestsPerMinute: summary.requestsPerMinute,
+            details: values['no-details'] !== true,
+            signal: controller.signal,
+            onProgress: (p) => {
+              const now = Date.now();
+              if (p.phase === lastPhase && now - lastAt < PROGRESS_INTERVAL_MS) return;
+              lastAt = now;
+              lastPhase = p.phase;
+              if (json) writeJsonLine({ type: 'progress', connectionId: connection.id, ...p });
+              else process.stdout.write(`${progressLine(p)}\n`);
+            },
+          });
+          const stats = services.archives.status(connection.id);
+          if (json)
+            writeJsonLine({
+              type: 'summary',
+              connectionId: connection.id,
+              ...result,
+              archive: { invoices: stats.invoices, details: stats.details },
             });
-            const stats = archive.stats();
-            if (json)
-              writeJsonLine({
-                type: 'summary',
-                connectionId: connection.id,
-                ...result,
-                archive: { invoices: stats.invoices, details: stats.details },
-              });
-            else
-              process.stdout.write(`${summaryLines(connection.name, result, stats).join('\n')}\n`);
-            if (result.cancelled) throw cancelled();
-            return EXIT.ok;
-          } catch (error) {
-            // Scripts reading the JSON lines learn of the failure there too (stderr says it as well).
-            if (json && !(error instanceof AppFailure && error.kind === 'cancelled'))
-              writeJsonLine({ type: 'error', connectionId: connection.id, ...failureOf(error) });
-            throw error;
-          } finally {
-            await archive.checkpointed();
-            archive.close();
-          }
-        } finally {
-          lock.release();
+          else process.stdout.write(`${summaryLines(connection.name, result, stats).join('\n')}\n`);
+          if (result.cancelled) throw cancelled();
+          return EXIT.ok;
+        } catch (error) {
+          // Scripts reading the JSON lines learn of the failure there too (stderr says it as well).
+          if (json && !(error instanceof AppFailure && error.kind === 'cancelled'))
+            writeJsonLine({ type: 'error', connectionId: connection.id, ...failureOf(error) });
+          throw error;
         }
       }),
     );

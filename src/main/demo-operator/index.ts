@@ -9,7 +9,6 @@ import { DEMO_CLIENTS, TOKEN_PATH, TokenStore } from './token.ts';
 import { WebhookStore } from './webhook-store.ts';
 
 export type { DemoOperatorFaults } from './faults.ts';
-export { runDemoOperatorCli } from './cli.ts';
 
 export interface DemoOperatorOptions {
   port?: number;

@@ -101,8 +101,9 @@ export interface CreateServicesOptions {
   exportDestination?: ExportDestination;
   /** The export writer's worker script where a bundle put it (Electron's build). */
   exportWorkerUrl?: URL | string;
-  /** A connection's archive for an export, or null when it was never synced. Default: the
-   * store the app already holds for that connection (shared, never closed by the export). */
+  /** A connection's archive for an export, or null when it has none. Default: the registry's
+   * store, the one the app writes through (kept open; its release does nothing), never
+   * creating an archive. Tests lend their own. */
   borrowArchive?: (connectionId: string) => Promise<ArchiveLoan | null>;
   /** Test seams. */
   startDemo?: StartDemo;

@@ -185,14 +185,14 @@ describe('offline: the archive answers what was fetched, and says what was not',
     );
     assert.deepEqual(
       { source: again.source, fetchedAt: again.fetchedAt, data: again.data },
-      { source: 'cache', fetchedAt: search.fetchedAt, data: search.data },
+      { source: 'archive', fetchedAt: search.fetchedAt, data: search.data },
     );
     await offline; // the renderer heard it
 
     const cachedDetail = value<Sourced<Invoice>>(
       await h.dispatch('invoices:get', { invoiceId: opened.metadata.invoiceId }),
     );
-    assert.equal(cachedDetail.source, 'cache');
+    assert.equal(cachedDetail.source, 'archive');
     assert.equal(cachedDetail.fetchedAt, detail.fetchedAt);
     assert.deepEqual(cachedDetail.data, detail.data);
 
@@ -202,7 +202,7 @@ describe('offline: the archive answers what was fetched, and says what was not',
       ['webhooks:list', undefined, webhooks],
     ] as const) {
       const cached = value<Sourced<unknown>>(await h.dispatch(channel, args));
-      assert.deepEqual(cached, { ...live, source: 'cache' }, channel);
+      assert.deepEqual(cached, { ...live, source: 'archive' }, channel);
     }
   });
 
@@ -343,7 +343,7 @@ describe('switching connection while offline tells the truth about the new one',
       const cached = value<Sourced<InvoiceSearchResponse>>(
         await h.dispatch('invoices:search', firstPage),
       );
-      assert.equal(cached.source, 'cache');
+      assert.equal(cached.source, 'archive');
       assert.deepEqual(
         h.events.slice(since).filter((e) => e.event === 'connectivity:changed'),
         [],
@@ -379,7 +379,7 @@ describe('working offline sends nothing', () => {
         limit: 10,
       }),
     );
-    assert.equal(cached.source, 'cache');
+    assert.equal(cached.source, 'archive');
     assert.equal(cached.fetchedAt, live.fetchedAt);
     const never = failure(await h.dispatch('invoices:search', { offset: 0, limit: 10 }));
     assert.deepEqual([never.kind, never.reason], ['offline', 'not_archived']);
@@ -394,7 +394,7 @@ describe('working offline sends nothing', () => {
     const archived = value<Sourced<ArchiveSearchResult>>(
       await h.dispatch('archive:search', { offset: 0, limit: 50 }),
     );
-    assert.equal(archived.source, 'cache');
+    assert.equal(archived.source, 'archive');
     assert.equal(archived.data.total, live.data.data.length);
 
     assert.equal(logged(h.logFile).length, before, 'no request reached the operator');
@@ -478,7 +478,7 @@ describe('sync through the handlers', () => {
         limit: 25,
       }),
     );
-    assert.equal(inbound.source, 'cache');
+    assert.equal(inbound.source, 'archive');
     assert.equal(inbound.fetchedAt, done.lastSyncAt);
     assert.ok(inbound.data.total > 0 && inbound.data.rows.length <= 25);
     assert.ok(inbound.data.rows.every((r) => r.direction === 'INBOUND'));

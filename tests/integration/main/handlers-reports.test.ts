@@ -51,7 +51,7 @@ function value<T>(result: Result<unknown>): T {
 test('the active connection’s TVA report, from its archive, marked as such', async () => {
   const period = parsePeriod('2026-Q3');
   const answer = value<Sourced<Report>>(await dispatch('reports:get', { report: 'vat', period }));
-  assert.equal(answer.source, 'cache');
+  assert.equal(answer.source, 'archive');
   const report = answer.data as VatReport;
   assert.equal(report.kind, 'vat');
   assert.equal(report.coverage.archivedInvoices, 800);

@@ -8,7 +8,14 @@
 import { chmodSync, closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type { ArchiveRow, ArchiveStats, ArchiveTotals, SeenStatus } from '#shared/archive.ts';
+import type {
+  ArchiveRow,
+  ArchiveStats,
+  ArchiveTotals,
+  PartitionCoverage,
+  SeenStatus,
+  UnfilteredListCoverage,
+} from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import {
   DEFAULT_SORT,
@@ -27,6 +34,24 @@ import {
 import { checkpointInBackground } from './checkpoint.ts';
 import { damagedFailure, isCorruption, watchForDamage } from './archive-damage.ts';
 import { NUMBER_INDEX_VERSION, SCHEMA_VERSION, STATUS_HISTORY_VERSION, migrate } from './schema.ts';
+import { SyncState } from './sync-state.ts';
+import {
+  datedRows,
+  detailVatFacts,
+  payableRows,
+  vatRows,
+  type DetailVatFacts,
+  type RowWith,
+} from './report-rows.ts';
+import type {
+  ArchiveReader,
+  ArchiveWriter,
+  ArchivedInvoice,
+  SavedResponseKind,
+  UpsertResult,
+} from './archive.ts';
+
+export type { ArchivedInvoice, SavedResponseKind, UpsertResult };
 
 /** A connection id usable as a file name: letters, digits, '-' and '_' (uuids, demo ids). */
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -56,8 +81,6 @@ export function clearArchive(dataDir: string, connectionId: string): void {
   for (const suffix of SIDE_FILES) rmSync(path + suffix, { force: true });
 }
 
-export type CachedKind = 'invoice_search' | 'directory' | 'participants' | 'webhooks';
-
 /** The canonical key of a request: its parameters as JSON with sorted keys, absent ones left out. */
 export function requestKey(params: Record<string, unknown>): string {
   const sorted: Record<string, unknown> = {};
@@ -77,22 +100,6 @@ export function invoiceSearchKey(params: { q?: string; offset?: number; limit?: 
     offset: params.offset ?? 0,
     limit: params.limit ?? 50,
   });
-}
-
-export interface ArchivedInvoice {
-  row: ArchiveRow;
-  /** The operator's search item as last read (with business data when it was expanded). */
-  searchItem: InvoiceSearchItem;
-  /** The full invoice (GET /v1/invoice/{id}) when fetched, else null. */
-  detail: Invoice | null;
-}
-
-export interface UpsertResult {
-  added: number;
-  updated: number;
-  unchanged: number;
-  /** Ids already archived with the same state and lifecycle before this write. */
-  unchangedIds: string[];
 }
 
 const ROW_SELECT = `SELECT ${[...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'].join(', ')} FROM invoices`;
@@ -125,12 +132,13 @@ export interface OpenArchiveOptions {
   onCorruption?: (error: unknown) => Error;
 }
 
-export class ArchiveStore {
+export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   readonly connectionId: string;
   readonly path: string;
-  /** The open database, for the sync engine's checkpoints (same process, same writer). */
-  readonly db: DatabaseSync;
-  /** The schema step the file was brought to (the latest, but for tests of upgrades). */
+  /** The sync's runs, partitions and checkpoints, on the same handle (sync-state.ts). */
+  readonly syncState: SyncState;
+  /** The open database: no code outside this folder holds it (tests/unit/archive-boundary). */
+  readonly #db: DatabaseSync;
   /** Schema step 8 applied: new invoices enter the number index too. */
   #indexesNumbers: boolean;
   #inTransaction = false;
@@ -163,10 +171,11 @@ export class ArchiveStore {
       db.close();
       throw isCorruption(error) ? onCorruption(error) : error;
     }
-    this.db = watchForDamage(db, (error) => {
+    this.#db = watchForDamage(db, (error) => {
       if (!this.#damaged && isCorruption(error)) this.#damaged = onCorruption(error);
       return this.#damaged;
     });
+    this.syncState = new SyncState(this.#db);
     const version = this.schemaVersion();
     this.#keepsHistory = version >= STATUS_HISTORY_VERSION;
     this.#indexesNumbers = version >= NUMBER_INDEX_VERSION;
@@ -183,21 +192,23 @@ export class ArchiveStore {
     this.#damaged ??= failure;
   }
 
-  close(): void {
-    if (!this.db.isOpen) return;
+  /** Closes the file, refreshing the planner's statistics first unless `optimize` is false
+   * (a benchmark of the cold start leaves that out). */
+  close(options: { optimize?: boolean } = {}): void {
+    if (!this.#db.isOpen) return;
     try {
-      if (!this.db.isTransaction) this.optimize();
+      if (!this.#db.isTransaction && options.optimize !== false) this.optimize();
     } catch {
       // Statistics are an optimisation: a busy or read-only file still closes.
     }
-    this.db.close();
+    this.#db.close();
   }
 
   /** Refreshes the query planner's statistics where the tables changed much (SQLite's
    * `PRAGMA optimize`, bounded work: about 30 ms at 100,000 invoices). Without them a filter
    * may walk the wrong index: a credit-note filter over a year took 60 ms instead of 4. */
   optimize(): void {
-    this.db.exec('PRAGMA optimize');
+    this.#db.exec('PRAGMA optimize');
   }
 
   /**
@@ -206,17 +217,17 @@ export class ArchiveStore {
    * thread. The WAL is checkpointed once at the end, in a worker thread (checkpoint.ts).
    */
   async duringSync<T>(work: () => Promise<T>): Promise<T> {
-    this.db.exec(`PRAGMA wal_autocheckpoint = ${DEFERRED_CHECKPOINT_PAGES}`);
+    this.#db.exec(`PRAGMA wal_autocheckpoint = ${DEFERRED_CHECKPOINT_PAGES}`);
     // The pages of the indexes a sync keeps changing stay in memory while it runs (64 MB, not
     // the default 2 MB); given back when it ends, so an export or a report does not keep them.
-    this.db.exec('PRAGMA cache_size = -65536');
+    this.#db.exec('PRAGMA cache_size = -65536');
     try {
       return await work();
     } finally {
-      if (this.db.isOpen) {
-        this.db.exec('PRAGMA wal_autocheckpoint = 1000'); // SQLite's defaults
-        this.db.exec('PRAGMA cache_size = -2000');
-        this.db.exec('PRAGMA shrink_memory');
+      if (this.#db.isOpen) {
+        this.#db.exec('PRAGMA wal_autocheckpoint = 1000'); // SQLite's defaults
+        this.#db.exec('PRAGMA cache_size = -2000');
+        this.#db.exec('PRAGMA shrink_memory');
       }
       // A damaged file is being set aside: no worker may open (and so create) it again.
       if (!this.#damaged)
@@ -232,14 +243,14 @@ export class ArchiveStore {
   /** Runs `fn` in one write transaction (nested calls join the outer one). */
   transaction<T>(fn: () => T): T {
     if (this.#inTransaction) return fn();
-    this.db.exec('BEGIN IMMEDIATE');
+    this.#db.exec('BEGIN IMMEDIATE');
     this.#inTransaction = true;
     try {
       const result = fn();
-      this.db.exec('COMMIT');
+      this.#db.exec('COMMIT');
       return result;
     } catch (error) {
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
       throw error;
     } finally {
       this.#inTransaction = false;
@@ -255,29 +266,31 @@ export class ArchiveStore {
     statusRunId?: number,
   ): UpsertResult {
     const result: UpsertResult = { added: 0, updated: 0, unchanged: 0, unchangedIds: [] };
-    const find = this.db.prepare(
+    const find = this.#db.prepare(
       `SELECT rid, search_json, state, lifecycle_code, lifecycle_date
        FROM invoices JOIN invoice_json USING (rid) WHERE invoice_id = ?`,
     );
-    const findDetail = this.db.prepare('SELECT detail_json FROM invoice_json WHERE rid = ?');
-    const touch = this.db.prepare(
+    const findDetail = this.#db.prepare('SELECT detail_json FROM invoice_json WHERE rid = ?');
+    const touch = this.#db.prepare(
       `UPDATE invoices SET search_fetched_at = ?, status_run_id = coalesce(?, status_run_id)
        WHERE rid = ?`,
     );
     const names = INVOICE_COLUMN_NAMES;
-    const insert = this.db.prepare(
+    const insert = this.#db.prepare(
       `INSERT INTO invoices (${names.join(', ')}, search_fetched_at, status_run_id)
        VALUES (${names.map(() => '?').join(', ')}, ?, ?)`,
     );
-    const insertJson = this.db.prepare('INSERT INTO invoice_json (rid, search_json) VALUES (?, ?)');
-    const update = this.db.prepare(
+    const insertJson = this.#db.prepare(
+      'INSERT INTO invoice_json (rid, search_json) VALUES (?, ?)',
+    );
+    const update = this.#db.prepare(
       `UPDATE invoices SET ${names.map((n) => `${n} = ?`).join(', ')},
        search_fetched_at = ?, status_run_id = coalesce(?, status_run_id) WHERE rid = ?`,
     );
-    const updateJson = this.db.prepare('UPDATE invoice_json SET search_json = ? WHERE rid = ?');
+    const updateJson = this.#db.prepare('UPDATE invoice_json SET search_json = ? WHERE rid = ?');
     const addedRids: number[] = [];
     const seen = this.#keepsHistory
-      ? this.db.prepare(
+      ? this.#db.prepare(
           'INSERT INTO invoice_status_history (rid, code, status_date, seen_at) VALUES (?, ?, ?, ?)',
         )
       : null;
@@ -343,7 +356,7 @@ export class ArchiveStore {
   /** New invoices' first status in the history, all in one statement (as #indexNames). */
   #firstStatuses(rids: readonly number[]): void {
     if (rids.length === 0 || !this.#keepsHistory) return;
-    this.db
+    this.#db
       .prepare(
         `INSERT INTO invoice_status_history (rid, code, status_date, seen_at)
          SELECT rid, lifecycle_code, lifecycle_date, search_fetched_at FROM invoices
@@ -357,7 +370,7 @@ export class ArchiveStore {
   #indexNames(rids: readonly number[]): void {
     if (rids.length === 0) return;
     const list = JSON.stringify(rids);
-    this.db
+    this.#db
       .prepare(
         `INSERT INTO invoice_fts (rowid, counterparty_name, seller_name, buyer_name, invoice_number)
          SELECT rid, counterparty_name, seller_name, buyer_name, invoice_number FROM invoices
@@ -365,7 +378,7 @@ export class ArchiveStore {
       )
       .run(list);
     if (!this.#indexesNumbers) return; // an archive kept at an older step (tests of upgrades)
-    this.db
+    this.#db
       .prepare(
         `INSERT INTO invoice_number_fts (rowid, invoice_number)
          SELECT rid, invoice_number FROM invoices WHERE rid IN (SELECT value FROM json_each(?))`,
@@ -390,7 +403,7 @@ export class ArchiveStore {
   saveDetail(invoice: Invoice, fetchedAt: string = new Date().toISOString()): boolean {
     return this.transaction(() => {
       const id = invoice.invoiceId.toLowerCase();
-      const old = this.db
+      const old = this.#db
         .prepare(
           'SELECT rid, search_json FROM invoices JOIN invoice_json USING (rid) WHERE invoice_id = ?',
         )
@@ -398,13 +411,13 @@ export class ArchiveStore {
       if (!old) return false;
       const columns = columnsOf(JSON.parse(old.search_json), invoice);
       const names = INVOICE_COLUMN_NAMES.filter((n) => n !== 'invoice_id');
-      this.db
+      this.#db
         .prepare(
           `UPDATE invoices SET ${names.map((n) => `${n} = ?`).join(', ')},
            detail_fetched_at = ?, detail_error = NULL WHERE rid = ?`,
         )
         .run(...(names.map((n) => columns[n]) as SQLInputValue[]), fetchedAt, old.rid);
-      this.db
+      this.#db
         .prepare('UPDATE invoice_json SET detail_json = ? WHERE rid = ?')
         .run(JSON.stringify(invoice), old.rid);
       return true;
@@ -413,13 +426,13 @@ export class ArchiveStore {
 
   /** Write-through of any other response (directory, participants, webhooks) by request key. */
   saveResponse(
-    kind: CachedKind,
+    kind: SavedResponseKind,
     key: string,
     response: unknown,
     fetchedAt: string = new Date().toISOString(),
   ): void {
     this.transaction(() => {
-      this.db
+      this.#db
         .prepare(
           `INSERT INTO cached_responses (kind, request_key, response_json, fetched_at) VALUES (?, ?, ?, ?)
            ON CONFLICT (kind, request_key) DO UPDATE SET response_json = excluded.response_json,
@@ -433,10 +446,10 @@ export class ArchiveStore {
 
   /** A saved answer to the same request, with when it was fetched; null if never run online. */
   getResponse<T = unknown>(
-    kind: CachedKind,
+    kind: SavedResponseKind,
     key: string,
   ): { response: T; fetchedAt: string } | null {
-    const found = this.db
+    const found = this.#db
       .prepare(
         'SELECT response_json, fetched_at FROM cached_responses WHERE kind = ? AND request_key = ?',
       )
@@ -447,7 +460,7 @@ export class ArchiveStore {
   }
 
   getInvoice(invoiceId: string): ArchivedInvoice | null {
-    const found = this.db
+    const found = this.#db
       .prepare(`${ROW_JSON_SELECT} WHERE invoice_id = ?`)
       .get(invoiceId.toLowerCase()) as Record<string, unknown> | undefined;
     if (!found) return null;
@@ -462,7 +475,7 @@ export class ArchiveStore {
    * is not archived or never had one). */
   statusHistory(invoiceId: string): SeenStatus[] {
     if (!this.#keepsHistory) return [];
-    const rows = this.db
+    const rows = this.#db
       .prepare(
         `SELECT code, status_date, seen_at FROM invoice_status_history
          WHERE rid = (SELECT rid FROM invoices WHERE invoice_id = ?)
@@ -480,7 +493,7 @@ export class ArchiveStore {
    * sync changed. */
   statusesSeenSince(since: string): (SeenStatus & { invoiceId: string })[] {
     if (!this.#keepsHistory) return [];
-    const rows = this.db
+    const rows = this.#db
       .prepare(
         `SELECT invoice_id, code, status_date, seen_at FROM invoice_status_history
          JOIN invoices USING (rid) WHERE seen_at >= ? ORDER BY seen_at, invoice_status_history.rowid`,
@@ -515,12 +528,14 @@ export class ArchiveStore {
     const where = whereOf(options.filter);
     const total = Number(
       (
-        this.db.prepare(`SELECT count(*) AS n FROM invoices ${where.sql}`).get(...where.params) as {
+        this.#db
+          .prepare(`SELECT count(*) AS n FROM invoices ${where.sql}`)
+          .get(...where.params) as {
           n: number;
         }
       ).n,
     );
-    const rows = this.db
+    const rows = this.#db
       .prepare(
         `${ROW_SELECT} ${where.sql} ${orderOf(options.sort ?? DEFAULT_SORT)} LIMIT ? OFFSET ?`,
       )
@@ -536,7 +551,7 @@ export class ArchiveStore {
     const credit = CREDIT_NOTE_TYPE_CODES.map(() => '?').join(', ');
     const signed = (column: string) =>
       `coalesce(sum(CASE WHEN type_code IN (${credit}) THEN -${column} ELSE ${column} END), 0)`;
-    const records = this.db
+    const records = this.#db
       .prepare(
         `SELECT coalesce(currency, 'EUR') AS currency, count(*) AS n,
            ${signed('ht_cents')} AS ht, ${signed('tva_cents')} AS tva, ${signed('ttc_cents')} AS ttc
@@ -563,7 +578,7 @@ export class ArchiveStore {
     options: { filter?: ArchiveFilter; sort?: ArchiveSort } = {},
   ): Generator<ArchiveRow> {
     const where = whereOf(options.filter);
-    const statement = this.db.prepare(
+    const statement = this.#db.prepare(
       `${ROW_SELECT} ${where.sql} ${orderOf(options.sort ?? DEFAULT_SORT)}`,
     );
     for (const record of statement.iterate(...where.params))
@@ -575,7 +590,7 @@ export class ArchiveStore {
     options: { filter?: ArchiveFilter; sort?: ArchiveSort } = {},
   ): Generator<ArchivedInvoice> {
     const where = whereOf({ ...options.filter });
-    const statement = this.db.prepare(
+    const statement = this.#db.prepare(
       `${ROW_JSON_SELECT} ${where.sql} ${orderOf(options.sort ?? DEFAULT_SORT)}`,
     );
     for (const record of statement.iterate(...where.params)) {
@@ -588,13 +603,75 @@ export class ArchiveStore {
     }
   }
 
-  stats(): ArchiveStats {
-    const counts = this.db
+  /** When the last complete sync finished (ISO), null if none did. */
+  lastSyncAt(): string | null {
+    return this.syncState.lastSyncAt();
+  }
+
+  /** How far each partition (direction × state) reaches, as the syncs left it. */
+  coverage(): PartitionCoverage[] {
+    return this.syncState.coverage();
+  }
+
+  /** The unfiltered list's coverage when the operator refused the state/direction filter. */
+  filterRefused(): UnfilteredListCoverage | null {
+    return this.syncState.filterRefused();
+  }
+
+  /** A sync stopped before its end: the next one resumes it. */
+  hasUnfinishedSync(): boolean {
+    return this.syncState.hasUnfinishedRun();
+  }
+
+  /** The newest saved answer, from small tables only (cheap on 100,000 invoices): a live
+   * response written through, a partition or a run a sync finished. */
+  newestAnswerAt(): string | null {
+    const row = this.#db
+      .prepare(
+        `SELECT max(at) AS at FROM (SELECT max(fetched_at) AS at FROM cached_responses
+         UNION ALL SELECT max(finished_at) FROM sync_partitions
+         UNION ALL SELECT max(finished_at) FROM sync_runs)`,
+      )
+      .get() as { at: string | null };
+    return row.at;
+  }
+
+  /** The VAT report's candidates with the facts of their details (report-rows.ts). */
+  vatRows(window: {
+    from: string;
+    to: string;
+    collectedSince: string;
+    datedFrom: string;
+    datedTo: string;
+  }): Generator<RowWith<readonly unknown[] | null>> {
+    return vatRows(this.#db, window);
+  }
+
+  /** The échéancier's candidates with what is left to pay (report-rows.ts). */
+  payableRows(asOf: string): Generator<RowWith<unknown>> {
+    return payableRows(this.#db, asOf);
+  }
+
+  /** Rows dated in [from, to], or undated (the statuts report). */
+  datedRows(from: string, to: string): Generator<ArchiveRow> {
+    return datedRows(this.#db, from, to);
+  }
+
+  /** The VAT facts of the archived details matching `filter`, for an export's VAT sheet. */
+  detailVatFacts(filter: ArchiveFilter, sort?: ArchiveSort): Generator<DetailVatFacts> {
+    return detailVatFacts(this.#db, filter, sort);
+  }
+
+  /** Invoices archived, and how many with their full business data. */
+  counts(): { invoices: number; details: number } {
+    const counts = this.#db
       .prepare('SELECT count(*) AS invoices, count(detail_fetched_at) AS details FROM invoices')
       .get() as { invoices: number; details: number };
-    const last = this.db.prepare('SELECT max(finished_at) AS at FROM sync_runs').get() as {
-      at: string | null;
-    };
+    return { invoices: Number(counts.invoices), details: Number(counts.details) };
+  }
+
+  stats(): ArchiveStats {
+    const counts = this.counts();
     let sizeBytes = 0;
     for (const suffix of SIDE_FILES) {
       try {
@@ -605,23 +682,30 @@ export class ArchiveStore {
     }
     return {
       connectionId: this.connectionId,
-      invoices: Number(counts.invoices),
-      details: Number(counts.details),
+      invoices: counts.invoices,
+      details: counts.details,
       sizeBytes,
-      lastSyncAt: last.at,
+      lastSyncAt: this.syncState.lastSyncAt(),
       schemaVersion: this.schemaVersion(),
     };
   }
 
   schemaVersion(): number {
     return Number(
-      (this.db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
+      (this.#db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
     );
+  }
+
+  /** How this connection to the file is set up (WAL, foreign keys): what the tests check. */
+  settings(): { journalMode: string; foreignKeys: boolean } {
+    const mode = this.#db.prepare('PRAGMA journal_mode').get() as { journal_mode: string };
+    const keys = this.#db.prepare('PRAGMA foreign_keys').get() as { foreign_keys: number };
+    return { journalMode: mode.journal_mode, foreignKeys: keys.foreign_keys === 1 };
   }
 
   /** 'ok' when SQLite finds the file sound. */
   integrityCheck(): string {
-    const rows = this.db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
+    const rows = this.#db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
     return rows.map((r) => r.integrity_check).join('; ');
   }
 }

@@ -28,13 +28,7 @@ import {
   userDataPath,
   type UserDataStore,
 } from './user-data-store.ts';
-import {
-  emptyCoverage,
-  readCoverage,
-  readFilterRefused,
-  runSync,
-  type SyncOperator,
-} from './sync.ts';
+import { emptyCoverage, runSync, type SyncOperator } from './sync.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -52,6 +46,8 @@ export interface StartSyncOptions {
   concurrency?: number;
   /** Throttled: phase changes and the end at once, the rest at most every progressIntervalMs. */
   onProgress?: (progress: SyncProgress) => void;
+  /** Stops the sync as cancelSync does, aborted before it starts too (the CLI's Ctrl+C). */
+  signal?: AbortSignal;
 }
 
 interface RunningSync {
@@ -251,9 +247,9 @@ export class Archives {
       const stats = store.stats();
       return {
         ...stats,
-        lastSavedAt: later(stats.lastSyncAt, this.#newestAnswer(store)),
-        coverage: readCoverage(store),
-        filterRefused: readFilterRefused(store),
+        lastSavedAt: later(stats.lastSyncAt, store.newestAnswerAt()),
+        coverage: store.coverage(),
+        filterRefused: store.filterRefused(),
         syncing,
         damage: null,
       };
@@ -263,28 +259,12 @@ export class Archives {
     }
   }
 
-  /** The newest saved answer, from small tables only (cheap on 100,000 invoices): a live
-   * response written through, a partition or a run a sync finished. */
-  #newestAnswer(store: ArchiveStore): string | null {
-    const row = store.db
-      .prepare(
-        `SELECT max(at) AS at FROM (SELECT max(fetched_at) AS at FROM cached_responses
-         UNION ALL SELECT max(finished_at) FROM sync_partitions
-         UNION ALL SELECT max(finished_at) FROM sync_runs)`,
-      )
-      .get() as { at: string | null };
-    return row.at;
-  }
-
   /** The date an archive search shows: the last sync, else the newest saved answer; null when
    * the connection has no archive. Cheap (no statistics). */
   archiveDate(connectionId: string): string | null {
     const store = this.existing(connectionId);
     if (!store) return null;
-    const last = store.db.prepare('SELECT max(finished_at) AS at FROM sync_runs').get() as {
-      at: string | null;
-    };
-    return last.at ?? this.#newestAnswer(store);
+    return store.lastSyncAt() ?? store.newestAnswerAt();
   }
 
   /** A sync of this connection runs, here or in another process (the CLI). */
@@ -306,6 +286,8 @@ export class Archives {
       throw error;
     }
     const controller = new AbortController();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
     const budget = new RequestBudget(options.requestsPerMinute);
     const throttle = this.#throttle(options.onProgress);
     const running: RunningSync = { controller, budget, done: Promise.resolve() };

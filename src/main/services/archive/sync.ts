@@ -35,7 +35,14 @@ import type {
 import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
 import type { ArchiveStore } from './archive-store.ts';
 import { GroupCommit } from './group-commit.ts';
-import { FINAL_LIFECYCLE_CODES, FINAL_STATES } from './invoice-columns.ts';
+import {
+  OFFSET_MAX,
+  PAGE_LIMIT,
+  WINDOW,
+  isUnfiltered,
+  unfilteredCoverage,
+  type PartitionRow,
+} from './sync-state.ts';
 import type { RequestPacer } from '../operator/operator-client.ts';
 import { RequestBudget, Slots, runPool } from './pace.ts';
 
@@ -56,10 +63,8 @@ export interface SyncOperator {
   getInvoice(invoiceId: string, signal?: AbortSignal, pacer?: RequestPacer): Promise<Invoice>;
 }
 
-export const PAGE_LIMIT = 200;
-export const OFFSET_MAX = 1000;
-/** Rows one query can ever show: offset ≤ 1000 plus limit ≤ 200. */
-export const WINDOW = OFFSET_MAX + PAGE_LIMIT;
+export { OFFSET_MAX, PAGE_LIMIT, WINDOW };
+export { emptyCoverage } from './sync-state.ts';
 
 /**
  * Ids per status batch. The spec bounds neither q's length nor its terms; the demo operator
@@ -80,14 +85,6 @@ export function statusBatchQuery(invoiceIds: readonly string[]): string {
 
 export function partitionQuery(direction: Direction, state: InvoiceState): string {
   return buildInvoiceQuery({ direction, states: [state] });
-}
-
-/** The row of sync_partitions that stands for the unfiltered list (read when the operator
- * refuses the partitions' filter): its checkpoints work as a partition's do. */
-const UNFILTERED = '*';
-
-function isUnfiltered(p: { direction: string; state: string }): boolean {
-  return p.direction === UNFILTERED && p.state === UNFILTERED;
 }
 
 /** The operator refused a partition's q: a 400 to a query the spec allows (state, direction). */
@@ -121,22 +118,6 @@ interface AskedPage {
   release: () => void;
 }
 
-interface PartitionRow {
-  /** UNFILTERED (both) for the unfiltered list. */
-  direction: Direction;
-  state: InvoiceState;
-  run_id: number | null;
-  next_offset: number | null;
-  finished_run_id: number | null;
-  ever_finished: number;
-  complete: number;
-  operator_count: number | null;
-  oldest_date: string | null;
-  finished_at: string | null;
-}
-
-const FINAL_SQL = `(state IN (${FINAL_STATES.map((s) => `'${s}'`).join(', ')}) OR lifecycle_code IN (${FINAL_LIFECYCLE_CODES.map((c) => `'${c}'`).join(', ')}))`;
-
 function isCancelled(error: unknown, signal: AbortSignal | undefined): boolean {
   return (
     signal?.aborted === true ||
@@ -163,80 +144,13 @@ function minDate(a: string | null, b: string | null): string | null {
   return a < b ? a : b;
 }
 
-/** The coverage of an archive no sync has written to: every partition, none read. */
-export function emptyCoverage(): PartitionCoverage[] {
-  return DIRECTIONS.flatMap((direction) =>
-    INVOICE_STATES.map((state) => ({
-      direction,
-      state,
-      complete: false,
-      finished: false,
-      oldest: null,
-      operatorCount: null,
-      archived: 0,
-      finishedAt: null,
-    })),
-  );
-}
-
-/** The unfiltered list's coverage when the last lists were read so (the operator refused the
- * state/direction filter), else null. */
-export function readFilterRefused(archive: ArchiveStore): UnfilteredListCoverage | null {
-  const row = archive.db
-    .prepare('SELECT * FROM sync_partitions WHERE direction = ? AND state = ?')
-    .get(UNFILTERED, UNFILTERED) as unknown as PartitionRow | undefined;
-  return row ? unfilteredCoverage(row) : null;
-}
-
-function unfilteredCoverage(row: PartitionRow): UnfilteredListCoverage {
-  return {
-    complete: row.complete === 1,
-    finished: row.ever_finished === 1,
-    oldest: row.oldest_date,
-    operatorCount: row.operator_count,
-    window: WINDOW,
-    finishedAt: row.finished_at,
-  };
-}
-
-/** Coverage of every partition, as stored (for the screen, the CLI and exports). */
-export function readCoverage(archive: ArchiveStore): PartitionCoverage[] {
-  const rows = archive.db
-    .prepare('SELECT * FROM sync_partitions')
-    .all() as unknown as PartitionRow[];
-  const byKey = new Map(rows.map((r) => [`${r.direction}/${r.state}`, r]));
-  const counts = new Map(
-    (
-      archive.db
-        .prepare('SELECT direction, state, count(*) AS n FROM invoices GROUP BY direction, state')
-        .all() as { direction: string; state: string; n: number }[]
-    ).map((r) => [`${r.direction}/${r.state}`, Number(r.n)]),
-  );
-  const out: PartitionCoverage[] = [];
-  for (const direction of DIRECTIONS)
-    for (const state of INVOICE_STATES) {
-      const row = byKey.get(`${direction}/${state}`);
-      out.push({
-        direction,
-        state,
-        complete: row?.complete === 1,
-        finished: row?.ever_finished === 1,
-        oldest: row?.oldest_date ?? null,
-        operatorCount: row?.operator_count ?? null,
-        archived: counts.get(`${direction}/${state}`) ?? 0,
-        finishedAt: row?.finished_at ?? null,
-      });
-    }
-  return out;
-}
-
 export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   return options.archive.duringSync(() => runPhases(options));
 }
 
 async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   const { client, archive, signal } = options;
-  const db = archive.db;
+  const state = archive.syncState;
   const now = options.now ?? (() => new Date());
   const budget = options.budget ?? new RequestBudget(options.requestsPerMinute);
   const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? 8)));
@@ -254,29 +168,12 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   };
 
   // The run: go on with an unfinished one, else start a new one.
-  const open = db
-    .prepare('SELECT id FROM sync_runs WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1')
-    .get() as { id: number } | undefined;
-  const resumed = open !== undefined;
-  const runId = archive.transaction(() => {
-    if (open) {
-      db.prepare('UPDATE sync_runs SET details = ? WHERE id = ?').run(wantDetails ? 1 : 0, open.id);
-      return Number(open.id);
-    }
-    const insert = db
-      .prepare('INSERT INTO sync_runs (started_at, details) VALUES (?, ?)')
-      .run(now().toISOString(), wantDetails ? 1 : 0);
-    for (const direction of DIRECTIONS)
-      for (const state of INVOICE_STATES)
-        db.prepare('INSERT OR IGNORE INTO sync_partitions (direction, state) VALUES (?, ?)').run(
-          direction,
-          state,
-        );
-    return Number(insert.lastInsertRowid);
-  });
+  const { runId, resumed } = archive.transaction(() =>
+    state.beginRun(now().toISOString(), wantDetails),
+  );
 
   // The coverage as the screen shows it while the sync runs: partitions change as they finish.
-  const liveCoverage = readCoverage(archive);
+  const liveCoverage = state.coverage();
   const liveOf = (p: PartitionRow): PartitionCoverage | undefined =>
     liveCoverage.find((c) => c.direction === p.direction && c.state === p.state);
   const keyOf = (p: PartitionRow): string => `${p.direction}/${p.state}`;
@@ -309,18 +206,12 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   const listsLeft = new Map<string, number>();
   let statusLeft = 0;
 
-  const countTodo = (sql: string, ...params: (string | number)[]): number =>
-    Number((db.prepare(sql).get(...params) as { n: number }).n);
-  const statusTodoSql = `FROM invoices WHERE NOT ${FINAL_SQL} AND (status_run_id IS NULL OR status_run_id < ?)`;
-  const detailTodoSql =
-    'FROM invoices WHERE detail_fetched_at IS NULL AND (detail_error_run_id IS NULL OR detail_error_run_id < ?)';
-
   // During the lists, the status requests still to come are counted in the archive (a scan of
   // every invoice): at most once a second, not on every page.
   let statusEstimate = { batches: 0, countedAt: -Infinity };
   const statusBatchesExpected = (): number => {
     if (Date.now() - statusEstimate.countedAt >= 1000) {
-      const todo = countTodo(`SELECT count(*) AS n ${statusTodoSql}`, runId);
+      const todo = state.countStatusTodo(runId);
       statusEstimate = { batches: Math.ceil(todo / STATUS_BATCH_SIZE), countedAt: Date.now() };
     }
     return statusEstimate.batches;
@@ -372,11 +263,9 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
 
   let cancelled = false;
   try {
-    progress.detailsRemaining = wantDetails
-      ? countTodo(`SELECT count(*) AS n ${detailTodoSql}`, runId)
-      : 0;
+    progress.detailsRemaining = wantDetails ? state.countDetailTodo(runId) : 0;
     // ---- 1. lists ----
-    const rows = db.prepare('SELECT * FROM sync_partitions').all() as unknown as PartitionRow[];
+    const rows = state.partitions();
     const partitions = rows.filter((p) => !isUnfiltered(p));
     let unfiltered = rows.find(isUnfiltered);
     // This run already met the refusal (it resumes): on with the unfiltered list.
@@ -400,17 +289,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
       },
     );
     if (refused) {
-      if (!unfiltered) {
-        archive.transaction(() => {
-          db.prepare('INSERT OR IGNORE INTO sync_partitions (direction, state) VALUES (?, ?)').run(
-            UNFILTERED,
-            UNFILTERED,
-          );
-        });
-        unfiltered = db
-          .prepare('SELECT * FROM sync_partitions WHERE direction = ? AND state = ?')
-          .get(UNFILTERED, UNFILTERED) as unknown as PartitionRow;
-      }
+      unfiltered ??= archive.transaction(() => state.unfilteredList());
       listsLeft.clear();
       progress.partitionsTotal = 1;
       progress.partitionsDone = 0;
@@ -423,22 +302,13 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
       }
     } else if (unfiltered) {
       // The operator filters again: the partitions tell the coverage.
-      archive.transaction(() => {
-        db.prepare('DELETE FROM sync_partitions WHERE direction = ? AND state = ?').run(
-          UNFILTERED,
-          UNFILTERED,
-        );
-      });
+      archive.transaction(() => state.dropUnfilteredList());
       progress.filterRefused = null;
     }
 
     // ---- 2. status ----
     progress.phase = 'status';
-    const statusIds = (
-      db
-        .prepare(`SELECT invoice_id ${statusTodoSql} ORDER BY create_date DESC, rid`)
-        .all(runId) as { invoice_id: string }[]
-    ).map((r) => r.invoice_id);
+    const statusIds = state.statusTodo(runId);
     const batches: string[][] = [];
     for (let i = 0; i < statusIds.length; i += STATUS_BATCH_SIZE)
       batches.push(statusIds.slice(i, i + STATUS_BATCH_SIZE));
@@ -453,11 +323,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     // ---- 3. details ----
     if (wantDetails) {
       progress.phase = 'details';
-      const ids = (
-        db
-          .prepare(`SELECT invoice_id ${detailTodoSql} ORDER BY create_date DESC, rid`)
-          .all(runId) as { invoice_id: string }[]
-      ).map((r) => r.invoice_id);
+      const ids = state.detailTodo(runId);
       progress.detailsRemaining = ids.length;
       report();
       await runPool(
@@ -467,12 +333,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
       );
     }
 
-    archive.transaction(() => {
-      db.prepare('UPDATE sync_runs SET finished_at = ? WHERE id = ?').run(
-        now().toISOString(),
-        runId,
-      );
-    });
+    archive.transaction(() => state.finishRun(runId, now().toISOString()));
     archive.optimize(); // the archive may have grown much: fresh planner statistics
     progress.phase = 'done';
     report();
@@ -485,8 +346,8 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     resumed,
     cancelled,
     detailsFailed,
-    coverage: readCoverage(archive),
-    filterRefused: readFilterRefused(archive),
+    coverage: state.coverage(),
+    filterRefused: state.filterRefused(),
   };
 
   /** One list page asked: it holds a slot from before its request until it is committed or
@@ -565,18 +426,18 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
                 : reachedWindow
                   ? false
                   : count <= WINDOW && p.complete === 1;
-              db.prepare(
-                `UPDATE sync_partitions SET run_id = NULL, next_offset = NULL, finished_run_id = ?, ever_finished = 1,
-                 complete = ?, operator_count = ?, oldest_date = ?, finished_at = ? WHERE direction = ? AND state = ?`,
-              ).run(runId, complete ? 1 : 0, count, oldest, fetchedAt, p.direction, p.state);
+              state.partitionFinished(p, {
+                runId,
+                operatorCount: count,
+                oldest,
+                complete,
+                finishedAt: fetchedAt,
+              });
               tell({ complete, finished: true, finishedAt: fetchedAt });
               return true;
             }
             offset = pageOffset + PAGE_LIMIT;
-            db.prepare(
-              `UPDATE sync_partitions SET run_id = ?, next_offset = ?, operator_count = ?, oldest_date = ?
-               WHERE direction = ? AND state = ?`,
-            ).run(runId, offset, count, oldest, p.direction, p.state);
+            state.partitionAt(p, offset, { runId, operatorCount: count, oldest });
             tell({});
             return false;
           });
@@ -612,8 +473,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
       const result = archive.upsertSearchItems(page.data, fetchedAt, runId);
       progress.invoicesUpdated += result.updated;
       // Ids the operator no longer lists are marked too: asked once per run.
-      const mark = db.prepare('UPDATE invoices SET status_run_id = ? WHERE invoice_id = ?');
-      for (const id of ids) mark.run(runId, id);
+      state.markStatusRead(ids, runId);
     });
     progress.statusChecked += ids.length;
     statusLeft--;
@@ -627,11 +487,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     } catch (error) {
       if (isCancelled(error, signal) || !isPerInvoiceError(error)) throw error;
       const kind = String((error as { kind?: unknown }).kind);
-      await commits.run(() => {
-        db.prepare(
-          'UPDATE invoices SET detail_error = ?, detail_error_run_id = ? WHERE invoice_id = ?',
-        ).run(kind, runId, id);
-      });
+      await commits.run(() => state.markDetailFailed(id, kind, runId));
       detailsFailed++;
       progress.detailsRemaining--;
       report();

@@ -5,7 +5,6 @@ import type { ArchiveFilter, ArchiveSort, ArchiveSortKey } from '#shared/archive
 import type { Language } from '#shared/contract.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
-import { readCoverage } from '../archive/sync.ts';
 import { localDate } from './local-dates.ts';
 import type { Tally } from './tally.ts';
 import { labelOf, type ExportWords } from './words.ts';
@@ -42,7 +41,7 @@ export function archiveCoverage(
 ): string {
   const w = words.exports.about;
   if (!store) return w.archiveEmpty;
-  const partitions = readCoverage(store);
+  const partitions = store.coverage();
   if (partitions.every((p) => !p.finished) && rows === 0) return w.archiveEmpty;
   const parts = [
     interpolate(w.archivePartitions, {

@@ -202,8 +202,8 @@ export default {
   },
   source: {
     live: 'Live · {date}',
-    cache: 'Archive, {date}',
-    cacheHint: 'Answer saved in the local archive at that date: the operator was not asked.',
+    archive: 'Archive, {date}',
+    archiveHint: 'Answer saved in the local archive at that date: the operator was not asked.',
   },
   connection: {
     label: 'Active connection',

@@ -208,8 +208,8 @@ export default {
   },
   source: {
     live: 'En direct · {date}',
-    cache: 'Archive, {date}',
-    cacheHint:
+    archive: 'Archive, {date}',
+    archiveHint:
       'Réponse enregistrée dans l’archive locale à cette date : l’opérateur n’a pas été interrogé.',
   },
   connection: {

@@ -100,6 +100,12 @@ interface Status {
   lastSyncAt: string | null;
   unfinishedSync: boolean;
   syncRunning: boolean;
+  filterRefused: {
+    complete: boolean;
+    operatorCount: number | null;
+    window: number;
+    oldest: string | null;
+  } | null;
   partitions: {
     direction: string;
     state: string;
@@ -332,7 +338,37 @@ describe('cli sync and archive status', { skip: noKeychain }, () => {
     assert.ok(!existsSync(join(dataDir, 'archive', 'demo-user.sqlite')));
     const json = await status('Démo (utilisateur)');
     assert.equal(json.invoices, 0);
+    assert.equal(json.filterRefused, null);
     assert.ok(json.partitions.every((p) => p.complete === false && p.oldest === null));
+  });
+});
+
+describe('cli: an operator refusing the state/direction filter', { skip: noKeychain }, () => {
+  after(() => {
+    operator.faults.refuseQFields = [];
+  });
+
+  test('archive status --json says how far the one unfiltered list reached (filterRefused)', async () => {
+    const id = await addConnection('Opérateur sans filtre');
+    operator.faults.refuseQFields = ['state', 'direction'];
+    const sync = await runCli(['sync', '--connection', id, '--no-details', '--json'], { dataDir });
+    assert.equal(sync.code, 0, sync.stderr);
+    const json = await status(id);
+    assert.deepEqual(
+      json.filterRefused && {
+        complete: json.filterRefused.complete,
+        operatorCount: json.filterRefused.operatorCount,
+        window: json.filterRefused.window,
+      },
+      { complete: false, operatorCount: await operatorCount(), window: 1200 },
+    );
+    assert.equal(json.invoices, 1200, 'the newest 1,200: all one list shows');
+    const text = await runCli(['archive', 'status', '--connection', id], { dataDir });
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(
+      text.stdout,
+      /refuses the filter by state\/direction: .*only the 1,200 most recent of 1,500/,
+    );
   });
 });
 

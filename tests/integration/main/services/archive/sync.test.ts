@@ -19,6 +19,7 @@ import {
 } from '#main/services/archive/sync.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 import { duplicates, recordingFetch } from '#support/sync-requests.ts';
+import { archiveSql } from '#support/archive-sql.ts';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -65,8 +66,9 @@ async function operatorUnion(demoOperator: RunningDemoOperator): Promise<Set<str
 }
 
 function archivedIds(archive: ArchiveStore): string[] {
-  return (
-    archive.db.prepare('SELECT invoice_id FROM invoices').all() as { invoice_id: string }[]
+  return archiveSql(
+    archive.path,
+    (db) => db.prepare('SELECT invoice_id FROM invoices').all() as { invoice_id: string }[],
   ).map((r) => r.invoice_id);
 }
 
@@ -254,10 +256,12 @@ describe('cancel, kill and faults', () => {
     const archive = openArchive(dir, 'killed');
     assert.equal(archive.integrityCheck(), 'ok');
     const committed = new Set(
-      (
-        archive.db
-          .prepare('SELECT invoice_id FROM invoices WHERE detail_fetched_at IS NOT NULL')
-          .all() as { invoice_id: string }[]
+      archiveSql(
+        archive.path,
+        (db) =>
+          db
+            .prepare('SELECT invoice_id FROM invoices WHERE detail_fetched_at IS NOT NULL')
+            .all() as { invoice_id: string }[],
       ).map((r) => r.invoice_id),
     );
     assert.ok(committed.size > 0);
@@ -295,9 +299,11 @@ describe('cancel, kill and faults', () => {
     const archive = openArchive(dir, 'lists');
     assert.equal(archive.integrityCheck(), 'ok');
     // Checkpoints at the kill: a page below next_offset, or of a finished partition, is committed.
-    const checkpoints = archive.db
-      .prepare('SELECT direction, state, next_offset, finished_run_id FROM sync_partitions')
-      .all() as {
+    const checkpoints = archiveSql(archive.path, (db) =>
+      db
+        .prepare('SELECT direction, state, next_offset, finished_run_id FROM sync_partitions')
+        .all(),
+    ) as {
       direction: 'INBOUND' | 'OUTBOUND';
       state: (typeof INVOICE_STATES)[number];
       next_offset: number | null;
@@ -371,7 +377,9 @@ describe('a second sync picks up what happened since the first', () => {
       assert.equal(first.cancelled, false);
       const before = new Map(
         (
-          archive.db.prepare('SELECT invoice_id, lifecycle_code FROM invoices').all() as {
+          archiveSql(archive.path, (db) =>
+            db.prepare('SELECT invoice_id, lifecycle_code FROM invoices').all(),
+          ) as {
             invoice_id: string;
             lifecycle_code: string | null;
           }[]
@@ -407,9 +415,9 @@ describe('a second sync picks up what happened since the first', () => {
       for (const item of current.data) {
         const id = item.metadata.invoiceId;
         const code = item.lastStatusData?.code ?? null;
-        const row = archive.db
-          .prepare('SELECT lifecycle_code FROM invoices WHERE invoice_id = ?')
-          .get(id) as { lifecycle_code: string | null };
+        const row = archiveSql(archive.path, (db) =>
+          db.prepare('SELECT lifecycle_code FROM invoices WHERE invoice_id = ?').get(id),
+        ) as { lifecycle_code: string | null };
         assert.equal(row.lifecycle_code, code, `status of ${id}`);
         if (before.get(id) !== code) moved += 1;
       }

@@ -12,6 +12,7 @@ import {
 } from '#main/services/archive/archive-store.ts';
 import { SCHEMA_VERSION } from '#main/services/archive/schema.ts';
 import { fullInvoice, searchItem, uuidOf } from '#support/archive-fixtures.ts';
+import { archiveSql } from '#support/archive-sql.ts';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -69,14 +70,7 @@ describe('archive store', () => {
     store.upsertSearchItems(sample(), '2026-04-01T00:00:00.000Z');
     for (const suffix of ['', '-wal', '-shm'])
       assert.equal(statSync(store.path + suffix).mode & 0o777, 0o600, suffix);
-    assert.equal(
-      (store.db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode,
-      'wal',
-    );
-    assert.equal(
-      (store.db.prepare('PRAGMA foreign_keys').get() as { foreign_keys: number }).foreign_keys,
-      1,
-    );
+    assert.deepEqual(store.settings(), { journalMode: 'wal', foreignKeys: true });
     assert.equal(store.schemaVersion(), SCHEMA_VERSION);
     assert.equal(store.integrityCheck(), 'ok');
     store.close();
@@ -224,16 +218,18 @@ describe('archive store', () => {
       'search_json',
       'search_fetched_at',
     ];
-    v1.db
-      .prepare(`INSERT INTO invoices (${cols.join(', ')}) VALUES (?, ?, ?, ?, ?, ?)`)
-      .run(
-        uuidOf(7),
-        'INBOUND',
-        'DELIVERED',
-        'Menuiserie Gérard',
-        JSON.stringify(searchItem({ id: uuidOf(7) })),
-        '2026-01-01T00:00:00.000Z',
-      );
+    archiveSql(v1.path, (db) =>
+      db
+        .prepare(`INSERT INTO invoices (${cols.join(', ')}) VALUES (?, ?, ?, ?, ?, ?)`)
+        .run(
+          uuidOf(7),
+          'INBOUND',
+          'DELIVERED',
+          'Menuiserie Gérard',
+          JSON.stringify(searchItem({ id: uuidOf(7) })),
+          '2026-01-01T00:00:00.000Z',
+        ),
+    );
     v1.close();
     const latest = openArchive(dir, 'old');
     assert.equal(latest.schemaVersion(), SCHEMA_VERSION);
@@ -276,8 +272,8 @@ describe('archive store', () => {
   test('an archive from a newer app is refused, not damaged', () => {
     const dir = dataDir();
     const store = openArchive(dir, 'new');
-    store.db.exec('PRAGMA user_version = 999');
     store.close();
+    archiveSql(store.path, (db) => db.exec('PRAGMA user_version = 999'));
     assert.throws(() => openArchive(dir, 'new'), /newer Invoice Desk/);
   });
 

@@ -1,8 +1,12 @@
 // `npm run demo-operator -- [options]` (also `npm run sandbox`, its old name): runs the demo operator until SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
-import { startDemoOperator, type RunningDemoOperator, type DemoOperatorOptions } from './index.ts';
-import { MAX_ARRIVALS_PER_MINUTE, MAX_INVOICES } from './data/dataset.ts';
-import { REFUSABLE_Q_FIELDS, type RefusableQField } from './faults.ts';
+import {
+  startDemoOperator,
+  type RunningDemoOperator,
+  type DemoOperatorOptions,
+} from '../demo-operator/index.ts';
+import { MAX_ARRIVALS_PER_MINUTE, MAX_INVOICES } from '../demo-operator/data/dataset.ts';
+import { REFUSABLE_Q_FIELDS, type RefusableQField } from '../demo-operator/faults.ts';
 
 const USAGE = `usage: cli.ts demo-operator [options]
   --port N             port to listen on (default 0: any free port)
@@ -135,7 +139,7 @@ function describe(demoOperator: RunningDemoOperator, options: DemoOperatorOption
  * Runs the demo operator from command-line flags until SIGINT/SIGTERM, then resolves with
  * process.exitCode set: 0 after a clean stop, 2 for bad flags (nothing started), 1 if it cannot start.
  */
-export async function runDemoOperatorCli(argv: string[]): Promise<void> {
+export async function run(argv: string[]): Promise<void> {
   let parsed: { options: DemoOperatorOptions; json: boolean };
   try {
     parsed = parseOptions(argv);

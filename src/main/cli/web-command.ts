@@ -1,10 +1,10 @@
-// `cli.ts web`: serves the built renderer and the handlers to a local browser.
+// `cli.ts web`: serves the built renderer and the handlers to a local browser (src/main/host/).
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../services/paths.ts';
 import { stderrLogger } from '../services/index.ts';
-import { startBrowserHost } from './browser-host.ts';
+import { startBrowserHost } from '../host/browser-host.ts';
 
 const USAGE = 'Usage: npm run start:web -- [--port N] [--json]';
 
@@ -84,4 +84,9 @@ export async function runWebCli(argv: string[], options: WebCliOptions = {}): Pr
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+}
+
+/** `cli.ts web`: as runWebCli, without opening a browser. */
+export function run(argv: string[]): Promise<number> {
+  return runWebCli(argv);
 }

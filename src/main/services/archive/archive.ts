@@ -1,0 +1,129 @@
+// What the rest of the app may ask of an archive, and what the sync writes to it: the interface
+// a second store would implement (docs/architecture.md, "The archive as a data layer": a firm's
+// archive shared on PostgreSQL). ArchiveStore (archive-store.ts, SQLite) is the one today; no
+// caller outside this folder holds its database handle or writes SQL
+// (tests/unit/main/archive-boundary.test.ts fails if one does).
+import type {
+  ArchiveRow,
+  ArchiveStats,
+  ArchiveTotals,
+  PartitionCoverage,
+  SeenStatus,
+  UnfilteredListCoverage,
+} from '#shared/archive.ts';
+import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
+import type { ArchiveFilter, ArchiveSort } from './archive-query.ts';
+import type { DetailVatFacts, RowWith } from './report-rows.ts';
+import type { PartitionRow, PartitionStep } from './sync-state.ts';
+
+/** What a saved live answer was (the table is still named cached_responses, from schema step 1:
+ * a table is not renamed for a word). */
+export type SavedResponseKind = 'invoice_search' | 'directory' | 'participants' | 'webhooks';
+
+export interface ArchivedInvoice {
+  row: ArchiveRow;
+  /** The operator's search item as last read (with business data when it was expanded). */
+  searchItem: InvoiceSearchItem;
+  /** The full invoice (GET /v1/invoice/{id}) when fetched, else null. */
+  detail: Invoice | null;
+}
+
+export interface UpsertResult {
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Ids already archived with the same state and lifecycle before this write. */
+  unchangedIds: string[];
+}
+
+/** The reads: the screens, the reports, the exports and the CLI ask these by name. Iterators
+ * stream (an export of 100,000 invoices never holds them all). */
+export interface ArchiveReader {
+  readonly connectionId: string;
+  getResponse<T = unknown>(
+    kind: SavedResponseKind,
+    key: string,
+  ): { response: T; fetchedAt: string } | null;
+  getInvoice(invoiceId: string): ArchivedInvoice | null;
+  statusHistory(invoiceId: string): SeenStatus[];
+  statusesSeenSince(since: string): (SeenStatus & { invoiceId: string })[];
+  queryInvoices(options?: {
+    filter?: ArchiveFilter;
+    sort?: ArchiveSort;
+    offset?: number;
+    limit?: number;
+  }): { rows: ArchiveRow[]; total: number };
+  totals(filter?: ArchiveFilter): ArchiveTotals;
+  iterateInvoices(options?: { filter?: ArchiveFilter; sort?: ArchiveSort }): Iterable<ArchiveRow>;
+  iterateDetails(options?: {
+    filter?: ArchiveFilter;
+    sort?: ArchiveSort;
+  }): Iterable<ArchivedInvoice>;
+  /** The VAT facts of the archived details matching `filter` (an export's VAT sheet). */
+  detailVatFacts(filter: ArchiveFilter, sort?: ArchiveSort): Iterable<DetailVatFacts>;
+  /** The reports' candidates (report-rows.ts says which rows and facts). */
+  vatRows(window: {
+    from: string;
+    to: string;
+    collectedSince: string;
+    datedFrom: string;
+    datedTo: string;
+  }): Iterable<RowWith<readonly unknown[] | null>>;
+  payableRows(asOf: string): Iterable<RowWith<unknown>>;
+  datedRows(from: string, to: string): Iterable<ArchiveRow>;
+  /** Invoices archived, and how many with their full business data. */
+  counts(): { invoices: number; details: number };
+  stats(): ArchiveStats;
+  lastSyncAt(): string | null;
+  /** How far each partition (direction × state) reaches, as the syncs left it. */
+  coverage(): PartitionCoverage[];
+  /** The unfiltered list's coverage when the operator refused the state/direction filter. */
+  filterRefused(): UnfilteredListCoverage | null;
+  /** A sync stopped before its end: the next one resumes it. */
+  hasUnfinishedSync(): boolean;
+  /** The newest answer saved by a sync or written through from a live call. */
+  newestAnswerAt(): string | null;
+}
+
+/** The writes: the sync's, and the live calls' write-through. */
+export interface ArchiveWriter {
+  /** Runs `fn` in one write transaction (nested calls join the outer one). */
+  transaction<T>(fn: () => T): T;
+  upsertSearchItems(
+    items: readonly InvoiceSearchItem[],
+    fetchedAt: string,
+    statusRunId?: number,
+  ): UpsertResult;
+  saveInvoiceSearchPage(
+    params: { q?: string; offset?: number; limit?: number },
+    response: { data: InvoiceSearchItem[]; meta: unknown },
+    fetchedAt?: string,
+  ): UpsertResult;
+  saveDetail(invoice: Invoice, fetchedAt?: string): boolean;
+  saveResponse(kind: SavedResponseKind, key: string, response: unknown, fetchedAt?: string): void;
+}
+
+/** The sync's runs, partitions and checkpoints (sync-state.ts): written in the same
+ * transaction as the invoices they describe. */
+export interface SyncStateRepository {
+  lastSyncAt(): string | null;
+  hasUnfinishedRun(): boolean;
+  beginRun(startedAt: string, details: boolean): { runId: number; resumed: boolean };
+  finishRun(runId: number, finishedAt: string): void;
+  partitions(): PartitionRow[];
+  unfilteredList(): PartitionRow;
+  dropUnfilteredList(): void;
+  partitionAt(p: PartitionRow, nextOffset: number, step: PartitionStep): void;
+  partitionFinished(
+    p: PartitionRow,
+    step: PartitionStep & { complete: boolean; finishedAt: string },
+  ): void;
+  countStatusTodo(runId: number): number;
+  statusTodo(runId: number): string[];
+  markStatusRead(ids: readonly string[], runId: number): void;
+  countDetailTodo(runId: number): number;
+  detailTodo(runId: number): string[];
+  markDetailFailed(invoiceId: string, kind: string, runId: number): void;
+  coverage(): PartitionCoverage[];
+  filterRefused(): UnfilteredListCoverage | null;
+}

@@ -1,0 +1,59 @@
+// The archive owns its SQL (issue 16, item 4): no module of src/ outside
+// src/main/services/archive/ opens SQLite, holds an archive store's handle (`.db`) or prepares a
+// statement; they ask the store by name (archive/archive.ts). A module that does fails here.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const ARCHIVE = join('src', 'main', 'services', 'archive') + sep;
+
+/** What only the archive's folder may write: the SQLite module, a store's handle, a statement. */
+const FORBIDDEN: [RegExp, string][] = [
+  [/['"]node:sqlite['"]/, "imports 'node:sqlite'"],
+  [/\bDatabaseSync\b/, 'names DatabaseSync'],
+  [/\.db\b/, "reaches a store's handle (.db)"],
+  [/\.prepare\(/, 'prepares a SQL statement'],
+];
+
+function* sources(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sources(path);
+    else if (/\.(ts|svelte|js|mjs)$/.test(entry.name)) yield path;
+  }
+}
+
+export function boundaryBreaches(files: Iterable<[path: string, text: string]>): string[] {
+  const found: string[] = [];
+  for (const [path, text] of files) {
+    if (path.startsWith(ARCHIVE)) continue;
+    text.split('\n').forEach((line, index) => {
+      for (const [pattern, what] of FORBIDDEN)
+        if (pattern.test(line)) found.push(`${path}:${index + 1} ${what}: ${line.trim()}`);
+    });
+  }
+  return found;
+}
+
+test('no module outside src/main/services/archive/ touches the archive database', () => {
+  const files = [...sources(join(root, 'src'))].map(
+    (path) => [relative(root, path), readFileSync(path, 'utf8')] as [string, string],
+  );
+  assert.ok(files.length > 100, 'the sources were found');
+  assert.deepEqual(boundaryBreaches(files), []);
+});
+
+test('the check sees a handle, a statement or SQLite used outside the archive folder', () => {
+  const outside = join('src', 'main', 'services', 'reports', 'source.ts');
+  const inside = join('src', 'main', 'services', 'archive', 'sync-state.ts');
+  const breaches = boundaryBreaches([
+    [outside, "import { DatabaseSync } from 'node:sqlite';"],
+    [outside, "const n = store.db.prepare('SELECT count(*) FROM invoices').get();"],
+    [inside, "const n = this.#db.prepare('SELECT count(*) FROM invoices').get();"],
+  ]);
+  assert.equal(breaches.length, 4, breaches.join('\n'));
+  assert.ok(breaches.every((b) => b.startsWith(outside)));
+});
