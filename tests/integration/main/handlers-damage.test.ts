@@ -10,11 +10,12 @@ import { basename, dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ArchiveSearchResult, ArchiveStatus, SyncSummary } from '#shared/archive.ts';
 import type { AppError, ConnectionSummary, Result, Sourced } from '#shared/contract.ts';
+import type { InvoicePayment } from '#shared/payments.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
 import { archivePath } from '#main/services/archive/archive-store.ts';
 import { createServices, type Services } from '#main/services/index.ts';
-import { damageArchiveFile, userFilePath, writeUserFile } from '#support/damaged-archive.ts';
+import { damageArchiveFile, userFilePath } from '#support/damaged-archive.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
 const NOW = Date.parse('2026-03-15T12:00:00Z');
@@ -82,22 +83,57 @@ async function startApp(dataDir: string, id?: string): Promise<App> {
 async function damagedDataFolder(
   name: string,
   where: 'middle' | 'header',
-): Promise<{ dataDir: string; id: string; path: string; userFile: string; userBytes: Buffer }> {
+): Promise<{
+  dataDir: string;
+  id: string;
+  path: string;
+  userFile: string;
+  userBytes: Buffer;
+  marked: string[];
+}> {
   const dataDir = join(dir, name);
   const first = await startApp(dataDir);
   const synced = value<SyncSummary>(await first.dispatch('sync:start', {}));
   assert.equal(synced.invoicesNew, INVOICES);
   const id = first.connection.id;
+  // What only the user wrote: two invoices marked paid, through the app.
+  const page = value<Sourced<ArchiveSearchResult>>(
+    await first.dispatch('archive:search', { offset: 0, limit: 2 }),
+  );
+  const marked = page.data.rows.map((row) => row.invoiceId);
+  value(
+    await first.dispatch('payments:mark', {
+      connectionId: id,
+      invoiceIds: marked,
+      paidOn: PAID_ON,
+      note: 'Virement reçu',
+    }),
+  );
   await first.services.close(); // the archive checkpointed and closed: one file
   const path = archivePath(dataDir, id);
   const userFile = userFilePath(path);
-  writeUserFile(userFile);
   damageArchiveFile(path, where);
-  return { dataDir, id, path, userFile, userBytes: readFileSync(userFile) };
+  return { dataDir, id, path, userFile, userBytes: readFileSync(userFile), marked };
+}
+
+const PAID_ON = '2026-03-10';
+
+/** The user's marks, read back through the app after the rebuild. */
+async function expectMarksKept(app: { dispatch: Dispatch }, id: string, marked: string[]) {
+  const payments = value<InvoicePayment[]>(
+    await app.dispatch('payments:get', { connectionId: id, invoiceIds: marked }),
+  );
+  assert.deepEqual(
+    payments.map((p) => [p.invoiceId, p.mark?.paidOn, p.mark?.note]),
+    marked.map((invoiceId) => [invoiceId, PAID_ON, 'Virement reçu']),
+  );
 }
 
 test('a damaged archive is said, set aside with its date, and rebuilt from the operator; the user file stays', async () => {
-  const { dataDir, id, path, userFile, userBytes } = await damagedDataFolder('middle', 'middle');
+  const { dataDir, id, path, userFile, userBytes, marked } = await damagedDataFolder(
+    'middle',
+    'middle',
+  );
   const app = await startApp(dataDir, id);
   try {
     const status = value<ArchiveStatus>(await app.dispatch('archive:status', { connectionId: id }));
@@ -141,6 +177,7 @@ test('a damaged archive is said, set aside with its date, and rebuilt from the o
 
     assert.ok(existsSync(status.damage.setAsideAs), 'the damaged file is still where it went');
     assert.deepEqual(readFileSync(userFile), userBytes, 'the user file is byte for byte the same');
+    await expectMarksKept(app, id, marked);
     const archiveFiles = readdirSync(dirname(path)).filter((name) => name.startsWith(id));
     assert.ok(archiveFiles.includes(basename(userFile)));
   } finally {
@@ -149,7 +186,10 @@ test('a damaged archive is said, set aside with its date, and rebuilt from the o
 });
 
 test('a header overwritten: refused at open, set aside at once, and a sound archive is not rebuilt', async () => {
-  const { dataDir, id, path, userFile, userBytes } = await damagedDataFolder('header', 'header');
+  const { dataDir, id, path, userFile, userBytes, marked } = await damagedDataFolder(
+    'header',
+    'header',
+  );
   const app = await startApp(dataDir, id);
   try {
     // The first use is a sync: it fails saying why (the file is not a database any more).
@@ -165,6 +205,7 @@ test('a header overwritten: refused at open, set aside at once, and a sound arch
     const again = failure(await app.dispatch('archive:rebuild', { connectionId: id }));
     assert.equal(again.kind, 'conflict', 'a sound archive is synced, not rebuilt');
     assert.deepEqual(readFileSync(userFile), userBytes);
+    await expectMarksKept(app, id, marked);
   } finally {
     await app.services.close();
   }
