@@ -1,14 +1,12 @@
 // The rules the reports apply to one archived invoice: is it a credit note, does it count at all,
 // when did its VAT become due, is it paid. Pure functions of the invoice's own data.
 import { VAT_EXCLUSION_CODES, VAT_EXCLUSION_STATES, type VatRule } from '#shared/reports.ts';
-import { CREDIT_NOTE_TYPE_CODES } from '../archive/invoice-columns.ts';
+import { isCreditNoteType } from '#shared/invoices/amount-totals.ts';
 import type { VatFacts } from './invoice.ts';
 
-/** UNTDID 1001 credit-note codes (381 and the others): their amounts count negative. */
-export function isCreditNote(typeCode: string | number | null | undefined): boolean {
-  if (typeCode === null || typeCode === undefined) return false;
-  return (CREDIT_NOTE_TYPE_CODES as readonly string[]).includes(String(typeCode).trim());
-}
+/** UNTDID 1001 credit-note codes (381 and the others): their amounts count negative. The one
+ * rule the screens' totals follow too. */
+export const isCreditNote = isCreditNoteType;
 
 /**
  * Why an invoice does not count in any report figure, or null when it does: rejected by the
