@@ -138,14 +138,17 @@ export interface VatExcluded extends ReportInvoice {
   reason: string;
 }
 
-/** A month's VAT in euros (other currencies are not converted), in cents: what the screen's
- * chart and table and the workbook's summary show. */
-export interface VatMonth {
-  month: string;
+/** VAT in euros (other currencies are not converted), in cents. */
+export interface VatBalance {
   collectedCents: number;
   deductibleCents: number;
   /** Collected minus deductible. */
   netCents: number;
+}
+
+/** A month's VAT in euros: what the screen's chart and table and the workbook's summary show. */
+export interface VatMonth extends VatBalance {
+  month: string;
 }
 
 export interface VatReport {
@@ -157,6 +160,8 @@ export interface VatReport {
   totals: VatTotal[];
   /** Every month of the period, in order. */
   byMonth: VatMonth[];
+  /** The whole period in euros (the months together): the screen's net and the workbook's total. */
+  balance: VatBalance;
   lines: VatLine[];
   /** Paid on receipt (encaissement), dated in the period, not collected within it: not counted. */
   pending: VatPending[];
@@ -257,10 +262,15 @@ export interface StatusCount {
   count: number;
 }
 
-/** Counts of one month, in the matrix's key order: per direction, and both together. */
-export interface StatusMatrixRow {
-  month: string;
+/** Counts in the matrix's key order and their sum: per direction, and both together. */
+export interface StatusCounts {
   counts: Record<'all' | Direction, number[]>;
+  total: Record<'all' | Direction, number>;
+}
+
+/** The counts of one month. */
+export interface StatusMatrixRow extends StatusCounts {
+  month: string;
 }
 
 /** The counts of a StatusReport laid out as the screen and the workbook show them. */
@@ -270,6 +280,8 @@ export interface StatusMatrix {
   keys: (string | null)[];
   /** Every month of the period, in order. */
   rows: StatusMatrixRow[];
+  /** Every month together: the tables' totals line. */
+  totals: StatusCounts;
 }
 
 export interface StatusReport {

@@ -7,7 +7,9 @@ import type {
   ReportInvoice,
   ReportPeriod,
   StatusCount,
+  StatusCounts,
   StatusMatrix,
+  StatusMatrixRow,
   StatusReport,
 } from '#shared/reports.ts';
 import {
@@ -50,23 +52,25 @@ export function statusMatrix(
 ): StatusMatrix {
   const keys = [...new Set(counts.map((c) => c.key))].sort((a, b) => rank(a) - rank(b));
   const column = new Map(keys.map((key, index) => [key, index]));
-  const rows = months.map((month) => ({
-    month,
-    counts: {
-      all: keys.map(() => 0),
-      OUTBOUND: keys.map(() => 0),
-      INBOUND: keys.map(() => 0),
-    },
-  }));
+  const zero = (): StatusCounts => ({
+    counts: { all: keys.map(() => 0), OUTBOUND: keys.map(() => 0), INBOUND: keys.map(() => 0) },
+    total: { all: 0, OUTBOUND: 0, INBOUND: 0 },
+  });
+  const rows: StatusMatrixRow[] = months.map((month) => ({ month, ...zero() }));
+  const totals = zero();
   const row = new Map(rows.map((r) => [r.month, r]));
   for (const c of counts) {
     const target = row.get(c.month);
     const index = column.get(c.key) as number;
     if (!target) continue;
-    (target.counts[c.direction][index] as number) += c.count;
-    (target.counts.all[index] as number) += c.count;
+    // Row and column totals here, once: the screen and the workbook read them.
+    for (const sums of [target, totals])
+      for (const side of [c.direction, 'all'] as const) {
+        (sums.counts[side][index] as number) += c.count;
+        sums.total[side] += c.count;
+      }
   }
-  return { keys, rows };
+  return { keys, rows, totals };
 }
 
 export function computeStatusReport(

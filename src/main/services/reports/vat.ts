@@ -9,6 +9,7 @@ import type {
   ReportPeriod,
   VatExcluded,
   VatFigure,
+  VatBalance,
   VatLine,
   VatMonth,
   VatPending,
@@ -262,7 +263,6 @@ const byDirectionAndDate = <
   compareText(a.invoiceDate, b.invoiceDate) ||
   compareText(a.number, b.number);
 
-/** The TVA report of `period` over the archived invoices `items` (any order). */
 /** VAT per month in euros (other currencies are not converted): collected, deductible, net. */
 export function vatByMonth(figures: readonly VatFigure[], months: readonly string[]): VatMonth[] {
   return months.map((month) => {
@@ -276,6 +276,19 @@ export function vatByMonth(figures: readonly VatFigure[], months: readonly strin
     return { month, collectedCents, deductibleCents, netCents: collectedCents - deductibleCents };
   });
 }
+
+/** The months together: the period's VAT in euros, collected, deductible and net. */
+export function vatBalance(byMonth: readonly VatMonth[]): VatBalance {
+  const balance: VatBalance = { collectedCents: 0, deductibleCents: 0, netCents: 0 };
+  for (const m of byMonth) {
+    balance.collectedCents += m.collectedCents;
+    balance.deductibleCents += m.deductibleCents;
+    balance.netCents += m.netCents;
+  }
+  return balance;
+}
+
+/** The TVA report of `period` over the archived invoices `items` (any order). */
 
 export function computeVatReport(
   items: Iterable<ReportItem>,
@@ -306,13 +319,15 @@ export function computeVatReport(
   lines.sort(compareLines);
   const { figures, totals } = summarise(lines);
   const months = periodMonths(period);
+  const byMonth = vatByMonth(figures, months);
   return {
     kind: 'vat',
     period,
     months,
     figures,
     totals,
-    byMonth: vatByMonth(figures, months),
+    byMonth,
+    balance: vatBalance(byMonth),
     lines,
     pending: pending.sort(byDirectionAndDate),
     excluded: excluded.sort(byDirectionAndDate),

@@ -328,15 +328,13 @@ function vatSummary(report: VatReport, w: Words): DocLine[] {
         amount(m.netCents, 'EUR'),
       ],
     });
-  const sum = (key: 'collectedCents' | 'deductibleCents' | 'netCents'): number =>
-    report.byMonth.reduce((s, m) => s + m[key], 0);
   lines.push({
     style: 'strong',
     cells: [
       v.total,
-      amount(sum('collectedCents'), 'EUR'),
-      amount(sum('deductibleCents'), 'EUR'),
-      amount(sum('netCents'), 'EUR'),
+      amount(report.balance.collectedCents, 'EUR'),
+      amount(report.balance.deductibleCents, 'EUR'),
+      amount(report.balance.netCents, 'EUR'),
     ],
   });
   lines.push({ cells: [] }, { style: 'section', cells: [w.r.workbook.notes] });
@@ -548,7 +546,12 @@ function matrixLines(
   // One line per month and direction that has invoices.
   const rows = matrix.rows.flatMap((row) =>
     (['OUTBOUND', 'INBOUND'] as const)
-      .map((direction) => ({ month: row.month, direction, counts: row.counts[direction] }))
+      .map((direction) => ({
+        month: row.month,
+        direction,
+        counts: row.counts[direction],
+        total: row.total[direction],
+      }))
       .filter((line) => line.counts.some((n) => n > 0)),
   );
   const lines: DocLine[] = [
@@ -562,16 +565,17 @@ function matrixLines(
         month(row.month),
         directionLabel(w, row.direction),
         ...row.counts.map(integer),
-        integer(row.counts.reduce((s, n) => s + n, 0)),
+        integer(row.total),
       ],
     });
+  // Both directions' lines together: the matrix's totals of all invoices.
   lines.push({
     style: 'strong',
     cells: [
       st.total,
       '',
-      ...keys.map((_, i) => integer(rows.reduce((s, r) => s + r.counts[i]!, 0))),
-      integer(rows.reduce((s, r) => s + r.counts.reduce((a, b) => a + b, 0), 0)),
+      ...matrix.totals.counts.all.map(integer),
+      integer(matrix.totals.total.all),
     ],
   });
   return lines;

@@ -53,15 +53,27 @@ test('the VAT per month is the report’s, on screen and in the workbook', async
   }
   assert.ok(report.byMonth.some((m) => m.collectedCents !== 0));
   const [first, ...rest] = report.byMonth;
+  // The period's balance (the screen's net, the workbook's total line) is the months together.
+  const sum = (key: 'collectedCents' | 'deductibleCents' | 'netCents') =>
+    report.byMonth.reduce((s, m) => s + m[key], 0);
+  assert.deepEqual(report.balance, {
+    collectedCents: sum('collectedCents'),
+    deductibleCents: sum('deductibleCents'),
+    netCents: sum('netCents'),
+  });
+  const eurVat = (direction: string) =>
+    report.totals.find((x) => x.direction === direction && x.currency === 'EUR')?.vatCents ?? 0;
+  assert.equal(report.balance.netCents, eurVat('OUTBOUND') - eurVat('INBOUND'));
   const stamped: VatReport = {
     ...report,
     byMonth: [
       { ...first!, collectedCents: 9_876_543, deductibleCents: 1_234_567, netCents: 8_641_976 },
       ...rest,
     ],
+    balance: { collectedCents: 5_555_501, deductibleCents: 4_444_402, netCents: 1_111_099 },
   };
   const cells = await values(stamped, 'Synthèse TVA');
-  for (const euros of [98_765.43, 12_345.67, 86_419.76])
+  for (const euros of [98_765.43, 12_345.67, 86_419.76, 55_555.01, 44_444.02, 11_110.99])
     assert.ok(cells.includes(euros), `${euros}`);
 });
 
@@ -83,10 +95,28 @@ test('the statuts matrices are the report’s, on screen and in the workbook', a
   }
   // States in the interface's order, "no status" last.
   assert.equal(report.lifecycleMatrix.keys.at(-1), null);
+  // The row and column totals, per direction and both together, are the sums of the counts.
+  const sum = (xs: readonly number[]) => xs.reduce((s, n) => s + n, 0);
+  for (const matrix of [report.stateMatrix, report.lifecycleMatrix])
+    for (const side of ['all', 'OUTBOUND', 'INBOUND'] as const) {
+      for (const r of matrix.rows) assert.equal(r.total[side], sum(r.counts[side]));
+      matrix.keys.forEach((_, i) =>
+        assert.equal(
+          matrix.totals.counts[side][i],
+          sum(matrix.rows.map((r) => r.counts[side][i]!)),
+        ),
+      );
+      assert.equal(matrix.totals.total[side], sum(matrix.rows.map((r) => r.total[side])));
+    }
   const row = report.stateMatrix.rows.findIndex((r) => r.counts.OUTBOUND[0]! > 0);
   assert.ok(row >= 0);
-  const rows = structuredClone(report.stateMatrix.rows);
-  rows[row]!.counts.OUTBOUND[0] = 4_242;
-  const stamped: StatusReport = { ...report, stateMatrix: { ...report.stateMatrix, rows } };
-  assert.ok((await values(stamped, 'Statuts')).includes(4_242));
+  const stateMatrix = structuredClone(report.stateMatrix);
+  stateMatrix.rows[row]!.counts.OUTBOUND[0] = 4_242;
+  stateMatrix.rows[row]!.total.OUTBOUND = 4_343;
+  stateMatrix.totals.counts.all[0] = 4_444;
+  stateMatrix.totals.total.all = 4_545;
+  const lifecycleMatrix = structuredClone(report.lifecycleMatrix);
+  lifecycleMatrix.totals.total.all = 4_646;
+  const cells = await values({ ...report, stateMatrix, lifecycleMatrix }, 'Statuts');
+  for (const n of [4_242, 4_343, 4_444, 4_545, 4_646]) assert.ok(cells.includes(n), `${n}`);
 });

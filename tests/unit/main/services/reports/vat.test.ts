@@ -378,3 +378,46 @@ test('vatOutcome says what one invoice does to a period', () => {
   const outcome = vatOutcome(reportItem({ n: 1, taxCode: 5, invoiceDate: '2026-05-01' }), MARCH);
   assert.equal(outcome.kind, 'outside');
 });
+
+test('the VAT per month and the period’s balance in euros: collected, deductible, net', () => {
+  const r = report(
+    [
+      {
+        n: 1,
+        invoiceDate: '2026-01-10',
+        breakdown: [{ category: 'S', percent: 20, base: 100, vat: 20 }],
+      },
+      {
+        n: 2,
+        invoiceDate: '2026-01-20',
+        direction: 'INBOUND',
+        breakdown: [{ category: 'S', percent: 20, base: 30, vat: 6 }],
+      },
+      {
+        n: 3,
+        invoiceDate: '2026-03-05',
+        breakdown: [{ category: 'S', percent: 10, base: 50, vat: 5 }],
+      },
+      // A credit note counts negative; another currency is not converted, so not in euros.
+      {
+        n: 4,
+        invoiceDate: '2026-03-06',
+        type: '381',
+        breakdown: [{ category: 'S', percent: 20, base: 10, vat: 2 }],
+      },
+      {
+        n: 5,
+        invoiceDate: '2026-03-07',
+        currency: 'USD',
+        breakdown: [{ category: 'S', percent: 20, base: 500, vat: 100 }],
+      },
+    ],
+    parsePeriod('2026-Q1'),
+  );
+  assert.deepEqual(r.byMonth, [
+    { month: '2026-01', collectedCents: 2000, deductibleCents: 600, netCents: 1400 },
+    { month: '2026-02', collectedCents: 0, deductibleCents: 0, netCents: 0 },
+    { month: '2026-03', collectedCents: 300, deductibleCents: 0, netCents: 300 },
+  ]);
+  assert.deepEqual(r.balance, { collectedCents: 2300, deductibleCents: 600, netCents: 1700 });
+});
