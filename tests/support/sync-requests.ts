@@ -4,6 +4,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import type { RunningDemoOperator } from '#main/demo-operator/index.ts';
+import {
+  OperatorClient,
+  type OperatorClientOptions,
+} from '#main/services/operator/operator-client.ts';
 
 export interface RecordingFetch {
   fetch: typeof fetch;
@@ -33,6 +38,27 @@ export function recordingFetch(tokenUrl: string, logFile?: string): RecordingFet
     return response;
   };
   return { fetch: wrapped, requests, statuses };
+}
+
+/** An operator client of the demo operator's user client whose requests are recorded; `extra`
+ * sets the retry knobs a test wants (fast backoff, a short Retry-After cap). */
+export function recordedClient(
+  operator: RunningDemoOperator,
+  extra: Partial<Omit<OperatorClientOptions, 'connection' | 'getClientSecret' | 'fetch'>> = {},
+): { client: OperatorClient; recorder: RecordingFetch } {
+  const recorder = recordingFetch(operator.tokenUrl);
+  const creds = operator.clients.user;
+  const client = new OperatorClient({
+    connection: {
+      baseUrl: operator.baseUrl,
+      tokenUrl: operator.tokenUrl,
+      clientId: creds.clientId,
+    },
+    getClientSecret: async () => creds.clientSecret,
+    fetch: recorder.fetch,
+    ...extra,
+  });
+  return { client, recorder };
 }
 
 /** The keys asked more than once. */

@@ -12,8 +12,7 @@ import frArchive from '#shared/i18n/fr/archive.ts';
 import enArchive from '#shared/i18n/en/archive.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { Archives } from '#main/services/archive/archives.ts';
-import { OperatorClient } from '#main/services/operator/operator-client.ts';
-import { recordingFetch } from '#support/sync-requests.ts';
+import { recordedClient } from '#support/sync-requests.ts';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -24,19 +23,7 @@ function dataDir(): string {
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function clientFor(operator: RunningDemoOperator) {
-  const recorder = recordingFetch(operator.tokenUrl);
-  const creds = operator.clients.user;
-  const client = new OperatorClient({
-    connection: {
-      baseUrl: operator.baseUrl,
-      tokenUrl: operator.tokenUrl,
-      clientId: creds.clientId,
-    },
-    getClientSecret: async () => creds.clientSecret,
-    fetch: recorder.fetch,
-    retryBaseDelayMs: 5,
-  });
-  return { client, recorder };
+  return recordedClient(operator, { retryBaseDelayMs: 5 });
 }
 
 const completeIn = (p: SyncProgress): number =>

@@ -11,8 +11,7 @@ import { startDemoOperator } from '#main/demo-operator/index.ts';
 import { openArchive } from '#main/services/archive/archive-store.ts';
 import { RequestBudget } from '#main/services/archive/pace.ts';
 import { runSync } from '#main/services/archive/sync.ts';
-import { OperatorClient } from '#main/services/operator/operator-client.ts';
-import { recordingFetch } from '#support/sync-requests.ts';
+import { recordedClient } from '#support/sync-requests.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sync-pace-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,17 +25,7 @@ test('a budget equal to the operator’s sliding-second limit: at most 2 % of re
     faults: { rateLimitPerSecond: PER_SECOND, latencyMs: 20 },
   });
   try {
-    const recorder = recordingFetch(operator.tokenUrl);
-    const creds = operator.clients.user;
-    const client = new OperatorClient({
-      connection: {
-        baseUrl: operator.baseUrl,
-        tokenUrl: operator.tokenUrl,
-        clientId: creds.clientId,
-      },
-      getClientSecret: async () => creds.clientSecret,
-      fetch: recorder.fetch,
-    });
+    const { client, recorder } = recordedClient(operator);
     const archive = openArchive(dir, 'paced');
     const budget = new RequestBudget(PER_SECOND * 60);
     const summary = await runSync({ client, archive, budget, details: true });

@@ -17,8 +17,7 @@ import {
   runSync,
   type SyncOperator,
 } from '#main/services/archive/sync.ts';
-import { OperatorClient } from '#main/services/operator/operator-client.ts';
-import { duplicates, recordingFetch } from '#support/sync-requests.ts';
+import { duplicates, recordedClient } from '#support/sync-requests.ts';
 import { archiveSql } from '#support/archive-sql.ts';
 
 const dirs: string[] = [];
@@ -30,21 +29,11 @@ function dataDir(): string {
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function clientFor(demoOperator: RunningDemoOperator, options: { maxRetries?: number } = {}) {
-  const recorder = recordingFetch(demoOperator.tokenUrl);
-  const creds = demoOperator.clients.user;
-  const client = new OperatorClient({
-    connection: {
-      baseUrl: demoOperator.baseUrl,
-      tokenUrl: demoOperator.tokenUrl,
-      clientId: creds.clientId,
-    },
-    getClientSecret: async () => creds.clientSecret,
-    fetch: recorder.fetch,
+  return recordedClient(demoOperator, {
     retryBaseDelayMs: 5,
     maxRetryAfterSeconds: 2,
     ...options,
   });
-  return { client, recorder };
 }
 
 /** Every invoice id the operator can show: each partition read through its window. */
