@@ -1,0 +1,82 @@
+// What the app, the browser host and the CLI ask of the accounting (issue 17): the company's
+// settings, its third parties' accounts, a period's entries, and the FEC. One instance per app
+// (services/index.ts), working on the connection named in each call: its archive (read only) and
+// its user-data file (settings and third parties, which a rebuild of the archive never loses).
+import type {
+  AccountingSettings,
+  CompanyProfile,
+  FecEncoding,
+  FecSeparator,
+  Ledger,
+  ThirdParty,
+  ThirdPartyRole,
+} from '#shared/accounting.ts';
+import type { ReportPeriod } from '#shared/reports.ts';
+
+/** The accountant's choice for one third party (from the queue, the memory list or a CSV). */
+export interface ThirdPartyChoice {
+  key: string;
+  role: ThirdPartyRole;
+  name: string;
+  auxiliary: string;
+  account: string;
+  label: string | null;
+}
+
+export interface CsvImportResult {
+  added: number;
+  updated: number;
+  /** Lines refused, 1-based as a spreadsheet numbers them, with the reason in words. */
+  refused: { line: number; reason: string }[];
+}
+
+export interface FecOptions {
+  separator: FecSeparator;
+  encoding: FecEncoding;
+  /** The closing date written in the file name (YYYY-MM-DD); default: the period's last day. */
+  closingDate?: string;
+}
+
+export interface FecSummary {
+  /** The file's legal name, <SIREN>FEC<AAAAMMJJ>.txt. */
+  fileName: string;
+  entries: number;
+  lines: number;
+  debitCents: number;
+  creditCents: number;
+}
+
+/** What the AccountChooser gives an entry for a third party: remembered, or suggested. */
+export interface AccountChoice {
+  auxiliary: string;
+  account: string;
+  label: string | null;
+  confirmed: boolean;
+  suggestedFrom: 'memory' | 'default' | 'invoice_reference' | 'same_name';
+}
+
+/** The third-party memory as the entries see it while a ledger is built: the remembered
+ * choice, else a suggestion (suggested auxiliary codes are reserved for the run, so two new
+ * parties never get the same code). */
+export interface AccountChooser {
+  choose(party: {
+    key: string;
+    role: ThirdPartyRole;
+    name: string;
+    /** The invoice's BT-19 accounting reference when it looks like a PCG account, else null. */
+    invoiceAccount: string | null;
+    /** The default account for this invoice (goods / services / intra-EU / export…). */
+    defaultAccount: string;
+  }): AccountChoice;
+}
+
+export interface AccountingService {
+  profile(connectionId: string): CompanyProfile;
+  saveSettings(connectionId: string, settings: AccountingSettings): CompanyProfile;
+  ledger(connectionId: string, period: ReportPeriod): Ledger;
+  thirdParties(connectionId: string): ThirdParty[];
+  /** Remembers the accountant's choices; later invoices of these parties use them. */
+  mapThirdParties(connectionId: string, choices: ThirdPartyChoice[]): ThirdParty[];
+  exportThirdPartiesCsv(connectionId: string): string;
+  importThirdPartiesCsv(connectionId: string, csv: string): CsvImportResult;
+}
