@@ -7,6 +7,18 @@ import { DIRECTIONS, INVOICE_SEARCH_LIMITS, INVOICE_STATES } from '#shared/opera
 import { REPORT_KINDS } from '#shared/reports.ts';
 import { MAX_PAYMENT_MARK_IDS } from '#shared/payments.ts';
 import { operatorUrlSchema, webhookCreateSchema } from '#shared/operator/schemas.ts';
+import { JOURNAL_KINDS } from '#shared/accounting.ts';
+import {
+  ACCOUNT_PATTERN,
+  AUXILIARY_PATTERN,
+  JOURNAL_CODE_PATTERN,
+  MAX_CSV_CHARS,
+  MAX_LEDGER_PAGE,
+  MAX_THIRD_PARTY_CHOICES,
+  PREFIX_PATTERN,
+  SIREN_PATTERN,
+  isFiscalYearEnd,
+} from '#shared/accounting-form.ts';
 
 const noArgs = z.undefined().or(z.null().transform(() => undefined));
 const id = z.string().min(1).max(200);
@@ -66,6 +78,55 @@ const exportTarget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('webhooks') }),
   z.strictObject({ kind: z.literal('report'), report: z.enum(REPORT_KINDS), period: reportPeriod }),
 ]);
+
+// ---- Pre-accounting (issue 17): the same rules the settings form words on screen ----
+/** A period of real days, in order (the ledger refuses more than ten years itself). */
+const accountingPeriod = z
+  .strictObject({ from: realDay, to: realDay, label: z.string().min(1).max(40) })
+  .refine((p) => p.from <= p.to, { message: 'the period ends before it starts', path: ['to'] });
+const account = z.string().regex(ACCOUNT_PATTERN, 'expected a PCG account (3 digits first)');
+const journal = z.strictObject({
+  code: z.string().regex(JOURNAL_CODE_PATTERN, 'expected a journal code (1 to 6 letters or digits)'),
+  label: z.string().trim().min(1).max(100),
+});
+const accountingSettings = z.strictObject({
+  siren: z.string().regex(SIREN_PATTERN, 'expected a SIREN of 9 digits').nullable(),
+  fiscalYearEnd: z.string().refine(isFiscalYearEnd, 'expected a day of the year MM-DD'),
+  journals: z.strictObject({ sales: journal, purchases: journal, misc: journal }),
+  accounts: z.strictObject({
+    customers: account,
+    suppliers: account,
+    revenueGoods: account,
+    revenueServices: account,
+    revenueIntraEu: account,
+    revenueExport: account,
+    expenseGoods: account,
+    expenseServices: account,
+    vatCollected: account,
+    vatDeductible: account,
+    vatDeductibleAssets: account,
+    vatCollectedOnPayment: account,
+    vatDeductibleOnPayment: account,
+    vatReverseChargeDue: account,
+    vatReverseChargeDeductible: account,
+    roundingLoss: account,
+    roundingGain: account,
+  }),
+  auxiliary: z.strictObject({
+    customerPrefix: z.string().regex(PREFIX_PATTERN, 'expected up to 4 capital letters or digits'),
+    supplierPrefix: z.string().regex(PREFIX_PATTERN, 'expected up to 4 capital letters or digits'),
+    stemLength: z.number().int().min(3).max(13),
+  }),
+  reverseChargeRateBp: z.number().int().min(0).max(10_000),
+});
+const thirdPartyChoice = z.strictObject({
+  key: z.string().trim().min(1).max(200),
+  role: z.enum(['customer', 'supplier']),
+  name: z.string().max(300),
+  auxiliary: z.string().regex(AUXILIARY_PATTERN, 'expected 1 to 17 capital letters or digits'),
+  account,
+  label: z.string().trim().max(200).nullable(),
+});
 
 type ArgSchemas = { [C in Channel]: z.ZodType<ArgsOf<C>, unknown> };
 
@@ -135,4 +196,23 @@ export const argSchemas = {
   'payments:unmark': z.strictObject({ connectionId: id, invoiceIds: markedIds }),
   'payments:get': z.strictObject({ connectionId: id, invoiceIds: markedIds }),
   'archive:totals': z.strictObject({ filter: archiveFilter.optional() }),
+  'accounting:profile': z.strictObject({ connectionId: id }),
+  'accounting:saveSettings': z.strictObject({ connectionId: id, settings: accountingSettings }),
+  'accounting:ledger': z.strictObject({
+    connectionId: id,
+    period: accountingPeriod,
+    journal: z.enum(JOURNAL_KINDS).optional(),
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(1).max(MAX_LEDGER_PAGE),
+  }),
+  'accounting:thirdParties': z.strictObject({ connectionId: id }),
+  'accounting:mapThirdParties': z.strictObject({
+    connectionId: id,
+    choices: z.array(thirdPartyChoice).min(1).max(MAX_THIRD_PARTY_CHOICES),
+  }),
+  'accounting:exportThirdParties': z.strictObject({ connectionId: id }),
+  'accounting:importThirdParties': z.strictObject({
+    connectionId: id,
+    csv: z.string().max(MAX_CSV_CHARS, 'the file is too large (5 MB at most)'),
+  }),
 } satisfies ArgSchemas;

@@ -25,6 +25,8 @@ import {
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
 import { Archives } from './archive/archives.ts';
 import type { ArchiveStore } from './archive/archive-store.ts';
+import type { AccountingService } from './accounting/accounting.ts';
+import { AppFailure } from './app-failure.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -76,6 +78,8 @@ export interface Services {
   exports: ExportJobs;
   /** What was repaired in settings.json at start (or since), until the app restarts. */
   settingsRepair: () => SettingsRepair | undefined;
+  /** Pre-accounting (issue 17): settings, third parties, entries of a connection. */
+  accounting: AccountingService;
   /** Runs `read` on a connection's archive (the registry's store, opened on first use). */
   readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
   /** Stops what the services started (the syncs, the archives, the demo operator). */
@@ -185,6 +189,7 @@ export function createServices(options: CreateServicesOptions): Services {
     events,
     exports,
     settingsRepair: () => settings.repair,
+    accounting: notBuiltYet,
     readArchive: (connectionId, read) => read(archives.open(connectionId)),
     async close() {
       exports.cancelAll();
@@ -194,3 +199,17 @@ export function createServices(options: CreateServicesOptions): Services {
     },
   };
 }
+
+// Until the engine branch lands (services/accounting/index.ts).
+const notYet = (): never => {
+  throw new AppFailure('server', 'The accounting is not built yet.');
+};
+const notBuiltYet: AccountingService = {
+  profile: notYet,
+  saveSettings: notYet,
+  ledger: notYet,
+  thirdParties: notYet,
+  mapThirdParties: notYet,
+  exportThirdPartiesCsv: notYet,
+  importThirdPartiesCsv: notYet,
+};
