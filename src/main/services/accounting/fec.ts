@@ -60,8 +60,8 @@ export interface FecSource {
 
 export interface FecWriteOptions extends FecOptions {
   signal?: AbortSignal;
-  /** Entries written so far, now and then. */
-  onProgress?: (entries: number) => void;
+  /** Entries and lines written so far, now and then. */
+  onProgress?: (written: { entries: number; lines: number }) => void;
 }
 
 export interface FecWritten extends FecSummary {
@@ -319,7 +319,7 @@ export async function writeFec(
       summary.creditCents += written.creditCents;
       if (pending.length >= CHUNK_CHARS) {
         await flush();
-        options.onProgress?.(summary.entries);
+        options.onProgress?.({ entries: summary.entries, lines: summary.lines });
       }
     }
     await flush();
@@ -327,7 +327,7 @@ export async function writeFec(
     if (failure) throw failure;
     if (signal?.aborted) throw cancelledExport(targetPath);
     await rename(tempPath, targetPath);
-    options.onProgress?.(summary.entries);
+    options.onProgress?.({ entries: summary.entries, lines: summary.lines });
     return { ...summary, path: targetPath, bytes };
   } catch (error) {
     stream.destroy();
