@@ -40,7 +40,7 @@ const PCG: Record<string, string> = {
   '401': 'Fournisseurs',
   '404': "Fournisseurs d'immobilisations",
   '411': 'Clients',
-  '445': 'État, taxes sur le chiffre d'affaires',
+  '445': "État, taxes sur le chiffre d'affaires",
   '6': 'Charges',
   '60': 'Achats',
   '601': 'Achats stockés, matières premières',

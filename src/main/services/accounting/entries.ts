@@ -20,6 +20,7 @@ import { directionOf } from '../reports/invoice.ts';
 import { collectedOn, exclusionReason, isCreditNote, taxPointRule } from '../reports/rules.ts';
 import { accountLabel } from './account-labels.ts';
 import type { AccountChoice, AccountChooser } from './accounting.ts';
+import { thirdPartyKey } from './third-parties.ts';
 
 export interface EntryContext {
   period: ReportPeriod;
@@ -76,19 +77,6 @@ export function euros(cents: number): string {
 
 /** Half away from zero, as accountants round. */
 const roundHalf = (value: number): number => Math.sign(value) * Math.round(Math.abs(value));
-
-/** A third party's key in the memory: SIREN, else VAT number (a foreign party), else its name. */
-export function partyKey(party: {
-  siren: string | null;
-  vat: string | null;
-  name: string | null;
-}): string {
-  const siren = party.siren?.replace(/\s/g, '');
-  if (siren) return siren;
-  const vat = party.vat?.replace(/\s/g, '').toUpperCase();
-  if (vat) return vat;
-  return `NAME:${(party.name ?? '').trim().toUpperCase()}`;
-}
 
 /** The country of a party: its address's, else its VAT number's prefix, else France. */
 function countryOf(country: string | null, vat: string | null): string {
@@ -247,10 +235,21 @@ export function invoiceOutcome(invoice: AccountingRow, context: EntryContext): I
   const sign = credit ? -1 : 1;
   const role: ThirdPartyRole = purchase ? 'supplier' : 'customer';
   const party = purchase
-    ? { name: row.sellerName, siren: row.sellerSiren, vat: row.sellerVat }
-    : { name: row.buyerName, siren: row.buyerSiren, vat: row.buyerVat };
+    ? {
+        name: row.sellerName,
+        siren: row.sellerSiren,
+        siret: row.sellerSiret,
+        vatNumber: row.sellerVat,
+      }
+    : {
+        name: row.buyerName,
+        siren: row.buyerSiren,
+        siret: row.buyerSiret,
+        vatNumber: row.buyerVat,
+      };
   const name = party.name ?? row.counterpartyName ?? '';
-  const key = partyKey(party);
+  // The memory's key: SIREN, else VAT number, else the name (third-parties.ts).
+  const key = thirdPartyKey(party);
   const process = facts.processType ?? '';
   const services = process.startsWith('S') || process === '';
   const categories = new Set(checked.lines.map((l) => l.category));
