@@ -75,6 +75,13 @@ const exportTarget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('participants'), value: z.string().trim().min(1).max(200) }),
   z.strictObject({ kind: z.literal('webhooks') }),
   z.strictObject({ kind: z.literal('report'), report: z.enum(REPORT_KINDS), period: reportPeriod }),
+  z.strictObject({
+    kind: z.literal('fec'),
+    period: reportPeriod,
+    separator: z.enum(['tab', 'pipe']),
+    encoding: z.enum(['utf-8', 'iso-8859-15']),
+  }),
+  z.strictObject({ kind: z.literal('entries'), period: reportPeriod }),
 ]);
 
 // ---- Pre-accounting (issue 17): the same rules the settings form words on screen ----

@@ -25,8 +25,7 @@ import {
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
 import { Archives } from './archive/archives.ts';
 import type { ArchiveStore } from './archive/archive-store.ts';
-import type { AccountingService } from './accounting/accounting.ts';
-import { AppFailure } from './app-failure.ts';
+import { createAccountingService, type AccountingService } from './accounting/index.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -76,10 +75,10 @@ export interface Services {
   events: EventHub;
   /** Excel exports under way (export:start / export:cancel, the CLI's export). */
   exports: ExportJobs;
+  /** Pre-accounting: each connection's settings, third parties' accounts and entries. */
+  accounting: AccountingService;
   /** What was repaired in settings.json at start (or since), until the app restarts. */
   settingsRepair: () => SettingsRepair | undefined;
-  /** Pre-accounting (issue 17): settings, third parties, entries of a connection. */
-  accounting: AccountingService;
   /** Runs `read` on a connection's archive (the registry's store, opened on first use). */
   readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
   /** Stops what the services started (the syncs, the archives, the demo operator). */
@@ -188,8 +187,8 @@ export function createServices(options: CreateServicesOptions): Services {
     archives,
     events,
     exports,
+    accounting: createAccountingService({ archives }),
     settingsRepair: () => settings.repair,
-    accounting: notBuiltYet,
     readArchive: (connectionId, read) => read(archives.open(connectionId)),
     async close() {
       exports.cancelAll();
@@ -199,17 +198,3 @@ export function createServices(options: CreateServicesOptions): Services {
     },
   };
 }
-
-// Until the engine branch lands (services/accounting/index.ts).
-const notYet = (): never => {
-  throw new AppFailure('server', 'The accounting is not built yet.');
-};
-const notBuiltYet: AccountingService = {
-  profile: notYet,
-  saveSettings: notYet,
-  ledger: notYet,
-  thirdParties: notYet,
-  mapThirdParties: notYet,
-  exportThirdPartiesCsv: notYet,
-  importThirdPartiesCsv: notYet,
-};
