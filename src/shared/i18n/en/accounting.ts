@@ -50,6 +50,7 @@ export default {
     auxiliary: 'Auxiliary',
     debit: 'Debit',
     credit: 'Credit',
+    state: 'State',
     provisional: 'provisional',
     provisionalHint:
       'Provisional entry: a third party has no confirmed account yet (see “Third parties to map”).',

@@ -48,6 +48,7 @@ export default {
     auxiliary: 'Auxiliaire',
     debit: 'Débit',
     credit: 'Crédit',
+    state: 'État',
     provisional: 'provisoire',
     provisionalHint:
       'Écriture provisoire : un tiers n’a pas encore de compte confirmé (voir « Tiers à affecter »).',
