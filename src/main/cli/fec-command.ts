@@ -108,6 +108,8 @@ export async function run(argv: string[]): Promise<number> {
               list.map((invoice) => ({
                 number: invoice.number ?? invoice.invoiceId,
                 reason: invoice.reason,
+                direction: invoice.direction,
+                invoiceId: invoice.invoiceId,
                 ...(invoice.detail ? { detail: invoice.detail } : {}),
               }));
             if (json) {
