@@ -160,10 +160,13 @@ export function createServices(options: CreateServicesOptions): Services {
       const store = archives.existing(connectionId);
       return store ? { store, release: () => undefined } : null;
     });
+  const accounting = createAccountingService({ archives });
   const exports = new ExportJobs({
     exporter: {
       operator: (connectionId) => operators.forConnection(connectionId),
       borrowArchive,
+      // The FEC and the entries workbook: the same ledger the Comptabilité screen shows.
+      ledger: (connectionId, period) => accounting.ledger(connectionId, period),
       version,
       ...(options.exportWorkerUrl ? { workerUrl: options.exportWorkerUrl } : {}),
     },
@@ -187,7 +190,7 @@ export function createServices(options: CreateServicesOptions): Services {
     archives,
     events,
     exports,
-    accounting: createAccountingService({ archives }),
+    accounting,
     settingsRepair: () => settings.repair,
     readArchive: (connectionId, read) => read(archives.open(connectionId)),
     async close() {

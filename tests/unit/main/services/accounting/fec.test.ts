@@ -73,6 +73,8 @@ describe('FEC writer', () => {
     assert.equal(check.records[1]?.CompteLib, 'Prestations de services');
     assert.equal(check.records[2]?.CompteLib, 'TVA collectée');
     assert.deepEqual([...encodeLatin9('½ ¤ ’')], [...Buffer.from("1/2 EUR '", 'latin1')]);
+    // A character beyond the BMP is one "?", not one per UTF-16 half.
+    assert.deepEqual([...encodeLatin9('a😀b')], [...Buffer.from('a?b', 'latin1')]);
   });
 
   it('writes the fields in order: the piece, its date, ValidDate, the amounts, CRLF', async () => {
