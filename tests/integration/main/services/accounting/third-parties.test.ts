@@ -295,6 +295,33 @@ test('CSV round trip through the CLI: import with bad lines refused, export, imp
   );
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /^not_found: There is no file/);
+  // French Excel's own "CSV (séparateur: point-virgule)" is Windows-1252: read as such.
+  const excel = join(dir, 'excel.csv');
+  const windows1252 = (text: string) =>
+    Buffer.from([...text].map((c) => (c === 'Œ' ? 0x8c : c === '€' ? 0x80 : c.charCodeAt(0))));
+  writeFileSync(
+    excel,
+    windows1252(
+      'Clé;Rôle;Nom;Compte auxiliaire;Compte;Libellé\r\n100000009;client;Société Œnologie;COENO;706000;Vins € export\r\n',
+    ),
+  );
+  const win = await runCli(['accounts', 'import', '--connection', 'demo-user', '--file', excel], {
+    dataDir: dir,
+  });
+  assert.equal(win.code, 0, win.stderr);
+  const back = join(dir, 'back.csv');
+  assert.equal(
+    (
+      await runCli(['accounts', 'export', '--connection', 'demo-user', '--file', back], {
+        dataDir: dir,
+      })
+    ).code,
+    0,
+  );
+  assert.match(
+    readFileSync(back, 'utf8'),
+    /\r\n100000009;client;Société Œnologie;COENO;706000;Vins € export\r\n/,
+  );
   const usage = await runCli(['accounts', 'import', '--connection', 'demo-user'], { dataDir: dir });
   assert.equal(usage.code, 2);
   assert.match(usage.stderr, /missing --file/);
