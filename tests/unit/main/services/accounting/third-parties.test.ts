@@ -49,6 +49,9 @@ test('the key: SIREN, else the SIREN inside a French VAT number or a SIRET, else
   assert.equal(canonicalKey('be0123456789', 'x'), 'BE0123456789');
   assert.equal(canonicalKey('name:dupont sa', 'x'), 'NAME:DUPONT');
   assert.equal(canonicalKey('', 'Dupont & Fils'), 'NAME:DUPONT FILS');
+  assert.equal(canonicalKey('FR44552100554', 'x'), '552100554'); // as an invoice's key
+  assert.equal(canonicalKey('552 100 554 00013', 'x'), '552100554');
+  assert.equal(canonicalKey('NAME:?', ''), thirdPartyKey({ name: '' }));
   assert.equal(canonicalKey('12345', 'x'), null);
   assert.equal(canonicalKey('NAME: ...', 'x'), null);
 });
