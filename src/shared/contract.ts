@@ -270,8 +270,10 @@ export interface ThirdPartiesCsv {
 export interface ThirdPartiesImport {
   added: number;
   updated: number;
-  /** Lines refused, numbered as a spreadsheet numbers them, with the reason in words. */
-  refused: { line: number; reason: string }[];
+  /** Lines refused, numbered as a spreadsheet numbers them, with the reason in English words
+   * and its code (services/accounting/third-parties.ts THIRD_PARTY_PROBLEMS: the screen words
+   * it). */
+  refused: { line: number; reason: string; code: string }[];
 }
 
 // ---- The channels ----

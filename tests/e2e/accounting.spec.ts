@@ -141,9 +141,7 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
     await accounting.entries.evaluate((table, top) => {
       table.parentElement!.scrollTop = top;
     }, before * 30);
-    return accounting
-      .dataRows(accounting.entries)
-      .filter({ hasText: entries[position]!.pieceRef });
+    return accounting.dataRows(accounting.entries).filter({ hasText: entries[position]!.pieceRef });
   }
 
   const accounting = new AccountingPage(page);
@@ -165,6 +163,14 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
     await page.keyboard.press('Enter');
     await expect(page.getByText('Un numéro de compte a de 3 à 20 chiffres.')).toBeVisible();
     await expect(accounting.queueRow(party.name, role)).toBeVisible();
+    // An account of the wrong class: main refuses it, the row comes back with the reason.
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(party.role === 'supplier' ? '706000' : '601000');
+    await page.keyboard.press('Enter');
+    await expect(accounting.queueRow(party.name, role)).toContainText(
+      'le compte n’est pas de la bonne classe',
+    );
+    await accounting.accountField(party.name).focus();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(account);
     await page.keyboard.press('Enter');
@@ -182,6 +188,45 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
     await expect(row).toContainText(party.suggestedAuxiliary);
     await expect(row).toContainText(account);
     await expect(row).toContainText('Confirmé');
+  });
+
+  await test.step('the memory out and back in as CSV: a bad line refused by its number', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'invoice-desk-csv-'));
+    try {
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Exporter en CSV' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^tiers-.+-\d{4}-\d{2}-\d{2}\.csv$/);
+      const path = join(folder, download.suggestedFilename());
+      await download.saveAs(path);
+      const csv = await readFile(path, 'utf8');
+      expect(csv).toContain(party.suggestedAuxiliary);
+      expect(csv).toContain(account);
+      await expect(
+        page.getByText(`${download.suggestedFilename()} téléchargé (1 tiers).`),
+      ).toBeVisible();
+      // The same file back, with one line that cannot be a third party.
+      const lines = csv.replace(/\r?\n$/, '').split(/\r?\n/);
+      const broken = [...lines, 'X1;inconnu;;;;'].join('\r\n') + '\r\n';
+      await page.getByLabel('Importer un CSV…', { exact: true }).setInputFiles({
+        name: 'tiers.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(broken, 'utf8'),
+      });
+      await expect(
+        page.getByText(/Import terminé : 0 ajouté\(s\), \d+ mis à jour\./),
+      ).toBeVisible();
+      await expect(page.getByText('1 ligne(s) refusée(s), rien n’a été perdu :')).toBeVisible();
+      await expect(
+        page.getByText(
+          `Ligne ${lines.length + 1} : le rôle doit être « client » ou « fournisseur »`,
+        ),
+      ).toBeVisible();
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-memory.png` });
+      await expectAccessible(page, 'Comptabilité · tiers mémorisés');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   await test.step('its entries use the account; next month too, and it waits no more', async () => {
@@ -220,7 +265,7 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
         (r) =>
           pieces.has(r.PieceRef) &&
           r.JournalCode === journalCode &&
-          r.CompteNum.startsWith(classPrefix),
+          (r.CompteNum ?? '').startsWith(classPrefix),
       );
       expect(own.length).toBeGreaterThan(0);
       expect(own.every((r) => r.CompteNum === account)).toBe(true);
@@ -249,10 +294,39 @@ test.describe('at 1024×700', () => {
     await expect(accounting.journalRow('VT')).toContainText('Équilibré');
     await accounting.tab('Écritures').focus();
     await page.keyboard.press('End');
-    await expect(accounting.tab('Paramètres de la société')).toBeFocused();
-    await expect(page.getByRole('textbox', { name: 'SIREN' })).toBeVisible();
+    await expect(accounting.tab('Paramètres')).toBeFocused();
+    const siren = page.getByRole('textbox', { name: 'SIREN' });
+    await expect(siren).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-settings-1024.png` });
     await expectAccessible(page, 'Comptabilité · paramètres');
+
+    await test.step('bad settings are said under their fields, nothing saved', async () => {
+      await siren.fill('552100555');
+      const customers = page.getByRole('textbox', { name: 'Clients (collectif)' });
+      await customers.fill('511000');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(siren).toHaveAccessibleDescription(/clé de contrôle juste/);
+      await expect(customers).toHaveAccessibleDescription(
+        /pas de la bonne classe du plan comptable \(4\)/,
+      );
+      await expect(siren).toBeFocused();
+      await expect(page.getByText('2 champ(s) à corriger avant d’enregistrer.')).toBeVisible();
+      await siren.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-settings-invalid.png` });
+      await expectAccessible(page, 'Comptabilité · paramètres à corriger');
+    });
+
+    await test.step('good settings are saved, and the FEC takes the SIREN', async () => {
+      await siren.fill('552100554');
+      await page.getByRole('textbox', { name: 'Clients (collectif)' }).fill('411100');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(
+        page.getByText('Paramètres enregistrés : les écritures sont recalculées.'),
+      ).toBeVisible();
+      await accounting.tab('Écritures').click();
+      await expect(accounting.dataRows(accounting.entries).first()).toContainText('411100');
+    });
+    await accounting.tab('Écritures').focus();
     await page.keyboard.press('Home');
     await expect(accounting.tab('Écritures')).toBeFocused();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-1024.png` });

@@ -21,7 +21,7 @@ export default {
     queue: 'Third parties to map ({count})',
     aside: 'Set aside ({count})',
     memory: 'Remembered third parties',
-    settings: 'Company settings',
+    settings: 'Settings',
   },
   journals: {
     title: 'Totals per journal',
@@ -86,6 +86,26 @@ export default {
       invoice_reference: 'the invoice’s accounting reference',
       same_name: 'a third party of the same name',
     },
+  },
+  thirdPartyProblems: {
+    key: 'the identifier is not a SIREN (9 digits), a VAT number or NAME:<name>',
+    role: 'the role must be “client” or “fournisseur” (customer or supplier)',
+    name: 'the name is needed (200 characters at most)',
+    auxiliary_format: 'the auxiliary account has 1 to 17 letters, digits or - _ .',
+    auxiliary_taken: 'this auxiliary account already belongs to another third party',
+    account_format: 'an account number has 3 to 20 digits',
+    account_class: 'the account is not of the right class: 7 for a customer, 6 or 2 for a supplier',
+    label: 'the label has 200 characters at most',
+    repeated: 'a later line gives the same third party (that one is kept)',
+    columns: 'the line has fewer columns than the header',
+    quote: 'a quote (") is opened and never closed',
+    encoding: 'unreadable characters (the file is not UTF-8)',
+  },
+  csvProblems: {
+    empty: 'The file is empty: no header, no third party.',
+    not_csv: 'This file is not a CSV (a workbook, a PDF?): save it as CSV.',
+    header:
+      'The header does not name the expected columns: Role, Name, Auxiliary account, Account (and Key, Label).',
   },
   roles: {
     customer: 'Customer',

@@ -19,7 +19,7 @@ export default {
     queue: 'Tiers à affecter ({count})',
     aside: 'Mises de côté ({count})',
     memory: 'Tiers mémorisés',
-    settings: 'Paramètres de la société',
+    settings: 'Paramètres',
   },
   journals: {
     title: 'Totaux par journal',
@@ -84,6 +84,27 @@ export default {
       invoice_reference: 'référence comptable de la facture',
       same_name: 'tiers du même nom',
     },
+  },
+  thirdPartyProblems: {
+    key: 'l’identifiant n’est ni un SIREN (9 chiffres), ni un n° de TVA, ni NAME:<nom>',
+    role: 'le rôle doit être « client » ou « fournisseur »',
+    name: 'le nom est nécessaire (200 caractères au plus)',
+    auxiliary_format: 'le compte auxiliaire a de 1 à 17 lettres, chiffres ou - _ .',
+    auxiliary_taken: 'ce compte auxiliaire est déjà celui d’un autre tiers',
+    account_format: 'un numéro de compte a de 3 à 20 chiffres',
+    account_class:
+      'le compte n’est pas de la bonne classe : 7 pour un client, 6 ou 2 pour un fournisseur',
+    label: 'le libellé a 200 caractères au plus',
+    repeated: 'une ligne plus loin donne le même tiers (c’est elle qui est gardée)',
+    columns: 'la ligne a moins de colonnes que l’en-tête',
+    quote: 'un guillemet (") est ouvert et jamais fermé',
+    encoding: 'des caractères illisibles (le fichier n’est pas en UTF-8)',
+  },
+  csvProblems: {
+    empty: 'Le fichier est vide : ni en-tête, ni tiers.',
+    not_csv: 'Ce fichier n’est pas un CSV (un classeur, un PDF ?) : enregistrez-le en CSV.',
+    header:
+      'L’en-tête ne nomme pas les colonnes attendues : Rôle, Nom, Compte auxiliaire, Compte (et Clé, Libellé).',
   },
   roles: {
     customer: 'Client',
