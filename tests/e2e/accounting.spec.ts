@@ -284,6 +284,40 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
   });
 });
 
+test('another connection never shows this client’s entries; working offline, the archive still answers', async ({
+  app,
+  page,
+}) => {
+  void app;
+  const accounting = new AccountingPage(page);
+  const switcher = page.getByRole('combobox', { name: 'Connexion active' });
+  await accounting.open();
+  await accounting.chooseMonth('octobre', 2026);
+  await expect(accounting.journalRow('VT')).toContainText('Équilibré');
+  await accounting.tab(/^Tiers à affecter/).click();
+  await expect(accounting.queue).toBeVisible();
+
+  await test.step('the user connection has no archive: nothing of the administrator’s', async () => {
+    await switcher.selectOption({ label: 'Démo (utilisateur)' });
+    await expect(accounting.totals).toBeHidden();
+    await expect(accounting.queue).toBeHidden();
+    await expect(page.getByText('Archive vide')).toBeVisible();
+    await expect(accounting.tab('Tiers à affecter (0)')).toBeVisible();
+  });
+
+  await test.step('back to the administrator, working offline: the entries from the archive', async () => {
+    await switcher.selectOption({ label: 'Démo (administrateur)' });
+    await page.getByRole('switch', { name: 'Travailler hors ligne' }).check();
+    await expect(accounting.journalRow('VT')).toContainText('Équilibré');
+    await accounting.tab('Écritures').click();
+    const first = accounting.dataRows(accounting.entries).first();
+    await first.click();
+    // The invoice's panel answers from the archive too.
+    await expect(page.getByRole('dialog', { name: /^Facture / })).toBeVisible();
+    await page.keyboard.press('Escape');
+  });
+});
+
 test.describe('at 1024×700', () => {
   test.use({ viewport: { width: 1024, height: 700 } });
   test('the screen fits, reached and used by keyboard', async ({ app, page }) => {
