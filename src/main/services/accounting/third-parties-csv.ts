@@ -53,7 +53,7 @@ const fold = (text: string) =>
 
 /** Excel runs a cell starting with = + - @ as a formula: such a field is written after a `'`
  * (Excel's own "text" mark), which the import takes off again. Names come from invoices. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^'*[=+\-@\t\r]/; // '*: a value already starting with ' keeps it
 
 function csvField(value: string): string {
   const text = FORMULA_START.test(value) ? `'${value}` : value;

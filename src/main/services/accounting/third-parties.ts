@@ -115,17 +115,18 @@ export function thirdPartyKey(party: {
   return `NAME:${normalizedName(party.name ?? '') || '?'}`;
 }
 
-/** A key as typed in a CSV or a choice, made canonical; null when it is none of the three kinds. */
+/** A key as typed in a CSV or a choice, made canonical as thirdPartyKey makes an invoice's (a
+ * French VAT number or a SIRET gives its SIREN, so a firm's plan keyed by them still matches);
+ * null when it is none of the three kinds. Empty: the name's key. */
 export function canonicalKey(key: string, name: string): string | null {
   const trimmed = key.trim();
   if (trimmed === '') return `NAME:${normalizedName(name) || '?'}`;
   if (/^NAME:/i.test(trimmed)) {
     const rest = normalizedName(trimmed.slice(5));
-    return rest === '' ? null : `NAME:${rest}`;
+    if (rest !== '') return `NAME:${rest}`;
+    return trimmed.slice(5).trim() === '?' ? 'NAME:?' : null; // a party whose invoices gave no name
   }
-  const digits = trimmed.replace(/[\s.]/g, '');
-  if (/^\d{9}$/.test(digits)) return digits;
-  return vatNumberOf(trimmed);
+  return sirenOf({ siren: trimmed, siret: trimmed, vatNumber: trimmed }) ?? vatNumberOf(trimmed);
 }
 
 // ---- Accounts ----
