@@ -17,6 +17,7 @@ import { test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { AccountingPage } from './pages/accounting-page.ts';
+import { ExportControl } from './pages/export-control.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -82,16 +83,34 @@ test('a month’s journals balanced, an entry opening its invoice, what was set 
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-entries.png` });
   await expectAccessible(page, 'Comptabilité · écritures');
 
-  await test.step('an entry opens its invoice', async () => {
-    const sale = october.entries.find((e) => e.journal === 'sales')!;
+  await test.step('an entry opens its invoice, by keyboard', async () => {
+    const sales = october.entries.filter((e) => e.journal === 'sales');
     const first = accounting.dataRows(accounting.entries).first();
-    await expect(first).toContainText(sale.pieceRef);
-    await first.click();
+    await expect(first).toContainText(sales[0]!.pieceRef);
+    // Down the first entry's lines to the second entry's first line, then Enter.
+    await first.focus();
+    for (let i = 0; i < sales[0]!.lines.length; i++) await page.keyboard.press('ArrowDown');
+    const sale = sales[1]!;
+    const row = accounting.dataRows(accounting.entries).nth(sales[0]!.lines.length);
+    await expect(row).toBeFocused();
+    await expect(row).toContainText(sale.pieceRef);
+    await page.keyboard.press('Enter');
     const panel = accounting.invoicePanel(sale.pieceRef);
     await expect(panel).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
-    await expect(first).toBeFocused();
+    await expect(row).toBeFocused();
+  });
+
+  await test.step('the same entries in Excel, downloaded', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'invoice-desk-entries-'));
+    try {
+      const { path, fileName } = await new ExportControl(page).exportTo(folder);
+      expect(fileName).toMatch(/\.xlsx$/);
+      expect((await readFile(path)).subarray(0, 2).toString()).toBe('PK'); // a zip: a workbook
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   await test.step('set aside: held and left out, with their reasons in words', async () => {
