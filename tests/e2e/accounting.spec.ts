@@ -248,6 +248,23 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
     }
   });
 
+  await test.step('a remembered third party changed by hand, by keyboard', async () => {
+    const table = page.getByRole('table', { name: 'Tiers mémorisés' });
+    const row = table.getByRole('row').filter({ hasText: party.name });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Comptes de ${party.name}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Compte auxiliaire' })).toBeFocused();
+    await dialog.getByRole('textbox', { name: 'Libellé' }).fill('Client historique');
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-memory-edit.png` });
+    await expectAccessible(page, 'Comptabilité · un tiers changé');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Client historique');
+    await expect(row).toBeFocused();
+  });
+
   await test.step('its entries use the account; next month too, and it waits no more', async () => {
     await accounting.tab('Écritures').click();
     await page.getByRole('radio', { name: new RegExp(`\\(${journalCode}\\)`) }).check();

@@ -112,6 +112,10 @@ export default {
     supplier: 'Supplier',
   },
   memory: {
+    editTitle: 'Accounts of {name}',
+    editHint: 'Enter or click a third party to change its accounts.',
+    labelHint: 'Empty: the third party’s name.',
+    cancel: 'Cancel',
     title: 'Remembered third parties',
     hint: 'The accounts kept for each third party of this company, applied to all its invoices. Import the firm’s plan of third parties, or export it, as CSV (semicolon separated).',
     table: 'Remembered third parties',
@@ -168,6 +172,8 @@ export default {
     INBOUND: 'Purchase',
   },
   exports: {
+    noSiren: 'The FEC is named after the company’s SIREN: none is set or found in its invoices.',
+    toSettings: 'Set the SIREN',
     fec: 'Export the FEC',
     fecLegend: 'Accounting entries file (FEC)',
     separator: 'Separator',

@@ -111,6 +111,10 @@ export default {
     supplier: 'Fournisseur',
   },
   memory: {
+    editTitle: 'Comptes de {name}',
+    editHint: 'Entrée ou clic sur un tiers pour changer ses comptes.',
+    labelHint: 'Vide : le nom du tiers.',
+    cancel: 'Annuler',
     title: 'Tiers mémorisés',
     hint: 'Les comptes retenus pour chaque tiers de cette société, appliqués à toutes ses factures. Importez le plan de tiers du cabinet, ou exportez-le, en CSV (séparateur point-virgule).',
     table: 'Tiers mémorisés',
@@ -168,6 +172,9 @@ export default {
     INBOUND: 'Achat',
   },
   exports: {
+    noSiren:
+      'Le FEC est nommé d’après le SIREN de la société : aucun n’est renseigné ni trouvé dans ses factures.',
+    toSettings: 'Renseigner le SIREN',
     fec: 'Exporter le FEC',
     fecLegend: 'Fichier des écritures comptables (FEC)',
     separator: 'Séparateur',
