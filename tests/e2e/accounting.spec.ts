@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Ledger } from '#shared/accounting.ts';
+import words from '#shared/i18n/fr/accounting.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import { openArchive } from '#main/services/archive/archive-store.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
@@ -121,7 +122,13 @@ test('a month’s journals balanced, an entry opening its invoice, what was set 
     ).toBeVisible();
     if (october.leftOut.length > 0) {
       const aside = october.leftOut[0]!;
-      await expect(accounting.dataRows(leftOut).first()).toContainText(aside.number ?? '');
+      const first = accounting.dataRows(leftOut).first();
+      await expect(first).toContainText(aside.number ?? '');
+      await expect(first).toContainText(words.aside.reasons[aside.reason]);
+      // A row opens its invoice.
+      await first.click();
+      await expect(accounting.invoicePanel(aside.number ?? aside.invoiceId)).toBeVisible();
+      await page.keyboard.press('Escape');
     }
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-aside.png` });
     await expectAccessible(page, 'Comptabilité · mises de côté');
