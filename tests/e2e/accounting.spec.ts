@@ -130,6 +130,7 @@ test('a month’s journals balanced, an entry opening its invoice, what was set 
       await expect(accounting.invoicePanel(aside.number ?? aside.invoiceId)).toBeVisible();
       await page.keyboard.press('Escape');
     }
+    await page.getByRole('heading', { name: /^Écartées/ }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-aside.png` });
     await expectAccessible(page, 'Comptabilité · mises de côté');
   });
