@@ -543,7 +543,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
         ledgers.page(
           connectionId,
           { period, ...(journal ? { journal } : {}), offset, limit },
-          archives.archiveDate(connectionId),
+          ledgerStamp(connectionId),
           () => services.accounting.ledger(connectionId, period),
         ),
       );
@@ -581,6 +581,22 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       return result;
     },
   };
+
+  /** What a kept ledger rests on: the archive (its date: a sync, a saved answer) and what the
+   * accountant wrote (settings, third parties), here or from another process (the CLI's
+   * `accounts import`): when any of it changed, the next page computes the ledger again. */
+  function ledgerStamp(connectionId: string): string {
+    const userData = archives.existingUserData(connectionId);
+    const parties = userData?.thirdParties() ?? [];
+    let newest = '';
+    for (const party of parties) if (party.updatedAt > newest) newest = party.updatedAt;
+    return JSON.stringify([
+      archives.archiveDate(connectionId),
+      parties.length,
+      newest,
+      userData?.readAccountingSettings() ?? null,
+    ]);
+  }
 
   /** A call of the accounting service: its RangeError (a period it refuses) is the caller's bad
    * input, said as such. */

@@ -19,6 +19,8 @@ import type {
 import { parsePeriod } from '#shared/report-period.ts';
 import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
 import { createServices, type Services } from '#main/services/index.ts';
+import { Archives } from '#main/services/archive/archives.ts';
+import { createAccountingService } from '#main/services/accounting/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -163,6 +165,30 @@ test('bad settings are refused field by field, nothing written; good ones are ke
   value(await dispatch('accounting:saveSettings', { ...active, settings: good }));
   const entries = (await page(0, 500, 'sales')).entries;
   assert.ok(entries.every((e) => e.lines.some((l) => l.account === '411100')));
+});
+
+test('a choice written by another process (the CLI) shows on the next page, not a stale ledger', async () => {
+  const before = await page(0, 20);
+  const party = before.toMap.find((p) => p.role === 'customer')!;
+  // The CLI's own handles on the same files, as `accounts import` would open them.
+  const cliArchives = new Archives({ dataDir, log: silent });
+  try {
+    createAccountingService({ archives: cliArchives }).mapThirdParties('demo-admin', [
+      {
+        key: party.key,
+        role: party.role,
+        name: party.name,
+        auxiliary: party.suggestedAuxiliary,
+        account: '706500',
+        label: null,
+      },
+    ]);
+  } finally {
+    await cliArchives.close();
+  }
+  const next = await page(20, 20); // a later page: the kept ledger, unless it is stale
+  assert.equal(next.toMap.length, before.toMap.length - 1);
+  assert.ok(!next.toMap.some((p) => p.key === party.key && p.role === party.role));
 });
 
 test('working offline, the ledger still answers from the archive', async () => {

@@ -1,15 +1,15 @@
 // The Comptabilité screen's pages of entries (channel 'accounting:ledger'). A year can hold
 // 100,000 entries: the ledger is computed once, kept (one per connection: the last period asked),
-// and sent a page at a time. It is computed again when something it rests on changed: the
-// archive (a sync, a saved answer: its date), or what the accountant wrote (settings, third
-// parties: `forget`).
+// and sent a page at a time. It is computed again when something it rests on changed (the
+// caller's stamp: the archive's date, the accountant's settings and third parties), or when told
+// (`forget`, after a write here).
 import type { JournalKind, Ledger } from '#shared/accounting.ts';
 import type { LedgerPage } from '#shared/contract.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 
 interface Kept {
   period: string;
-  /** What the archive was when it was computed (its date: last sync, else newest answer). */
+  /** What it rests on when it was computed (the archive's date, the accountant's data). */
   stamp: string | null;
   ledger: Ledger;
 }
@@ -25,7 +25,7 @@ export class LedgerPages {
   readonly #kept = new Map<string, Kept>();
 
   /** One page of the period's ledger of `connectionId`, computing it (`compute`) only when the
-   * one kept is of another period or an older archive (`stamp`). */
+   * one kept is of another period or rests on something that changed since (`stamp`). */
   page(
     connectionId: string,
     request: PageRequest,
