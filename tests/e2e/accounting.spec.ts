@@ -289,6 +289,15 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
     await expect(accounting.queueRow(party.name, role)).toHaveCount(0);
   });
 
+  await test.step('"Valider tout" confirms every suggestion shown: November waits for nothing', async () => {
+    await page.getByRole('button', { name: /^Valider tout \(\d+\)$/ }).click();
+    await expect(page.getByText('Aucun tiers à affecter')).toBeVisible();
+    await expect(accounting.tab('Tiers à affecter (0)')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tiers à affecter' })).toBeFocused();
+    await accounting.tab('Écritures').click();
+    await expect(accounting.entries.getByText('provisoire')).toHaveCount(0);
+  });
+
   await test.step('the FEC of October, downloaded and checked by the project’s own checker', async () => {
     await accounting.select('Mois').selectOption({ label: 'octobre' });
     await expect(accounting.period).toContainText('Du 01/10/2026 au 31/10/2026');
