@@ -7,6 +7,8 @@
 //   archive        status of a connection's archive (counts, size, coverage per partition)
 //   export         an Excel export of a connection's invoices, live or from the archive
 //   report         a report (vat, aging, status) of a connection's archive to Excel
+//   fec            a period's FEC (fichier des écritures comptables) of a connection's archive
+//   accounts       the memory of a connection's third parties' accounts to / from a CSV file
 // Exit codes: 0 done, 1 failed (one line on stderr says why), 2 bad usage.
 // Every command lives under cli/ (<name>-command.ts, exporting `run`); they share their plumbing
 // (parsing, exit codes, failures): cli/command.ts.
@@ -28,6 +30,8 @@ const COMMANDS: Record<string, Command> = {
   archive: lazy(() => import('./cli/archive-command.ts')),
   export: lazy(() => import('./cli/export-command.ts')),
   report: lazy(() => import('./cli/report-command.ts')),
+  fec: lazy(() => import('./cli/fec-command.ts')),
+  accounts: lazy(() => import('./cli/accounts-command.ts')),
 };
 
 async function main(argv: string[]): Promise<number | void> {

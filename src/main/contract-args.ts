@@ -65,6 +65,13 @@ const exportTarget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('participants'), value: z.string().trim().min(1).max(200) }),
   z.strictObject({ kind: z.literal('webhooks') }),
   z.strictObject({ kind: z.literal('report'), report: z.enum(REPORT_KINDS), period: reportPeriod }),
+  z.strictObject({
+    kind: z.literal('fec'),
+    period: reportPeriod,
+    separator: z.enum(['tab', 'pipe']),
+    encoding: z.enum(['utf-8', 'iso-8859-15']),
+  }),
+  z.strictObject({ kind: z.literal('entries'), period: reportPeriod }),
 ]);
 
 type ArgSchemas = { [C in Channel]: z.ZodType<ArgsOf<C>, unknown> };

@@ -1,5 +1,6 @@
-// What the renderer and the CLI can export to Excel, and how an export reports back. The
+// What the renderer and the CLI can export (to Excel, and the FEC as text), and how an export reports back. The
 // workbook layouts and the writer are in src/main/services/export/.
+import type { FecEncoding, FecSeparator } from './accounting.ts';
 import type { ArchiveFilter, ArchiveSort } from './archive.ts';
 import type { ReportKind, ReportPeriod } from './reports.ts';
 
@@ -11,7 +12,11 @@ export type ExportTarget =
   | { kind: 'directory'; q: string }
   | { kind: 'participants'; value: string }
   | { kind: 'webhooks' }
-  | { kind: 'report'; report: ReportKind; period: ReportPeriod };
+  | { kind: 'report'; report: ReportKind; period: ReportPeriod }
+  // The accounting's entries of a period (issue 17): the FEC (a .txt under its legal name,
+  // <SIREN>FEC<AAAAMMJJ>.txt) and the same entries in Excel.
+  | { kind: 'fec'; period: ReportPeriod; separator: FecSeparator; encoding: FecEncoding }
+  | { kind: 'entries'; period: ReportPeriod };
 
 export interface ExportArgs {
   /** Chosen by the caller (a random UUID) so that it can cancel before the export answers. */

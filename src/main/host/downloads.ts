@@ -10,13 +10,15 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { DOWNLOAD_PATH_PREFIX, TOKEN_FRAGMENT_KEY } from '#shared/rpc.ts';
 import type { ExportDestination } from '../services/export/export-jobs.ts';
 import type { Logger } from '../services/index.ts';
 
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A FEC (.txt): text, its charset the one the user chose (UTF-8 or ISO 8859-15), so unsaid. */
+export const TEXT_CONTENT_TYPE = 'text/plain';
 /** How long an export waits for its download before it is deleted. */
 export const DOWNLOAD_TTL_MS = 10 * 60_000;
 
@@ -112,7 +114,8 @@ export class DownloadShelf {
       const { size } = await stat(taken.path);
       res.writeHead(200, {
         ...headers,
-        'content-type': XLSX_CONTENT_TYPE,
+        'content-type':
+          extname(taken.fileName).toLowerCase() === '.txt' ? TEXT_CONTENT_TYPE : XLSX_CONTENT_TYPE,
         'content-length': size,
         'content-disposition': contentDisposition(taken.fileName),
         'cache-control': 'no-store',

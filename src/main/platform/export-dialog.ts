@@ -4,16 +4,24 @@ import { dirname, join } from 'node:path';
 import { app, BrowserWindow, dialog } from 'electron';
 import type { ChooseExportPath } from '../services/export/export-jobs.ts';
 import { wordsFor } from '../services/export/words.ts';
+import { ledgerWords } from '../services/export/layouts/entries.ts';
 
 export function createExportDialog(window: () => BrowserWindow | undefined): ChooseExportPath {
   let lastFolder: string | undefined;
   return async (defaultName, language) => {
     const words = wordsFor(language).exports.dialog;
+    const fec = ledgerWords(language).dialog;
+    // A FEC is text under its legal name; every other export is a workbook.
+    const text = defaultName.toLowerCase().endsWith('.txt');
     const folder = lastFolder ?? app.getPath('downloads');
     const options = {
-      title: words.title,
+      title: text ? fec.fecTitle : words.title,
       defaultPath: join(folder, defaultName),
-      filters: [{ name: words.filter, extensions: ['xlsx'] }],
+      filters: [
+        text
+          ? { name: fec.fecFilter, extensions: ['txt'] }
+          : { name: words.filter, extensions: ['xlsx'] },
+      ],
       properties: ['createDirectory', 'showOverwriteConfirmation'] as (
         'createDirectory' | 'showOverwriteConfirmation'
       )[],

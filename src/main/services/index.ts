@@ -25,6 +25,7 @@ import {
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
 import { Archives } from './archive/archives.ts';
 import type { ArchiveStore } from './archive/archive-store.ts';
+import { createAccountingService, type AccountingService } from './accounting/index.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -74,6 +75,8 @@ export interface Services {
   events: EventHub;
   /** Excel exports under way (export:start / export:cancel, the CLI's export). */
   exports: ExportJobs;
+  /** Pre-accounting: each connection's settings, third parties' accounts and entries. */
+  accounting: AccountingService;
   /** What was repaired in settings.json at start (or since), until the app restarts. */
   settingsRepair: () => SettingsRepair | undefined;
   /** Runs `read` on a connection's archive (the registry's store, opened on first use). */
@@ -157,10 +160,13 @@ export function createServices(options: CreateServicesOptions): Services {
       const store = archives.existing(connectionId);
       return store ? { store, release: () => undefined } : null;
     });
+  const accounting = createAccountingService({ archives });
   const exports = new ExportJobs({
     exporter: {
       operator: (connectionId) => operators.forConnection(connectionId),
       borrowArchive,
+      // The FEC and the entries workbook: the same ledger the Comptabilité screen shows.
+      ledger: (connectionId, period) => accounting.ledger(connectionId, period),
       version,
       ...(options.exportWorkerUrl ? { workerUrl: options.exportWorkerUrl } : {}),
     },
@@ -184,6 +190,7 @@ export function createServices(options: CreateServicesOptions): Services {
     archives,
     events,
     exports,
+    accounting,
     settingsRepair: () => settings.repair,
     readArchive: (connectionId, read) => read(archives.open(connectionId)),
     async close() {

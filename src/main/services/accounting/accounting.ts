@@ -12,6 +12,7 @@ import type {
   ThirdPartyRole,
 } from '#shared/accounting.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
+import type { ThirdPartyProblem } from './third-parties.ts';
 
 /** The accountant's choice for one third party (from the queue, the memory list or a CSV). */
 export interface ThirdPartyChoice {
@@ -26,8 +27,9 @@ export interface ThirdPartyChoice {
 export interface CsvImportResult {
   added: number;
   updated: number;
-  /** Lines refused, 1-based as a spreadsheet numbers them, with the reason in words. */
-  refused: { line: number; reason: string }[];
+  /** Lines refused, 1-based as a spreadsheet numbers them, with the reason in words (English,
+   * for the CLI) and its code (THIRD_PARTY_PROBLEMS in third-parties.ts: the screen words it). */
+  refused: { line: number; reason: string; code: ThirdPartyProblem }[];
 }
 
 export interface FecOptions {

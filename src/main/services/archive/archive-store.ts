@@ -43,6 +43,7 @@ import {
   type DetailVatFacts,
   type RowWith,
 } from './report-rows.ts';
+import { accountingRows, companySiren, type AccountingRow } from './accounting-rows.ts';
 import type {
   ArchiveReader,
   ArchiveWriter,
@@ -655,6 +656,16 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   /** Rows dated in [from, to], or undated (the statuts report). */
   datedRows(from: string, to: string): Generator<ArchiveRow> {
     return datedRows(this.#db, from, to);
+  }
+
+  /** A period's invoices with the facts their journal entries need (accounting-rows.ts). */
+  accountingRows(from: string, to: string): Generator<AccountingRow> {
+    return accountingRows(this.#db, from, to);
+  }
+
+  /** The company this archive belongs to, found from its invoices (accounting-rows.ts). */
+  companySiren(): { siren: string; name: string | null } | null {
+    return companySiren(this.#db);
   }
 
   /** The VAT facts of the archived details matching `filter`, for an export's VAT sheet. */

@@ -2,12 +2,16 @@
 // archive: <dataDir>/archive/<connectionId>.user.sqlite (mode 0600). The archive can be cleared
 // and rebuilt from the operator at any time; this file cannot (the operator never had it), so it
 // survives clearing the archive and goes only when the connection is deleted.
-// One table per kind of user data: payment marks now; the third-party account memory and the
-// notes on exceptions are meant to come here too, each as a new migration step.
+// One table per kind of user data: payment marks, the company's accounting settings and its
+// third parties' accounts (issue 17); the notes on exceptions are meant to come here too, each as
+// a new migration step.
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { AccountingSettings, ThirdParty, ThirdPartyRole } from '#shared/accounting.ts';
 import type { PaymentMark } from '#shared/payments.ts';
+import { AppFailure } from '../app-failure.ts';
+import { settingsFromStored } from '../accounting/settings.ts';
 import { archiveDir, archivePath } from './archive-store.ts';
 import { applySteps } from './schema.ts';
 
@@ -43,6 +47,29 @@ export const USER_DATA_MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       ) WITHOUT ROWID;
     `);
   },
+  // 2: pre-accounting (issue 17): the company's settings (one JSON row, checked when read) and
+  // the memory of its third parties' accounts, one row per party and role (a company may be both
+  // a customer and a supplier, with an auxiliary account for each).
+  (db) => {
+    db.exec(`
+      CREATE TABLE accounting_settings (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        settings TEXT NOT NULL,   -- JSON of AccountingSettings
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE third_parties (
+        key TEXT NOT NULL,        -- SIREN, else the VAT number, else NAME:<normalised name>
+        role TEXT NOT NULL CHECK (role IN ('customer', 'supplier')),
+        name TEXT NOT NULL,
+        auxiliary TEXT NOT NULL UNIQUE,
+        account TEXT NOT NULL,
+        label TEXT,
+        confirmed INTEGER NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (key, role)
+      ) WITHOUT ROWID;
+    `);
+  },
 ];
 export const USER_DATA_VERSION = USER_DATA_MIGRATIONS.length;
 
@@ -63,6 +90,36 @@ const toMark = (r: MarkRecord): PaymentMark => ({
   note: r.note,
   markedAt: r.marked_at,
 });
+
+interface ThirdPartyRecord {
+  key: string;
+  role: ThirdPartyRole;
+  name: string;
+  auxiliary: string;
+  account: string;
+  label: string | null;
+  confirmed: number;
+  updated_at: string;
+}
+
+const toThirdParty = (r: ThirdPartyRecord): ThirdParty => ({
+  key: r.key,
+  role: r.role,
+  name: r.name,
+  auxiliary: r.auxiliary,
+  account: r.account,
+  label: r.label,
+  confirmed: r.confirmed === 1,
+  updatedAt: r.updated_at,
+});
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined; // damaged: every setting falls back to its default
+  }
+}
 
 export class UserDataStore {
   readonly connectionId: string;
@@ -131,6 +188,86 @@ export class UserDataStore {
     for (const r of this.#db.prepare('SELECT * FROM payment_marks').iterate())
       marks.set((r as unknown as MarkRecord).invoice_id, toMark(r as unknown as MarkRecord));
     return marks;
+  }
+
+  /** The company's accounting settings: the defaults until the user saves some; a damaged
+   * setting read back as its default, the others kept (settingsFromStored). */
+  readAccountingSettings(): AccountingSettings {
+    const row = this.#db.prepare('SELECT settings FROM accounting_settings WHERE id = 1').get() as
+      { settings: string } | undefined;
+    return settingsFromStored(row ? parseJson(row.settings) : undefined);
+  }
+
+  /** Keeps the settings (already validated by the caller: accounting/settings.ts). */
+  saveAccountingSettings(settings: AccountingSettings, at: Date): void {
+    const put = this.#db.prepare(
+      `INSERT INTO accounting_settings (id, settings, updated_at) VALUES (1, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at`,
+    );
+    this.#write(() => put.run(JSON.stringify(settings), at.toISOString()));
+  }
+
+  /** Every remembered third party, customers first, each side by auxiliary code. */
+  thirdParties(): ThirdParty[] {
+    return this.#db
+      .prepare('SELECT * FROM third_parties ORDER BY role, auxiliary')
+      .all()
+      .map((r) => toThirdParty(r as unknown as ThirdPartyRecord));
+  }
+
+  /** One third party's remembered accounts, or null. */
+  thirdParty(key: string, role: ThirdPartyRole): ThirdParty | null {
+    const r = this.#db
+      .prepare('SELECT * FROM third_parties WHERE key = ? AND role = ?')
+      .get(key, role);
+    return r ? toThirdParty(r as unknown as ThirdPartyRecord) : null;
+  }
+
+  /** Adds or replaces these third parties in one transaction: all of them or none. An auxiliary
+   * code another party holds is a `conflict` (accounting/third-parties.ts checks it first, to say
+   * which line and which party). */
+  saveThirdParties(list: readonly ThirdParty[]): void {
+    const put = this.#db.prepare(
+      `INSERT INTO third_parties (key, role, name, auxiliary, account, label, confirmed, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (key, role) DO UPDATE SET name = excluded.name, auxiliary = excluded.auxiliary,
+         account = excluded.account, label = excluded.label, confirmed = excluded.confirmed,
+         updated_at = excluded.updated_at`,
+    );
+    try {
+      this.#write(() => {
+        for (const p of list)
+          put.run(
+            p.key,
+            p.role,
+            p.name,
+            p.auxiliary,
+            p.account,
+            p.label,
+            p.confirmed ? 1 : 0,
+            p.updatedAt,
+          );
+      });
+    } catch (error) {
+      if (/UNIQUE constraint failed: third_parties\.auxiliary/.test(String(error)))
+        throw new AppFailure(
+          'conflict',
+          'An auxiliary account code is already used by another third party.',
+        );
+      throw error;
+    }
+  }
+
+  /** Every auxiliary code in use, with the party holding it. */
+  auxiliaryCodes(): Map<string, { key: string; role: ThirdPartyRole; name: string }> {
+    const codes = new Map<string, { key: string; role: ThirdPartyRole; name: string }>();
+    for (const r of this.#db
+      .prepare('SELECT auxiliary, key, role, name FROM third_parties')
+      .iterate()) {
+      const row = r as unknown as Pick<ThirdPartyRecord, 'auxiliary' | 'key' | 'role' | 'name'>;
+      codes.set(row.auxiliary, { key: row.key, role: row.role, name: row.name });
+    }
+    return codes;
   }
 
   #write(fn: () => void): void {

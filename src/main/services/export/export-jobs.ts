@@ -28,8 +28,10 @@ export function savingDestination(choose: ChooseExportPath): ExportDestination {
     async choose(fileName, language) {
       const path = await choose(fileName, language);
       if (path === null) return null;
-      // A dialog may give the name without the extension the user did not type.
-      return extname(path).toLowerCase() === '.xlsx' ? path : `${path}.xlsx`;
+      // A dialog may give the name without the extension the user did not type: the offered
+      // file's (.xlsx, or .txt for a FEC).
+      const wanted = extname(fileName).toLowerCase() || '.xlsx';
+      return extname(path).toLowerCase() === wanted ? path : `${path}${wanted}`;
     },
     async deliver(path) {
       return { savedTo: path };

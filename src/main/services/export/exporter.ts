@@ -5,7 +5,10 @@
 // (export-jobs.ts): this module only writes where it is told.
 import type { ArchiveFilter, ArchiveSort } from '#shared/archive.ts';
 import type { Language } from '#shared/contract.ts';
+import type { Ledger } from '#shared/accounting.ts';
 import type { ExportTarget } from '#shared/exports.ts';
+import type { ReportPeriod } from '#shared/reports.ts';
+import { fecFileName, writeFec } from '../accounting/fec.ts';
 import { computeReport } from '../reports/index.ts';
 import { AppFailure } from '../app-failure.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
@@ -14,6 +17,7 @@ import { archiveCoverage, countFormat, describeFilter, liveCoverage } from './ab
 import { ARCHIVE_BATCH, archivedInvoices } from './archive-sources.ts';
 import { exportFileName } from './file-names.ts';
 import { directoryWorkbook } from './layouts/directory.ts';
+import { entriesFileName, entriesWorkbook } from './layouts/entries.ts';
 import { invoiceDetailWorkbook } from './layouts/invoice-detail.ts';
 import { invoicesWorkbook, type VatDetails } from './layouts/invoices.ts';
 import { participantsWorkbook } from './layouts/participants.ts';
@@ -46,6 +50,9 @@ export interface ExporterDeps {
   operator(connectionId: string): Promise<ExportOperator>;
   /** The connection's archive, or null when it has none yet (never synced); reading creates none. */
   borrowArchive(connectionId: string): Promise<ArchiveLoan | null>;
+  /** A period's entries of a connection (the accounting service, issue 17); absent: the FEC and
+   * entries exports say this shell cannot make them. */
+  ledger?: (connectionId: string, period: ReportPeriod) => Ledger;
   /** Written in the "About" sheet. */
   version: string;
   /** The worker script of the writer, where a bundle moved it (Electron). */
@@ -75,7 +82,7 @@ export interface WriteOptions {
 }
 
 export interface PreparedExport {
-  /** The file name to offer, e.g. factures-2026-11-22.xlsx. */
+  /** The file name to offer, e.g. factures-2026-11-22.xlsx (a FEC: its legal name). */
   fileName: string;
   /** Writes the workbook to `path`; resolves with the rows of the main sheet. */
   write(path: string, options?: WriteOptions): Promise<{ rows: number; bytes: number }>;
@@ -308,7 +315,62 @@ export async function prepareExport(
         },
       };
     }
+    case 'fec': {
+      // Computed before the save dialog: the file's legal name needs the company's SIREN, and a
+      // company without one is told so before choosing a place.
+      const ledger = ledgerOf(deps, request.connection.id, target.period);
+      const total = ledger.entries.reduce((n, entry) => n + entry.lines.length, 0);
+      return {
+        fileName: fecFileName(ledger.company.siren, target.period.to),
+        async write(path, { signal, onProgress } = {}) {
+          const written = await writeFec(path, ledger, {
+            separator: target.separator,
+            encoding: target.encoding,
+            ...(signal ? { signal } : {}),
+            onProgress: ({ lines }) => onProgress?.({ phase: 'writing', rows: lines, total }),
+          });
+          return { rows: written.lines, bytes: written.bytes };
+        },
+        close: () => undefined,
+      };
+    }
+    case 'entries': {
+      // Computed when written, while the writer's worker starts (as a report is).
+      let ledger: Ledger | undefined;
+      const get = (): Ledger => (ledger ??= ledgerOf(deps, request.connection.id, target.period));
+      return {
+        fileName: entriesFileName(target.period, language),
+        async write(path, { signal, onProgress } = {}) {
+          const plan = entriesWorkbook(
+            language,
+            { connectionName: request.connection.name, appVersion: deps.version, exportedAt: now },
+            get,
+          );
+          const main = plan.sheets[0]?.name ?? '';
+          const written = await writeWorkbook(path, plan, {
+            ...writeOptions(signal),
+            onProgress: (progress) => {
+              if (progress.sheetIndex !== 0) return;
+              onProgress?.({
+                phase: 'writing',
+                rows: progress.rowsWritten,
+                total: progress.total ?? null,
+              });
+            },
+          });
+          return { rows: written.rows.get(main) ?? 0, bytes: written.bytes };
+        },
+        close: () => undefined,
+      };
+    }
   }
+}
+
+/** The ledger of a period, or why there is none here. */
+function ledgerOf(deps: ExporterDeps, connectionId: string, period: ReportPeriod): Ledger {
+  if (!deps.ledger)
+    throw new AppFailure('invalid_input', 'This shell cannot compute accounting entries.');
+  return deps.ledger(connectionId, period);
 }
 
 /** What the VAT lines sheet needs of the archived details of those rows, in the same order:

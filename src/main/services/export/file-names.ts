@@ -1,6 +1,7 @@
 // The file name an export offers: <words>-<YYYY-MM-DD>.xlsx in the UI's language.
 import type { Language } from '#shared/contract.ts';
 import type { ExportTarget } from '#shared/exports.ts';
+import { entriesFileName } from './layouts/entries.ts';
 import { wordsFor } from './words.ts';
 
 /** The local calendar day, YYYY-MM-DD: what a user expects in a file name. */
@@ -44,5 +45,10 @@ export function exportFileName(
       return `${names.webhooks}-${day}.xlsx`;
     case 'report':
       return `${target.report}-${day}.xlsx`;
+    case 'entries':
+      return entriesFileName(target.period, language);
+    case 'fec':
+      // The exporter offers the legal name, <SIREN>FEC<AAAAMMJJ>.txt, once it knows the SIREN.
+      return `FEC-${fileSafe(target.period.label)}.txt`;
   }
 }

@@ -55,7 +55,7 @@ const BY_IOP: Record<string, TaxPoint> = {
 };
 
 /** What the invoice's BT-8 says: the code first (it is the invoice's own field), else iopCode. */
-export function taxPointRule(facts: VatFacts): TaxPoint {
+export function taxPointRule(facts: Pick<VatFacts, 'taxPaymentCode' | 'taxPaymentIop'>): TaxPoint {
   const byCode = facts.taxPaymentCode !== null ? BY_CODE[facts.taxPaymentCode] : undefined;
   if (byCode) return byCode;
   return (facts.taxPaymentIop !== null ? BY_IOP[facts.taxPaymentIop] : undefined) ?? 'unknown';

@@ -1,0 +1,389 @@
+// One archived invoice → its journal entries (issue 17, item 3): the invoice's entry and, when its
+// VAT is due on payment and it was collected (212) in the period, the entry moving that VAT; or
+// why it has none (held for the accountant, or left out). Pure: the rules of docs/accounting.md
+// (PCG; art. A47 A-1 LPF), each line saying which one it follows. Amounts in integer cents, from
+// the invoice's own VAT breakdown (BG-23) and totals; never a negative amount (sides reversed).
+import type {
+  AccountingSettings,
+  Entry,
+  EntryLine,
+  HeldReason,
+  InvoiceAside,
+  LeftOutReason,
+  ThirdPartyRole,
+} from '#shared/accounting.ts';
+import type { ReportPeriod } from '#shared/reports.ts';
+import { inPeriod } from '#shared/report-period.ts';
+import { toCents } from '../archive/amounts.ts';
+import type { AccountingFacts, AccountingRow } from '../archive/accounting-rows.ts';
+import { directionOf } from '../reports/invoice.ts';
+import { collectedOn, exclusionReason, isCreditNote, taxPointRule } from '../reports/rules.ts';
+import { accountLabel } from './account-labels.ts';
+import type { AccountChoice, AccountChooser } from './accounting.ts';
+import { thirdPartyKey } from './third-parties.ts';
+
+export interface EntryContext {
+  period: ReportPeriod;
+  settings: AccountingSettings;
+  chooser: AccountChooser;
+  /** CompteLib of an account (default: account-labels.ts, computed each time). */
+  label?: (account: string) => string;
+}
+
+/** The third party an invoice's entry used, for the queue of parties to map. */
+export interface PartyUse {
+  key: string;
+  role: ThirdPartyRole;
+  name: string;
+  choice: AccountChoice;
+  /** The invoice's HT in euros, in cents (a credit note negative). */
+  htCents: number;
+}
+
+export type InvoiceOutcome =
+  | { kind: 'outside' }
+  | { kind: 'held'; aside: InvoiceAside<HeldReason> }
+  | { kind: 'left_out'; aside: InvoiceAside<LeftOutReason> }
+  /** `entries`: the invoice's entry when dated in the period, the VAT-on-payment move when
+   * collected in it (numbered 0: the ledger numbers them). `party` counts for the queue only
+   * when the invoice's own entry is there. */
+  | { kind: 'posted'; entries: Entry[]; party: PartyUse };
+
+/** Statuses that hold an invoice for the accountant's decision: 207 En litige, 208 Suspendue. */
+const HELD: Record<string, HeldReason> = { '207': 'disputed', '208': 'suspended' };
+
+/** exclusionReason()'s state or code → the reason the screen words. */
+function leftOutReason(reason: string): LeftOutReason {
+  if (reason === '210') return 'refused';
+  if (reason === '213') return 'rejected';
+  if (reason === 'DUPLICATED') return 'duplicated';
+  return 'invalid'; // INVALID, WRONG_ROUTING, CONVERSION_FAILED, NOT_DELIVERED
+}
+
+/** Categories (UNTDID 5305) with no VAT charged whose buyer self-assesses it: reverse charge
+ * (AE) and intra-EU supplies (K). A foreign seller's other untaxed lines too (see isSelfAssessed). */
+const SELF_ASSESSED = new Set(['AE', 'K']);
+/** Exempt (E), zero-rated (Z) or outside the scope (O): no VAT anyone owes. */
+const NO_VAT = new Set(['E', 'Z', 'O']);
+/** Every category whose lines charge no VAT on the invoice (G: export). */
+const UNTAXED = new Set([...SELF_ASSESSED, ...NO_VAT, 'G']);
+
+/** French words of an amount in cents, for the reasons' details: "1234,50". */
+export function euros(cents: number): string {
+  const negative = cents < 0;
+  const abs = String(Math.abs(cents)).padStart(3, '0');
+  return `${negative ? '-' : ''}${abs.slice(0, -2)},${abs.slice(-2)}`;
+}
+
+/** Half away from zero, as accountants round. */
+const roundHalf = (value: number): number => Math.sign(value) * Math.round(Math.abs(value));
+
+/** The country of a party: its address's, else its VAT number's prefix, else France. */
+function countryOf(country: string | null, vat: string | null): string {
+  if (country) return country.toUpperCase();
+  if (vat && /^[A-Z]{2}/i.test(vat)) return vat.slice(0, 2).toUpperCase();
+  return 'FR';
+}
+
+/** BT-19 when it looks like a PCG expense or fixed-asset account (a purchase's own reference:
+ * on a sale BT-19 is the customer's account, not ours). */
+function invoiceAccount(facts: AccountingFacts, purchase: boolean): string | null {
+  const cost = facts.accountingCostId?.trim() ?? '';
+  return purchase && /^[26]\d{2,19}$/.test(cost) ? cost : null;
+}
+
+/** One VAT breakdown line in cents (euros), with the rate in basis points when given. */
+interface RateLine {
+  category: string;
+  bp: number | null;
+  taxable: number;
+  tax: number;
+}
+
+type Checked =
+  | { ok: true; lines: RateLine[]; ttc: number; tolerance: number }
+  | { ok: false; reason: LeftOutReason; detail: string | null };
+
+/**
+ * The invoice's breakdown and TTC in euro cents, or why it cannot be posted: another currency
+ * without a euro VAT total (BT-111), no breakdown, or totals that do not reconcile (the sums of
+ * the breakdown ≠ BT-109 / BT-110; HT + TVA ≠ TTC beyond 1 cent per rate line; a rate line's
+ * VAT ≠ its base × its rate beyond 1 cent).
+ */
+export function checkTotals(facts: AccountingFacts): Checked {
+  const currency = (facts.currency ?? 'EUR').toUpperCase();
+  const mismatch = (detail: string): Checked => ({ ok: false, reason: 'totals_mismatch', detail });
+  if (facts.taxDetails.length === 0) return { ok: false, reason: 'no_vat_breakdown', detail: null };
+  const lines: RateLine[] = [];
+  for (const d of facts.taxDetails) {
+    const taxable = toCents(d.taxableAmount?.amount);
+    const tax = toCents(d.taxAmount?.amount);
+    if (taxable === null || tax === null) return mismatch('montant absent du détail de TVA');
+    const bp = typeof d.percent === 'number' ? Math.round(d.percent * 100) : null;
+    lines.push({ category: (d.categoryCode ?? '').toUpperCase(), bp, taxable, tax });
+  }
+  const ht = toCents(facts.taxBasisTotal);
+  const tva = toCents(facts.taxTotal);
+  const ttc = toCents(facts.invoiceAmount);
+  if (ht === null || tva === null || ttc === null) return mismatch('total HT, TVA ou TTC absent');
+  const sumHt = lines.reduce((s, l) => s + l.taxable, 0);
+  const sumTva = lines.reduce((s, l) => s + l.tax, 0);
+  if (sumHt !== ht) return mismatch(`HT par taux ${euros(sumHt)} ≠ total HT ${euros(ht)}`);
+  if (sumTva !== tva) return mismatch(`TVA par taux ${euros(sumTva)} ≠ total TVA ${euros(tva)}`);
+  const tolerance = lines.length; // 1 cent per rate line
+  if (Math.abs(ht + tva - ttc) > tolerance)
+    return mismatch(`HT ${euros(ht)} + TVA ${euros(tva)} ≠ TTC ${euros(ttc)}`);
+  for (const l of lines) {
+    // A rate on an untaxed line (AE, K, G, E, Z, O) is the rate the buyer self-assesses at.
+    if (l.bp === null || l.bp === 0 || UNTAXED.has(l.category)) continue;
+    const expected = roundHalf((l.taxable * l.bp) / 10_000);
+    if (Math.abs(expected - l.tax) > 1)
+      return mismatch(
+        `${l.bp / 100} % × ${euros(l.taxable)} = ${euros(expected)} ≠ TVA ${euros(l.tax)}`,
+      );
+  }
+  if (currency === 'EUR') return { ok: true, lines, ttc, tolerance };
+
+  // Another currency: converted at the rate its own euro VAT total gives (BT-111 / BT-110).
+  const eurTva = toCents(facts.taxTotalAccounting);
+  if (eurTva === null)
+    return { ok: false, reason: 'foreign_currency', detail: `${currency}, sans TVA en euros` };
+  if (tva === 0)
+    return {
+      ok: false,
+      reason: 'foreign_currency',
+      detail: `${currency}, TVA nulle : pas de taux vers l'euro`,
+    };
+  const rate = eurTva / tva;
+  const converted = lines.map((l) => ({
+    ...l,
+    taxable: roundHalf(l.taxable * rate),
+    tax: roundHalf(l.tax * rate),
+  }));
+  // The euro VAT is the invoice's own: a conversion difference goes to its largest line.
+  const gap = eurTva - converted.reduce((s, l) => s + l.tax, 0);
+  const largest = converted.reduce((a, b) => (Math.abs(b.tax) > Math.abs(a.tax) ? b : a));
+  largest.tax += gap;
+  const eurTtc =
+    converted.reduce((s, l) => s + l.taxable + l.tax, 0) + roundHalf((ttc - ht - tva) * rate);
+  return { ok: true, lines: converted, ttc: eurTtc, tolerance: tolerance + 1 };
+}
+
+/** Lines of one entry: `signed` > 0 is a debit, < 0 a credit (never a negative amount). */
+function lineBuilder(label: string, accountLabelOf: (account: string) => string) {
+  const lines: EntryLine[] = [];
+  let balance = 0;
+  return {
+    lines,
+    balance: () => balance,
+    add(account: string, signed: number, aux: { code: string; name: string } | null = null) {
+      if (signed === 0) return;
+      balance += signed;
+      lines.push({
+        account,
+        accountLabel: accountLabelOf(account),
+        auxiliary: aux?.code ?? null,
+        auxiliaryLabel: aux ? aux.name : null,
+        label,
+        debitCents: signed > 0 ? signed : 0,
+        creditCents: signed < 0 ? -signed : 0,
+      });
+    },
+  };
+}
+
+/** What one archived invoice gives the ledger of `context.period`. */
+export function invoiceOutcome(invoice: AccountingRow, context: EntryContext): InvoiceOutcome {
+  const { row, facts } = invoice;
+  const { period, settings } = context;
+  const accounts = settings.accounts;
+  const dated = row.invoiceDate;
+  const datedIn = dated !== null && inPeriod(dated, period);
+  // VAT on payment moves on the 212 "Encaissée" day, in Paris (reports/rules.ts collectedOn).
+  const collected = collectedOn(row.lifecycleCode, row.lifecycleDate);
+  const collectedIn = collected !== null && inPeriod(collected, period);
+  if (!datedIn && !collectedIn) return { kind: 'outside' };
+
+  const aside = <R extends string>(reason: R, detail: string | null): InvoiceAside<R> => ({
+    invoiceId: row.invoiceId,
+    number: row.invoiceNumber,
+    invoiceDate: dated,
+    direction: directionOf(row),
+    counterpartyName: row.counterpartyName,
+    ttcCents: row.ttcCents,
+    reason,
+    detail,
+  });
+  // Each reason is listed in the period of the invoice's date, once.
+  const leftOut = (reason: LeftOutReason, detail: string | null): InvoiceOutcome =>
+    datedIn ? { kind: 'left_out', aside: aside(reason, detail) } : { kind: 'outside' };
+
+  // Refused (210), rejected (213), invalid or duplicated on the platform: no entry, listed.
+  const excluded = exclusionReason(row.state, row.lifecycleCode);
+  if (excluded !== null) return leftOut(leftOutReason(excluded), excluded);
+  // Disputed (207) or suspended (208): held for the accountant's decision, listed.
+  const held = row.lifecycleCode !== null ? HELD[row.lifecycleCode] : undefined;
+  if (held) return datedIn ? { kind: 'held', aside: aside(held, null) } : { kind: 'outside' };
+  // Without its details the invoice's VAT breakdown is unknown: never posted from guesses.
+  if (facts === null) return leftOut('no_details', null);
+  const checked = checkTotals(facts);
+  if (!checked.ok) return leftOut(checked.reason, checked.detail);
+
+  const purchase = directionOf(row) === 'INBOUND';
+  const credit = isCreditNote(row.typeCode);
+  // A credit note (UNTDID 1001: 381…): the same accounts, sides reversed.
+  const sign = credit ? -1 : 1;
+  const role: ThirdPartyRole = purchase ? 'supplier' : 'customer';
+  const party = purchase
+    ? {
+        name: row.sellerName,
+        siren: row.sellerSiren,
+        siret: row.sellerSiret,
+        vatNumber: row.sellerVat,
+      }
+    : {
+        name: row.buyerName,
+        siren: row.buyerSiren,
+        siret: row.buyerSiret,
+        vatNumber: row.buyerVat,
+      };
+  const name = party.name ?? row.counterpartyName ?? '';
+  // The memory's key: SIREN, else VAT number, else the name (third-parties.ts).
+  const key = thirdPartyKey(party);
+  const process = facts.processType ?? '';
+  const services = process.startsWith('S') || process === '';
+  const categories = new Set(checked.lines.map((l) => l.category));
+  const only = (code: string): boolean => categories.size === 1 && categories.has(code);
+  // The default account: goods (B*, M*) or services (S*) by processType; a sale all K goes to
+  // intra-EU deliveries, all G to exports; a reverse-charge (AE) sale to services.
+  const defaultAccount = purchase
+    ? services
+      ? accounts.expenseServices
+      : accounts.expenseGoods
+    : only('K')
+      ? accounts.revenueIntraEu
+      : only('G')
+        ? accounts.revenueExport
+        : only('AE') || services
+          ? accounts.revenueServices
+          : accounts.revenueGoods;
+  const choice = context.chooser.choose({
+    key,
+    role,
+    name,
+    invoiceAccount: invoiceAccount(facts, purchase),
+    defaultAccount,
+  });
+  const partyLabel = (choice.label ?? name).trim() || name;
+  const number = row.invoiceNumber ?? row.invoiceId;
+  const labelOf = context.label ?? ((account: string) => accountLabel(account, accounts));
+  const aux = { code: choice.auxiliary, name };
+  // A 2xx account makes the purchase a fixed asset: its VAT is deductible on 44562.
+  const fixedAsset = purchase && choice.account.startsWith('2');
+  const deductible = fixedAsset ? accounts.vatDeductibleAssets : accounts.vatDeductible;
+  // VAT due on payment (BT-8 code 72 / 432 or PAYMENT_DATE: reports/rules.ts taxPointRule).
+  const onPayment = taxPointRule(facts) === 'payment_date';
+  const sellerForeign = countryOf(facts.sellerCountry, row.sellerVat) !== 'FR';
+  /** A purchase line whose VAT the buyer self-assesses (autoliquidation): AE or K, or a foreign
+   * seller's untaxed line that is not exempt. */
+  const selfAssessed = (l: RateLine): boolean =>
+    purchase &&
+    l.tax === 0 &&
+    (SELF_ASSESSED.has(l.category) || (sellerForeign && !NO_VAT.has(l.category)));
+
+  const entries: Entry[] = [];
+  const base = {
+    invoiceId: row.invoiceId,
+    pieceRef: number,
+    pieceDate: dated ?? '',
+    direction: directionOf(row),
+    creditNote: credit,
+    provisional: !choice.confirmed,
+  };
+  let htCents = 0;
+  if (datedIn) {
+    const label = `${credit ? 'Avoir' : 'Facture'} ${number} ${partyLabel}`;
+    const lines = lineBuilder(label, labelOf);
+    if (!purchase) {
+      // Sale (VT): debit 411 (auxiliary) TTC.
+      lines.add(accounts.customers, sign * checked.ttc, aux);
+      for (const l of checked.lines) {
+        // Credit 706 / 707 (the party's account) HT per rate; K → intra-EU, G → export.
+        const revenue =
+          l.category === 'K'
+            ? accounts.revenueIntraEu
+            : l.category === 'G'
+              ? accounts.revenueExport
+              : choice.account;
+        lines.add(revenue, -sign * l.taxable);
+        // Credit 44571 VAT per rate; VAT due on payment waits in 44574 until collected.
+        lines.add(
+          onPayment ? accounts.vatCollectedOnPayment : accounts.vatCollected,
+          -sign * l.tax,
+        );
+      }
+    } else {
+      for (const l of checked.lines) {
+        // Purchase (HA): debit 6xx (or the party's 2xx) HT per rate.
+        lines.add(choice.account, sign * l.taxable);
+        if (selfAssessed(l)) {
+          // Reverse charge: the buyer owes the VAT at the French rate and deducts it at once:
+          // debit 445662, credit 4452 (the line's rate when given, else the setting).
+          const bp = l.bp !== null && l.bp > 0 ? l.bp : settings.reverseChargeRateBp;
+          const due = roundHalf((l.taxable * bp) / 10_000);
+          lines.add(accounts.vatReverseChargeDeductible, sign * due);
+          lines.add(accounts.vatReverseChargeDue, -sign * due);
+        } else {
+          // Debit 44566 (44562 for a fixed asset) VAT per rate; on payment: 44564 until paid.
+          lines.add(onPayment ? accounts.vatDeductibleOnPayment : deductible, sign * l.tax);
+        }
+      }
+      // Credit 401 (auxiliary) TTC.
+      lines.add(accounts.suppliers, -sign * checked.ttc, aux);
+    }
+    // Balanced to the cent: a difference within the tolerance checkTotals allowed goes to the
+    // rounding account (a debit balance needs a credit: the gain account; else the loss one).
+    const gap = lines.balance();
+    if (gap !== 0) lines.add(gap > 0 ? accounts.roundingGain : accounts.roundingLoss, -gap);
+    htCents = sign * checked.lines.reduce((s, l) => s + l.taxable, 0);
+    entries.push({
+      ...base,
+      journal: purchase ? 'purchases' : 'sales',
+      number: 0,
+      date: dated as string,
+      kind: 'invoice',
+      label,
+      lines: lines.lines,
+      roundingCents: Math.abs(gap),
+    });
+  }
+  if (onPayment && collectedIn) {
+    // VAT on payment (OD), on the 212 day: 44574 → 44571 for a sale, 44564 → 44566 (44562)
+    // for a purchase, per rate; a credit note reversed.
+    const label = `TVA sur encaissement ${number} ${partyLabel}`;
+    const lines = lineBuilder(label, labelOf);
+    for (const l of checked.lines) {
+      if (selfAssessed(l)) continue;
+      if (purchase) {
+        lines.add(deductible, sign * l.tax);
+        lines.add(accounts.vatDeductibleOnPayment, -sign * l.tax);
+      } else {
+        lines.add(accounts.vatCollectedOnPayment, sign * l.tax);
+        lines.add(accounts.vatCollected, -sign * l.tax);
+      }
+    }
+    if (lines.lines.length > 0)
+      entries.push({
+        ...base,
+        journal: 'misc',
+        number: 0,
+        date: collected as string,
+        kind: 'vat_on_payment',
+        label,
+        lines: lines.lines,
+        roundingCents: 0,
+      });
+  }
+  if (entries.length === 0) return { kind: 'outside' };
+  return { kind: 'posted', entries, party: { key, role, name, choice, htCents } };
+}

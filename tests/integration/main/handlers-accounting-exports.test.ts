@@ -1,0 +1,102 @@
+// "Exporter le FEC" and "Exporter vers Excel" of the Comptabilité screen, through the dispatcher
+// as the renderer calls them: export:start with the 'fec' and 'entries' targets over the active
+// connection's archive (a real SQLite file), the arguments checked, the FEC saved under its
+// legal name and passed by the independent checker, the workbook read back with openpyxl.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Result } from '#shared/contract.ts';
+import type { ExportResult } from '#shared/exports.ts';
+import { parsePeriod } from '#shared/report-period.ts';
+import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
+import { createServices, type Services } from '#main/services/index.ts';
+import { fillDemoArchive } from '#support/demo-archive.ts';
+import { checkFecFile } from '#support/fec-checker.ts';
+import { dataRows, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
+
+const silent = { info() {}, warn() {}, error() {} };
+const NOW = new Date('2026-11-22T12:00:00Z');
+let dataDir: string;
+let outDir: string;
+let services: Services;
+let dispatch: Dispatch;
+const asked: string[] = [];
+
+before(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'fec-handler-'));
+  outDir = mkdtempSync(join(tmpdir(), 'fec-export-'));
+  fillDemoArchive(dataDir, 'demo-admin', { seed: 9, invoices: 800, now: NOW });
+  services = createServices({
+    dataDir,
+    shell: 'browser',
+    env: {},
+    log: silent,
+    loadKeytar: () => Promise.reject(new Error('not in this test')),
+    chooseExportPath: async (name) => {
+      asked.push(name);
+      return join(outDir, name);
+    },
+  });
+  dispatch = createDispatcher(createHandlers(services), { log: silent });
+});
+after(async () => {
+  await services.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+function value<T>(result: Result<unknown>): T {
+  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result)}`);
+  return result.value as T;
+}
+
+test('export:start of the FEC saves it under its legal name, and the checker passes it', async () => {
+  const period = parsePeriod('2026-Q3');
+  const result = value<ExportResult>(
+    await dispatch('export:start', {
+      exportId: crypto.randomUUID(),
+      target: { kind: 'fec', period, separator: 'pipe', encoding: 'iso-8859-15' },
+    }),
+  );
+  assert.ok(result.savedTo && existsSync(result.savedTo));
+  assert.match(basename(result.savedTo), /^\d{9}FEC20260930\.txt$/);
+  assert.equal(asked.at(-1), basename(result.savedTo), 'the dialog offered the legal name');
+  const check = checkFecFile(result.savedTo, { encoding: 'iso-8859-15', closingDate: period.to });
+  assert.deepEqual(check.problems, []);
+  assert.equal(result.rows, check.records.length);
+  assert.ok(check.entries > 10);
+});
+
+test('export:start of the entries writes the workbook of the same entries', async () => {
+  const period = parsePeriod('2026-Q3');
+  const result = value<ExportResult>(
+    await dispatch('export:start', {
+      exportId: crypto.randomUUID(),
+      target: { kind: 'entries', period },
+    }),
+  );
+  assert.equal(basename(result.savedTo ?? ''), 'Écritures 2026-Q3.xlsx');
+  const book = readXlsx(result.savedTo!);
+  assert.equal(dataRows(sheetNamed(book, 'Écritures')).length, result.rows);
+  const ledger = services.accounting.ledger('demo-admin', period);
+  assert.equal(
+    result.rows,
+    ledger.entries.reduce((n, e) => n + e.lines.length, 0),
+  );
+});
+
+test('a separator or an encoding the FEC does not allow: invalid input, nothing asked', async () => {
+  const before = asked.length;
+  for (const target of [
+    { kind: 'fec', period: parsePeriod('2026'), separator: 'semicolon', encoding: 'utf-8' },
+    { kind: 'fec', period: parsePeriod('2026'), separator: 'tab', encoding: 'latin1' },
+    { kind: 'fec', period: parsePeriod('2026'), separator: 'tab' },
+    { kind: 'entries' },
+  ]) {
+    const answer = await dispatch('export:start', { exportId: crypto.randomUUID(), target });
+    assert.equal(!answer.ok && answer.error.kind, 'invalid_input', JSON.stringify(target));
+  }
+  assert.equal(asked.length, before);
+});
