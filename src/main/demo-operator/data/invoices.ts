@@ -399,8 +399,12 @@ export function buildInvoice(pool: CompanyPool, record: InvoiceRecord): Invoice 
     referenceData.projectReferenceId =
       `CHANTIER-${city.replace(/[^A-Z]+/g, '-')}-${rng.digits(2)}`.slice(0, 50);
   }
-  if (rng.chance(0.08))
-    referenceData.accountingCostId = rng.pick(['606300', '615200', '622600', '218400', '604000']);
+  if (rng.chance(0.08)) {
+    const account = rng.pick(['606300', '615200', '622600', '218400', '604000']);
+    // Our own purchases are fixed assets only from the equipment maker below: elsewhere the
+    // furniture account (2184) becomes small equipment (6063), as an accountant would book it.
+    referenceData.accountingCostId = !outbound && account === '218400' ? '606300' : account;
+  }
   // Scheduled suppliers carry the account our company books them to: the overheads' 6xx, the
   // equipment maker's 2xx (a fixed asset, whose VAT is deductible on 44562).
   if (seller.schedule) referenceData.accountingCostId = seller.schedule.account;
