@@ -23,7 +23,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDataset, MAX_INVOICES } from '#main/demo-operator/data/dataset.ts';
 import { searchBusinessData } from '#main/demo-operator/data/invoices.ts';
-import { lastStatusOf } from '#main/demo-operator/data/lifecycle.ts';
 import type { DemoOperatorOptions } from '#main/demo-operator/index.ts';
 import type { ArchiveFilter, ArchiveSort } from '#main/services/archive/archive-query.ts';
 import { openArchive } from '#main/services/archive/archive-store.ts';
@@ -237,7 +236,7 @@ if (runs('archive')) {
           },
           businessData: searchBusinessData(dataset.invoice(r)),
         };
-        const status = lastStatusOf(r, nowMs);
+        const status = dataset.lastStatus(r, nowMs);
         if (status) item.lastStatusData = status;
         return item;
       });

@@ -11,24 +11,30 @@ const PAGE = 4096;
  * text that overflows a row has no such header, and SQLite hands its bytes back unchecked. */
 const BTREE_PAGE_TYPES = new Set([0x02, 0x05, 0x0a, 0x0d]);
 
-/** Overwrites `kb` KB (whole pages) with a fixed pattern, from the first b-tree page past the
- * middle of the file (so that SQLite, not a JSON parser, meets the damage), or at its start;
- * the file must be closed (checkpointed) first. */
+/** Overwrites `kb` KB (whole pages) with a fixed pattern: past the middle of the file, b-tree
+ * pages only (so that SQLite, not a JSON parser, meets the damage: a row's overflow page among
+ * them would hand the pattern back as text), or at its start; the file must be closed
+ * (checkpointed) first. */
 export function damageArchiveFile(path: string, where: 'middle' | 'header', kb = 8): void {
   const size = statSync(path).size;
+  const pattern = Buffer.alloc(PAGE, 0xa5);
+  const pages = Math.ceil((kb * 1024) / PAGE);
   const fd = openSync(path, 'r+');
   try {
-    let at = 0;
-    if (where === 'middle') {
-      const first = Buffer.alloc(1);
-      at = Math.floor(size / 2 / PAGE) * PAGE;
-      for (; at < size; at += PAGE) {
-        readSync(fd, first, 0, 1, at);
-        if (BTREE_PAGE_TYPES.has(first[0]!)) break;
-      }
+    if (where === 'header') {
+      if (kb * 1024 > size) throw new Error(`${path} is too small to damage (${size} bytes)`);
+      writeSync(fd, Buffer.alloc(kb * 1024, 0xa5), 0, kb * 1024, 0);
+      return;
     }
-    if (at + kb * 1024 > size) throw new Error(`${path} is too small to damage (${size} bytes)`);
-    writeSync(fd, Buffer.alloc(kb * 1024, 0xa5), 0, kb * 1024, at);
+    const first = Buffer.alloc(1);
+    let damaged = 0;
+    for (let at = Math.floor(size / 2 / PAGE) * PAGE; at < size && damaged < pages; at += PAGE) {
+      readSync(fd, first, 0, 1, at);
+      if (!BTREE_PAGE_TYPES.has(first[0]!)) continue;
+      writeSync(fd, pattern, 0, PAGE, at);
+      damaged++;
+    }
+    if (damaged < pages) throw new Error(`${path} is too small to damage (${size} bytes)`);
   } finally {
     closeSync(fd);
   }

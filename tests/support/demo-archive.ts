@@ -4,7 +4,6 @@
 // that need a full archive before the app starts; the sync itself is tested over real HTTP.
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import { searchBusinessData } from '#main/demo-operator/data/invoices.ts';
-import { lastStatusOf } from '#main/demo-operator/data/lifecycle.ts';
 import { openArchive } from '#main/services/archive/archive-store.ts';
 import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 
@@ -35,7 +34,7 @@ export function fillDemoArchive(
     for (let start = 0; start < dataset.records.length; start += batch) {
       const records = dataset.records.slice(start, start + batch);
       const items = records.map<InvoiceSearchItem>((r) => {
-        const status = lastStatusOf(r, options.now.getTime());
+        const status = dataset.lastStatus(r, options.now.getTime());
         return {
           metadata: {
             invoiceId: r.invoiceId,

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FecEncoding, FecSeparator } from '#shared/accounting.ts';
-import { parsePeriod } from '#shared/report-period.ts';
+import { isDay, parsePeriod } from '#shared/report-period.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { fecFileName, writeFec } from '../services/accounting/fec.ts';
 import {
@@ -24,14 +24,17 @@ import {
 } from './command.ts';
 import { summarizingFailure } from './workbook.ts';
 
-export const FEC_USAGE = `Usage: npm run cli -- fec --connection <id or name> --period P --out FOLDER [--separator tab|pipe] [--encoding utf-8|iso-8859-15] [--json]
+export const FEC_USAGE = `Usage: npm run cli -- fec --connection <id or name> --period P --out FOLDER [--separator tab|pipe] [--encoding utf-8|iso-8859-15] [--closing-date AAAA-MM-JJ] [--json]
 
   --connection ID|NAME   the connection (its id, or its name as shown in the app); the entries
                          come from its local archive (sync it first) and its accounting settings
   --period P             2026-10 (month), 2026-Q3 (quarter), 2026 (year) or
                          2026-01-15..2026-02-14 (days, both included)
   --out FOLDER           the folder the FEC goes into, under its legal name
-                         <SIREN>FEC<AAAAMMJJ>.txt (the period's last day); replaced if it exists
+                         <SIREN>FEC<AAAAMMJJ>.txt (the period's last day, or the closing date
+                         given); replaced if it exists
+  --closing-date D       the fiscal year's closing day (AAAA-MM-JJ) to name the file by, when the
+                         period is part of that year; not before the period's last day
   --separator tab|pipe   the fields' separator (default tab)
   --encoding E           utf-8 (default) or iso-8859-15
   --json                 one JSON object on stdout: file, entries, lines, debit, credit (euros),
@@ -46,6 +49,7 @@ const OPTIONS = {
   out: { type: 'string' },
   separator: { type: 'string' },
   encoding: { type: 'string' },
+  'closing-date': { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -53,10 +57,17 @@ interface FecRequest {
   period: ReportPeriod;
   separator: FecSeparator;
   encoding: FecEncoding;
+  /** The day the file is named by (art. A47 A-1: the closing date of the year or period). */
+  closingDate: string;
 }
 
 /** The period, separator and encoding the command line asks for, else a UsageError. */
-function requestOf(values: { period?: string; separator?: string; encoding?: string }): FecRequest {
+function requestOf(values: {
+  period?: string;
+  separator?: string;
+  encoding?: string;
+  'closing-date'?: string;
+}): FecRequest {
   const periodText = required(values.period, 'period', FEC_USAGE);
   const separator = values.separator ?? 'tab';
   if (separator !== 'tab' && separator !== 'pipe')
@@ -64,11 +75,21 @@ function requestOf(values: { period?: string; separator?: string; encoding?: str
   const encoding = (values.encoding ?? 'utf-8').toLowerCase();
   if (encoding !== 'utf-8' && encoding !== 'iso-8859-15')
     throw new UsageError('--encoding is utf-8 or iso-8859-15', FEC_USAGE);
+  let period: ReportPeriod;
   try {
-    return { period: parsePeriod(periodText), separator, encoding };
+    period = parsePeriod(periodText);
   } catch (error) {
     throw new UsageError((error as Error).message, FEC_USAGE);
   }
+  const closingDate = values['closing-date'] ?? period.to;
+  if (!isDay(closingDate))
+    throw new UsageError('--closing-date is a day, AAAA-MM-JJ (e.g. 2026-12-31)', FEC_USAGE);
+  if (closingDate < period.to)
+    throw new UsageError(
+      `--closing-date ${closingDate} is before the period's last day ${period.to}`,
+      FEC_USAGE,
+    );
+  return { period, separator, encoding, closingDate };
 }
 
 const euros = (cents: number): number => Math.round(cents) / 100;
@@ -92,7 +113,7 @@ export async function run(argv: string[]): Promise<number> {
             if (!json) process.stderr.write(`computing the entries of ${request.period.label}…\n`);
             const ledger = services.accounting.ledger(connection.id, request.period);
             // Named before anything is written: a company without SIREN is told to set it.
-            const fileName = fecFileName(ledger.company.siren, request.period.to);
+            const fileName = fecFileName(ledger.company.siren, request.closingDate);
             if (ledger.coverage.archivedInvoices === 0)
               process.stderr.write(
                 `fec: the archive of "${connection.name}" is empty: sync it first\n`,

@@ -328,3 +328,81 @@ export const FACTOR_NAMES: readonly string[] = [
   'AFFACTURAGE RHONE-ALPES SA',
   'FINANCEMENT CREANCES PRO SAS',
 ];
+
+/**
+ * Suppliers who invoice our company on a schedule rather than at random: the monthly overheads an
+ * accountant books the same way every month (rent, telephone, energy, the accountant's own fees)
+ * and an equipment maker whose machines are fixed assets (issue 17: the pre-accounting needs
+ * recurring third parties and a 2xx purchase to be shown and tested).
+ */
+export interface ScheduledSupplier {
+  name: string;
+  legalForm: string;
+  trade: Trade;
+  /** The day of the month the invoice is due to be deposited (1-28). */
+  day: number;
+  /** Months (1-12) it invoices in; every month when absent. */
+  months?: readonly number[];
+  /** HT amount of the invoice's single line, in cents: fixed when min = max. */
+  cents: readonly [number, number];
+  processType: 'S1' | 'B1';
+  /** BT-19, the buyer's accounting reference: the PCG account our company books it to. */
+  account: string;
+}
+
+export const SCHEDULED_SUPPLIERS: readonly ScheduledSupplier[] = [
+  {
+    // Commercial rent with the VAT option: a service, VAT due on payment.
+    name: 'SCI DU PARC DE LA SAONE',
+    legalForm: 'SCI',
+    trade: { label: 'IMMOBILIER', kind: 'services', rates: STD, lineCents: [285000, 285000] },
+    day: 1,
+    cents: [285000, 285000],
+    processType: 'S1',
+    account: '613200',
+  },
+  {
+    name: 'TELECOM PRO RHONE-ALPES SAS',
+    legalForm: 'SAS',
+    trade: { label: 'TELECOMMUNICATIONS', kind: 'services', rates: STD, lineCents: [14000, 19000] },
+    day: 5,
+    cents: [14000, 19000],
+    processType: 'S1',
+    account: '626000',
+  },
+  {
+    // Electricity is a good for VAT (CGI art. 256 III): VAT due on delivery, not on payment.
+    name: 'ENERGIES DU LYONNAIS SA',
+    legalForm: 'SA',
+    trade: { label: 'ENERGIE', kind: 'goods', rates: STD, lineCents: [60000, 140000] },
+    day: 10,
+    cents: [60000, 140000],
+    processType: 'B1',
+    account: '606100',
+  },
+  {
+    name: 'LAMY & ASSOCIES EXPERTISE COMPTABLE SARL',
+    legalForm: 'SARL',
+    trade: {
+      label: 'EXPERTISE COMPTABLE',
+      kind: 'services',
+      rates: STD,
+      lineCents: [78000, 78000],
+    },
+    day: 25,
+    cents: [78000, 78000],
+    processType: 'S1',
+    account: '622600',
+  },
+  {
+    // A few machines a year, each a fixed asset (PCG 2154 matériel industriel).
+    name: 'MACHINES-OUTILS DU DAUPHINE SAS',
+    legalForm: 'SAS',
+    trade: { label: 'MACHINES-OUTILS', kind: 'goods', rates: STD, lineCents: [800000, 6000000] },
+    day: 12,
+    months: [3, 6, 10],
+    cents: [800000, 6000000],
+    processType: 'B1',
+    account: '215400',
+  },
+];

@@ -20,6 +20,8 @@ import {
   LEGAL_FORMS,
   PLACE_NAMES,
   ROUTING_CODES,
+  SCHEDULED_SUPPLIERS,
+  type ScheduledSupplier,
   SURNAMES,
   TRADES,
   type Trade,
@@ -90,6 +92,8 @@ export interface Company {
   participantId: string;
   participantClientId: string;
   networkIdentifierIds: [string, string];
+  /** A supplier who invoices on a schedule (monthly overheads, equipment): see records.ts. */
+  schedule?: ScheduledSupplier;
 }
 
 export interface CompanyPool {
@@ -97,6 +101,8 @@ export interface CompanyPool {
   french: Company[];
   foreign: Company[];
   factors: Company[];
+  /** Suppliers invoicing our company on a schedule (rent, telephone, energy, equipment...). */
+  scheduled: Company[];
   /** Everything, `index` is the position here. */
   all: Company[];
 }
@@ -401,5 +407,21 @@ export function generateCompanies(rng: Rng): CompanyPool {
 
   const foreign = foreignCompanies(rng, all.length);
   all.push(...foreign);
-  return { our, french, foreign, factors, all };
+
+  // Drawn last, so every company above keeps the identifiers it had before they were added.
+  const scheduled: Company[] = [];
+  for (const supplier of SCHEDULED_SUPPLIERS) {
+    const company = frenchCompany(
+      rng,
+      all.length,
+      supplier.name,
+      supplier.legalForm,
+      supplier.trade,
+      1,
+    );
+    company.schedule = supplier;
+    scheduled.push(company);
+    all.push(company);
+  }
+  return { our, french, foreign, factors, scheduled, all };
 }

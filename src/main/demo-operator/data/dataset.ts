@@ -1,11 +1,17 @@
 // The whole demo data set of one demo operator: company pool, invoice records, directory and
 // participants, plus an on-demand, bounded cache of full invoices. The history ends the day
 // before the start; invoices arriving after the start are added, newest first, as time runs.
-import type { DirectoryEntry, Invoice, Participant } from '#shared/operator/schemas.ts';
+import type {
+  DirectoryEntry,
+  Invoice,
+  LastStatusData,
+  Participant,
+} from '#shared/operator/schemas.ts';
 import { Rng, mixSeed } from './rng.ts';
 import { generateCompanies, type CompanyPool } from './companies.ts';
 import { arrivalRecord, generateRecords, type InvoiceRecord } from './records.ts';
-import { buildInvoice } from './invoices.ts';
+import { buildInvoice, taxedOnPayment } from './invoices.ts';
+import { lastStatusOf } from './lifecycle.ts';
 import { buildDirectory } from './directory.ts';
 import { buildParticipants } from './participants.ts';
 
@@ -28,6 +34,8 @@ export interface Dataset {
   participants: Participant[];
   /** Full invoice of a record; built on first use and cached (bounded). */
   invoice(record: InvoiceRecord): Invoice;
+  /** The lifecycle status shown at `nowMs` (it depends on the invoice's VAT being due on payment). */
+  lastStatus(record: InvoiceRecord, nowMs: number): LastStatusData | undefined;
   /** Adds the invoices that have arrived by `nowMs` (never removes any); returns how many. */
   catchUp(nowMs: number): number;
 }
@@ -82,6 +90,9 @@ export function createDataset(
         cache.set(record.invoiceId, invoice);
       }
       return invoice;
+    },
+    lastStatus(record, nowMs) {
+      return lastStatusOf(record, nowMs, taxedOnPayment(dataset.invoice(record)));
     },
     catchUp(nowMs) {
       if (perMinute === 0) return 0;

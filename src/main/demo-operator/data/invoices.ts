@@ -14,7 +14,7 @@ import type {
   Shipping,
   TaxDetail,
 } from '#shared/operator/schemas.ts';
-import { Rng } from './rng.ts';
+import { Rng, mixSeed } from './rng.ts';
 import type { Company, CompanyPool, Office } from './companies.ts';
 import { isoDay, type InvoiceRecord } from './records.ts';
 import { sepaCreditorId } from './identifiers.ts';
@@ -91,8 +91,18 @@ function processTypeFor(
   }
 }
 
+/** The EU member states (VAT territory), for intra-EU deliveries (K) versus exports (G). */
+const EU_COUNTRIES: ReadonlySet<string> = new Set(
+  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
+);
+
+/**
+ * `extra` draws what was added after the first version of the data (issue 17), so that adding it
+ * left the main stream, and so every field drawn before, as it was.
+ */
 function vatLines(
   rng: Rng,
+  extra: Rng,
   seller: Company,
   buyer: Company,
   processType: ProcessType,
@@ -128,6 +138,15 @@ function vatLines(
     { bp: 0, category, lines: sumLines(lineCount()), allowance: 0, charge: 0, reason, reasonCode },
   ];
 
+  if (seller.schedule) {
+    // A scheduled supplier's single line: the same rent every month, a bill that varies, a
+    // machine priced to the hundred euros.
+    const [min, max] = seller.schedule.cents;
+    const step = max - min > 1_000_000 ? 10_000 : 1;
+    const amount = Math.round(extra.int(min, max) / step) * step;
+    const lines = credit ? Math.round(amount / 10) : amount;
+    return [{ bp: 2000, category: 'S', lines, allowance: 0, charge: 0 }];
+  }
   if (seller.franchise)
     return exempt('E', 'TVA non applicable, art. 293 B du CGI', 'VATEX-FR-FRANCHISE');
   if (seller.trade.exemptTraining) {
@@ -138,8 +157,15 @@ function vatLines(
     );
   }
   if (seller.country !== 'FR') return exempt('AE', 'Reverse charge', 'VATEX-EU-AE');
-  if (buyer.country !== 'FR')
-    return exempt('AE', 'Autoliquidation - article 283-2 du CGI', 'VATEX-EU-AE');
+  if (buyer.country !== 'FR') {
+    // Our sale abroad: services to a foreign business are taxed where the buyer is (reverse
+    // charge); goods are an intra-EU delivery exempt under art. 262 ter I, or an export (262 I).
+    if (processType.startsWith('S'))
+      return exempt('AE', 'Autoliquidation - article 283-2 du CGI', 'VATEX-EU-AE');
+    if (EU_COUNTRIES.has(buyer.country))
+      return exempt('K', 'Livraison intracommunautaire, art. 262 ter I du CGI', 'VATEX-EU-IC');
+    return exempt('G', 'Exportation, art. 262 I du CGI', 'VATEX-EU-G');
+  }
   if (processType === 'S5') {
     return exempt(
       'AE',
@@ -178,6 +204,10 @@ function vatLines(
     allowance: 0,
     charge: 0,
   }));
+  // A few of our sales at the 2.1 % rate (CGI art. 281 quater and following), so every French
+  // rate appears in our sales and their VAT return.
+  if (seller.index === 0 && !chosen.includes(210) && extra.chance(0.02))
+    result[result.length - 1]!.bp = 210;
   const main = result[0]!;
   if (!credit && rng.chance(0.1)) main.allowance = Math.round((main.lines * rng.int(2, 10)) / 100);
   if (!credit && processType.startsWith('B') && rng.chance(0.15))
@@ -254,6 +284,7 @@ const PAYMENT_LABELS: Record<string, string> = {
 /** Builds the full invoice of a record. Pure: same pool and record, same result. */
 export function buildInvoice(pool: CompanyPool, record: InvoiceRecord): Invoice {
   const rng = new Rng(record.seed);
+  const extra = new Rng(mixSeed(record.seed, 0x17));
   const counterparty = pool.all[record.counterparty]!;
   const outbound = record.direction === 'OUTBOUND';
   const seller = outbound ? pool.our : counterparty;
@@ -261,8 +292,9 @@ export function buildInvoice(pool: CompanyPool, record: InvoiceRecord): Invoice 
   const credit = record.type === 381;
   const crossBorder = counterparty.country !== 'FR';
 
-  const processType = processTypeFor(rng, seller, outbound, !outbound);
-  const vat = vatLines(rng, seller, buyer, processType, credit);
+  const processType =
+    seller.schedule?.processType ?? processTypeFor(rng, seller, outbound, !outbound);
+  const vat = vatLines(rng, extra, seller, buyer, processType, credit);
   const currency = outbound ? 'EUR' : seller.currency;
 
   // ---- Totals, in cents ----
@@ -367,8 +399,15 @@ export function buildInvoice(pool: CompanyPool, record: InvoiceRecord): Invoice 
     referenceData.projectReferenceId =
       `CHANTIER-${city.replace(/[^A-Z]+/g, '-')}-${rng.digits(2)}`.slice(0, 50);
   }
-  if (rng.chance(0.08))
-    referenceData.accountingCostId = rng.pick(['606300', '615200', '622600', '218400', '604000']);
+  if (rng.chance(0.08)) {
+    const account = rng.pick(['606300', '615200', '622600', '218400', '604000']);
+    // Our own purchases are fixed assets only from the equipment maker below: elsewhere the
+    // furniture account (2184) becomes small equipment (6063), as an accountant would book it.
+    referenceData.accountingCostId = !outbound && account === '218400' ? '606300' : account;
+  }
+  // Scheduled suppliers carry the account our company books them to: the overheads' 6xx, the
+  // equipment maker's 2xx (a fixed asset, whose VAT is deductible on 44562).
+  if (seller.schedule) referenceData.accountingCostId = seller.schedule.account;
   if (rng.chance(0.05))
     referenceData.additionalReferenceIds = [{ id: `AO-${year}-${rng.digits(3)}`, typeCode: '130' }];
 
@@ -479,6 +518,12 @@ export function buildInvoice(pool: CompanyPool, record: InvoiceRecord): Invoice 
       ...(shipping ? { shipping } : {}),
     },
   };
+}
+
+/** Whether the invoice's VAT is due on payment (BT-8 code 72 or 432): services, no debit option. */
+export function taxedOnPayment(invoice: Invoice): boolean {
+  const option = invoice.businessData.taxPaymentOption;
+  return option?.iopCode === 'PAYMENT_DATE' || option?.code === 72 || option?.code === 432;
 }
 
 /** The part of the business data the search returns with expand=businessData (2.1). */

@@ -67,8 +67,9 @@ function stateOf(code: LifecycleCode): LastStatusData['state'] {
  * The whole timeline of an invoice, oldest step first, consistent with its state: delivered
  * invoices go through the buyer's processing statuses (203 to 212), pending ones stop at a
  * deposit status, rejected ones get 213 Rejetée. Empty when the invoice never gets one.
+ * `onPayment`: the invoice's VAT is due on payment (taxedOnPayment in invoices.ts).
  */
-export function lifecycleOf(record: InvoiceRecord): LifecycleStep[] {
+export function lifecycleOf(record: InvoiceRecord, onPayment: boolean): LifecycleStep[] {
   const rng = new Rng(mixSeed(record.seed, 0x57a7));
   const outbound = record.direction === 'OUTBOUND';
   let codes: LifecycleCode[];
@@ -98,6 +99,10 @@ export function lifecycleOf(record: InvoiceRecord): LifecycleStep[] {
             ['212', 12],
           ]);
       codes = PATHS[end]!;
+      // A service taxed on payment, once paid, gets 212 Encaissée from its seller: the day its VAT
+      // becomes due (issue 17). Drawn apart so that every other step keeps its draws.
+      if (onPayment && end === '211' && new Rng(mixSeed(record.seed, 0x212)).chance(0.8))
+        codes = PATHS['212']!;
       break;
     }
     case 'DELIVERY_PENDING':
@@ -128,8 +133,12 @@ export function lifecycleOf(record: InvoiceRecord): LifecycleStep[] {
 }
 
 /** The status shown at `nowMs`: the last step dated at or before it; undefined before the first. */
-export function lastStatusOf(record: InvoiceRecord, nowMs: number): LastStatusData | undefined {
-  const steps = lifecycleOf(record);
+export function lastStatusOf(
+  record: InvoiceRecord,
+  nowMs: number,
+  onPayment: boolean,
+): LastStatusData | undefined {
+  const steps = lifecycleOf(record, onPayment);
   let shown: LifecycleStep | undefined;
   for (const step of steps) {
     if (step.ms > nowMs) break;

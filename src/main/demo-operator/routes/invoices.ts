@@ -9,7 +9,6 @@ import {
 import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import type { InvoiceRecord } from '../data/records.ts';
 import { searchBusinessData } from '../data/invoices.ts';
-import { lastStatusOf } from '../data/lifecycle.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { checkCustomerId, intParam, isUuid, page, predicateFromQ, single } from '../params.ts';
 import type { FieldSpec } from '../query.ts';
@@ -79,7 +78,7 @@ export function searchInvoices(ctx: RouteContext): RouteResult {
       },
     };
     if (expand.has('lastStatusData')) {
-      const status = lastStatusOf(r, ctx.now);
+      const status = ctx.dataset.lastStatus(r, ctx.now);
       if (status) item.lastStatusData = status;
     }
     if (expand.has('businessData')) item.businessData = searchBusinessData(ctx.dataset.invoice(r));

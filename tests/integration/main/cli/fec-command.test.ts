@@ -197,6 +197,41 @@ describe('npm run cli -- fec', { skip: noKeychain }, () => {
     }
   });
 
+  test("--closing-date names the file by the fiscal year's end; one before the period is refused", async () => {
+    const out = join(root, 'fec-closing');
+    const run = await cli([
+      'fec',
+      '--connection',
+      NAME,
+      '--period',
+      '2026-10',
+      '--out',
+      out,
+      '--closing-date',
+      '2027-03-31',
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(readdirSync(out), [`${siren}FEC20270331.txt`]);
+    const check = checkFecFile(join(out, `${siren}FEC20270331.txt`), {
+      encoding: 'utf-8',
+      closingDate: '2027-03-31',
+    });
+    assert.deepEqual(check.problems, []);
+    const early = await cli([
+      'fec',
+      '--connection',
+      NAME,
+      '--period',
+      '2026-10',
+      '--out',
+      out,
+      '--closing-date',
+      '2026-09-30',
+    ]);
+    assert.equal(early.code, 2);
+    assert.match(early.stderr, /before the period's last day 2026-10-31/);
+  });
+
   test('bad usage exits 2 with the usage; an unknown connection exits 1 with one line', async () => {
     const bad = await cli([
       'fec',

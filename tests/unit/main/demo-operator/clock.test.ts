@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { LIFECYCLE_CODES, type LifecycleCode } from '#shared/operator/enums.ts';
 import { createDataset, type Dataset } from '#main/demo-operator/data/dataset.ts';
-import { FINAL_CODES, lastStatusOf, lifecycleOf } from '#main/demo-operator/data/lifecycle.ts';
+import { FINAL_CODES, lifecycleOf } from '#main/demo-operator/data/lifecycle.ts';
+import { taxedOnPayment } from '#main/demo-operator/data/invoices.ts';
 
 const DAY = 86_400_000;
 const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -16,7 +17,7 @@ function assertNothingAfter(ds: Dataset, nowMs: number): void {
   const today = isoDay(nowMs);
   for (const r of ds.records) {
     assert.ok(r.createDate <= now, `createDate ${r.createDate} after ${now}`);
-    const status = lastStatusOf(r, nowMs);
+    const status = ds.lastStatus(r, nowMs);
     if (status) assert.ok(status.date! <= now, `status ${status.code} ${status.date} after ${now}`);
     const b = ds.invoice(r).businessData;
     assert.ok(b.invoiceDate <= today, `invoiceDate ${b.invoiceDate} after ${today}`);
@@ -42,8 +43,8 @@ describe('demo data: never in the future', () => {
     const ds = createDataset(42, 3000, { startMs: START });
     let earlier = 0;
     for (const r of ds.records) {
-      const steps = lifecycleOf(r);
-      const shown = lastStatusOf(r, START);
+      const steps = lifecycleOf(r, taxedOnPayment(ds.invoice(r)));
+      const shown = ds.lastStatus(r, START);
       if (steps.length > 0 && steps.at(-1)!.ms > START) {
         earlier++;
         assert.notEqual(shown?.code, steps.at(-1)!.code);
@@ -67,15 +68,15 @@ describe('demo data: lifecycle over time', () => {
     const ds = createDataset(42, 3000, { startMs: START });
     let moved = 0;
     for (const r of ds.records) {
-      const steps = lifecycleOf(r);
+      const steps = lifecycleOf(r, taxedOnPayment(ds.invoice(r)));
       for (let i = 1; i < steps.length; i++) {
         assert.ok(steps[i]!.ms > steps[i - 1]!.ms);
         assert.ok(rank(steps[i]!.code) > rank(steps[i - 1]!.code));
         assert.ok(!FINAL_CODES.includes(steps[i - 1]!.code), 'nothing after a final code');
       }
       if (steps.length > 0) assert.ok(steps[0]!.ms > r.createMs, 'first status after deposit');
-      const before = lastStatusOf(r, START);
-      const after = lastStatusOf(r, START + 5 * DAY);
+      const before = ds.lastStatus(r, START);
+      const after = ds.lastStatus(r, START + 5 * DAY);
       if (before && after && before.code !== after.code) {
         moved++;
         assert.ok(rank(after.code) > rank(before.code), `${before.code} → ${after.code}`);
