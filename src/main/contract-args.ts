@@ -7,6 +7,16 @@ import { DIRECTIONS, INVOICE_SEARCH_LIMITS, INVOICE_STATES } from '#shared/opera
 import { REPORT_KINDS } from '#shared/reports.ts';
 import { MAX_PAYMENT_MARK_IDS } from '#shared/payments.ts';
 import { operatorUrlSchema, webhookCreateSchema } from '#shared/operator/schemas.ts';
+import { JOURNAL_KINDS } from '#shared/accounting.ts';
+import type { AccountPlan } from '#shared/accounting.ts';
+import {
+  ACCOUNT_CLASSES,
+  ACCOUNT_PATTERN,
+  AUXILIARY_PATTERN,
+  MAX_CSV_CHARS,
+  MAX_LEDGER_PAGE,
+  MAX_THIRD_PARTY_CHOICES,
+} from '#shared/accounting-form.ts';
 
 const noArgs = z.undefined().or(z.null().transform(() => undefined));
 const id = z.string().min(1).max(200);
@@ -73,6 +83,41 @@ const exportTarget = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('entries'), period: reportPeriod }),
 ]);
+
+// ---- Pre-accounting (issue 17): the same rules the settings form words on screen ----
+/** A period of real days, in order (the ledger refuses more than ten years itself). */
+const accountingPeriod = z
+  .strictObject({ from: realDay, to: realDay, label: z.string().min(1).max(40) })
+  .refine((p) => p.from <= p.to, { message: 'the period ends before it starts', path: ['to'] });
+const account = z.string().regex(ACCOUNT_PATTERN, 'expected a PCG account (3 to 20 digits)');
+// Shapes only: the accounting service checks every rule (services/accounting/settings.ts) and
+// names each field it refuses, which the settings form shows under that field.
+const setting = z.string().max(100);
+const journal = z.strictObject({ code: setting, label: z.string().max(200) });
+const accountingSettings = z.strictObject({
+  siren: setting.nullable(),
+  fiscalYearEnd: setting,
+  journals: z.strictObject({ sales: journal, purchases: journal, misc: journal }),
+  accounts: z.strictObject(
+    Object.fromEntries(Object.keys(ACCOUNT_CLASSES).map((key) => [key, setting])) as {
+      [K in keyof AccountPlan]: typeof setting;
+    },
+  ),
+  auxiliary: z.strictObject({
+    customerPrefix: setting,
+    supplierPrefix: setting,
+    stemLength: z.number().int(),
+  }),
+  reverseChargeRateBp: z.number().int(),
+});
+const thirdPartyChoice = z.strictObject({
+  key: z.string().trim().min(1).max(200),
+  role: z.enum(['customer', 'supplier']),
+  name: z.string().max(300),
+  auxiliary: z.string().regex(AUXILIARY_PATTERN, 'expected 1 to 17 capital letters or digits'),
+  account,
+  label: z.string().trim().max(200).nullable(),
+});
 
 type ArgSchemas = { [C in Channel]: z.ZodType<ArgsOf<C>, unknown> };
 
@@ -142,4 +187,23 @@ export const argSchemas = {
   'payments:unmark': z.strictObject({ connectionId: id, invoiceIds: markedIds }),
   'payments:get': z.strictObject({ connectionId: id, invoiceIds: markedIds }),
   'archive:totals': z.strictObject({ filter: archiveFilter.optional() }),
+  'accounting:profile': z.strictObject({ connectionId: id }),
+  'accounting:saveSettings': z.strictObject({ connectionId: id, settings: accountingSettings }),
+  'accounting:ledger': z.strictObject({
+    connectionId: id,
+    period: accountingPeriod,
+    journal: z.enum(JOURNAL_KINDS).optional(),
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(1).max(MAX_LEDGER_PAGE),
+  }),
+  'accounting:thirdParties': z.strictObject({ connectionId: id }),
+  'accounting:mapThirdParties': z.strictObject({
+    connectionId: id,
+    choices: z.array(thirdPartyChoice).min(1).max(MAX_THIRD_PARTY_CHOICES),
+  }),
+  'accounting:exportThirdParties': z.strictObject({ connectionId: id }),
+  'accounting:importThirdParties': z.strictObject({
+    connectionId: id,
+    csv: z.string().max(MAX_CSV_CHARS, 'the file is too large (5 MB at most)'),
+  }),
 } satisfies ArgSchemas;

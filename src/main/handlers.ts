@@ -24,6 +24,8 @@ import { languageOfLocale } from './services/os-locale.ts';
 import type { Logger, Services } from './services/index.ts';
 import { invoiceSearchKey, requestKey } from './services/archive/archive-store.ts';
 import type { ArchiveStore, SavedResponseKind } from './services/archive/archive-store.ts';
+import { LedgerPages } from './services/accounting/ledger-pages.ts';
+import { localDay } from './services/export/file-names.ts';
 
 export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
 export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
@@ -43,6 +45,7 @@ type HandlerServices = Pick<
   | 'settingsRepair'
   | 'exports'
   | 'readArchive'
+  | 'accounting'
 >;
 
 /** The language to show: INVOICE_DESK_LANG forces it, else the settings, else the OS locale
@@ -93,6 +96,8 @@ export interface HandlerOptions {
 export function createHandlers(services: HandlerServices, options: HandlerOptions = {}): Handlers {
   const { connections, vault, operators, archives, events, log } = services;
   const probeIntervalMs = options.probeIntervalMs ?? 10_000;
+  /** The last ledger of each connection, sent a page at a time ('accounting:ledger'). */
+  const ledgers = new LedgerPages();
   /** What the renderer was last told about the active connection ('connectivity:changed'). */
   let online = true;
   /** Offline was learnt from another connection than the active one (the user switched while
@@ -516,7 +521,93 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       const archive = archives.existing(activeId());
       return archive ? archive.totals(filter) : { count: 0, currencies: [] };
     },
+    // Pre-accounting (issue 17): entries computed from the archive only (offline and working
+    // offline alike: nothing is sent), settings and third parties in the user-data file. Only
+    // for the active connection: a screen left over from before a switch is refused, never
+    // answered or written under another client.
+    'accounting:profile': async ({ connectionId }) => {
+      await activeForUserData(connectionId);
+      return accountingCall(() => services.accounting.profile(connectionId));
+    },
+    'accounting:saveSettings': async ({ connectionId, settings }) => {
+      await activeForUserData(connectionId);
+      const profile = accountingCall(() =>
+        services.accounting.saveSettings(connectionId, settings),
+      );
+      ledgers.forget(connectionId);
+      return profile;
+    },
+    'accounting:ledger': async ({ connectionId, period, journal, offset, limit }) => {
+      await activeForUserData(connectionId);
+      const data = accountingCall(() =>
+        ledgers.page(
+          connectionId,
+          { period, ...(journal ? { journal } : {}), offset, limit },
+          ledgerStamp(connectionId),
+          () => services.accounting.ledger(connectionId, period),
+        ),
+      );
+      return {
+        data,
+        source: 'archive',
+        fetchedAt: data.coverage.lastSyncAt ?? data.computedAt,
+      };
+    },
+    'accounting:thirdParties': async ({ connectionId }) => {
+      await activeForUserData(connectionId);
+      return accountingCall(() => services.accounting.thirdParties(connectionId));
+    },
+    'accounting:mapThirdParties': async ({ connectionId, choices }) => {
+      await activeForUserData(connectionId);
+      const parties = accountingCall(() =>
+        services.accounting.mapThirdParties(connectionId, choices),
+      );
+      ledgers.forget(connectionId); // the next page shows the accounts chosen
+      return parties;
+    },
+    'accounting:exportThirdParties': async ({ connectionId }) => {
+      await activeForUserData(connectionId);
+      const connection = await connections.get(connectionId);
+      const csv = accountingCall(() => services.accounting.exportThirdPartiesCsv(connectionId));
+      const count = services.accounting.thirdParties(connectionId).length;
+      return { fileName: thirdPartiesFileName(connection.name, new Date()), csv, count };
+    },
+    'accounting:importThirdParties': async ({ connectionId, csv }) => {
+      await activeForUserData(connectionId);
+      const result = accountingCall(() =>
+        services.accounting.importThirdPartiesCsv(connectionId, csv),
+      );
+      if (result.added + result.updated > 0) ledgers.forget(connectionId);
+      return result;
+    },
   };
+
+  /** What a kept ledger rests on: the archive (its date: a sync, a saved answer) and what the
+   * accountant wrote (settings, third parties), here or from another process (the CLI's
+   * `accounts import`): when any of it changed, the next page computes the ledger again. */
+  function ledgerStamp(connectionId: string): string {
+    const userData = archives.existingUserData(connectionId);
+    const parties = userData?.thirdParties() ?? [];
+    let newest = '';
+    for (const party of parties) if (party.updatedAt > newest) newest = party.updatedAt;
+    return JSON.stringify([
+      archives.archiveDate(connectionId),
+      parties.length,
+      newest,
+      userData?.readAccountingSettings() ?? null,
+    ]);
+  }
+
+  /** A call of the accounting service: its RangeError (a period it refuses) is the caller's bad
+   * input, said as such. */
+  function accountingCall<T>(call: () => T): T {
+    try {
+      return call();
+    } catch (error) {
+      if (error instanceof RangeError) throw new AppFailure('invalid_input', error.message);
+      throw error;
+    }
+  }
 
   /** Refuses user-data writes for a connection that does not exist or is not the active one. */
   async function activeForUserData(connectionId: string): Promise<void> {
@@ -527,6 +618,19 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
         'This connection is no longer the active one: the screen shows another connection’s invoices. Reopen it and try again.',
       );
   }
+}
+
+/** "tiers-<connection>-2026-11-24.csv": whose third parties, and when, in a name every file
+ * system accepts (the client's name matters: a firm keeps one plan per client). */
+export function thirdPartiesFileName(connectionName: string, now: Date): string {
+  const name = connectionName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 60);
+  return `tiers-${name ? `${name}-` : ''}${localDay(now)}.csv`;
 }
 
 /** The calendar day (UTC) `days` after `now`, YYYY-MM-DD: the latest payment day accepted

@@ -15,6 +15,15 @@ import type { ExportArgs, ExportProgress, ExportResult } from './exports.ts';
 import type { Report, ReportKind, ReportPeriod } from './reports.ts';
 import type { InvoicePayment, PaymentMark, PaymentMarkArgs } from './payments.ts';
 import type {
+  AccountingSettings,
+  CompanyProfile,
+  Entry,
+  JournalKind,
+  Ledger,
+  ThirdParty,
+  ThirdPartyRole,
+} from './accounting.ts';
+import type {
   DirectorySearchResponse,
   Invoice,
   InvoiceSearchResponse,
@@ -218,6 +227,55 @@ export interface ParticipantSearchArgs {
   limit?: number;
 }
 
+// ---- Pre-accounting (issue 17) ----
+/** One page of a period's entries: the ledger is computed once in main and kept, so paging and
+ * switching journals do not compute it again. */
+export interface LedgerPageArgs {
+  connectionId: string;
+  period: ReportPeriod;
+  /** Only this journal's entries (all journals when absent). */
+  journal?: JournalKind;
+  offset: number;
+  limit: number;
+}
+
+/** The ledger's summary (journals, totals, held, left out, to map, coverage) and one page of
+ * its entries: a year may hold 100,000 entries, never all sent. */
+export interface LedgerPage extends Omit<Ledger, 'entries'> {
+  entries: Entry[];
+  /** Entries of the journal asked (or of all), of which `entries` is the page at `offset`. */
+  totalEntries: number;
+  offset: number;
+  /** The connection the ledger is of (the screen shows it only under that connection). */
+  connectionId: string;
+}
+
+/** The accountant's choice for one third party, from the queue or the remembered list. */
+export interface ThirdPartyChoiceArgs {
+  key: string;
+  role: ThirdPartyRole;
+  name: string;
+  auxiliary: string;
+  account: string;
+  label: string | null;
+}
+
+/** The remembered third parties as a CSV file (`;`, UTF-8 with BOM) the renderer downloads. */
+export interface ThirdPartiesCsv {
+  fileName: string;
+  csv: string;
+  count: number;
+}
+
+export interface ThirdPartiesImport {
+  added: number;
+  updated: number;
+  /** Lines refused, numbered as a spreadsheet numbers them, with the reason in English words
+   * and its code (services/accounting/third-parties.ts THIRD_PARTY_PROBLEMS: the screen words
+   * it). */
+  refused: { line: number; reason: string; code: string }[];
+}
+
 // ---- The channels ----
 export interface Contract {
   'app:info': { args: void; result: AppInfo };
@@ -263,6 +321,26 @@ export interface Contract {
   };
   /** Count and HT, TVA, TTC sums of every archived invoice matching the filter (issue 15). */
   'archive:totals': { args: ArchiveTotalsArgs; result: ArchiveTotals };
+  // Pre-accounting (issue 17): read from the archive (offline too), settings and third parties
+  // in the user-data file; only for the active connection, the one every screen shows.
+  'accounting:profile': { args: { connectionId: string }; result: CompanyProfile };
+  'accounting:saveSettings': {
+    args: { connectionId: string; settings: AccountingSettings };
+    result: CompanyProfile;
+  };
+  'accounting:ledger': { args: LedgerPageArgs; result: Sourced<LedgerPage> };
+  'accounting:thirdParties': { args: { connectionId: string }; result: ThirdParty[] };
+  /** Remembers the choices; the next ledger uses them for these parties' invoices. */
+  'accounting:mapThirdParties': {
+    args: { connectionId: string; choices: ThirdPartyChoiceArgs[] };
+    result: ThirdParty[];
+  };
+  'accounting:exportThirdParties': { args: { connectionId: string }; result: ThirdPartiesCsv };
+  /** The CSV text the user chose (read in the renderer from a file input). */
+  'accounting:importThirdParties': {
+    args: { connectionId: string; csv: string };
+    result: ThirdPartiesImport;
+  };
 }
 
 export type Channel = keyof Contract;
@@ -300,6 +378,13 @@ export const CHANNELS = [
   'payments:unmark',
   'payments:get',
   'archive:totals',
+  'accounting:profile',
+  'accounting:saveSettings',
+  'accounting:ledger',
+  'accounting:thirdParties',
+  'accounting:mapThirdParties',
+  'accounting:exportThirdParties',
+  'accounting:importThirdParties',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;

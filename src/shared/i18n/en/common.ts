@@ -41,6 +41,7 @@ export default {
     participants: 'Participants',
     webhooks: 'Webhooks',
     reports: 'Reports',
+    accounting: 'Accounting',
     settings: 'Connections and settings',
   },
   actions: {

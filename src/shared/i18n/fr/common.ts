@@ -41,6 +41,7 @@ export default {
     participants: 'Participants',
     webhooks: 'Webhooks',
     reports: 'Rapports',
+    accounting: 'Comptabilité',
     settings: 'Connexions et paramètres',
   },
   actions: {

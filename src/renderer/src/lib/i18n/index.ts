@@ -21,6 +21,7 @@ import frWebhooks from '#shared/i18n/fr/webhooks.ts';
 import frExports from '#shared/i18n/fr/exports.ts';
 import frArchive from '#shared/i18n/fr/archive.ts';
 import frReports from '#shared/i18n/fr/reports.ts';
+import frAccounting from '#shared/i18n/fr/accounting.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
@@ -30,6 +31,7 @@ import enWebhooks from '#shared/i18n/en/webhooks.ts';
 import enExports from '#shared/i18n/en/exports.ts';
 import enArchive from '#shared/i18n/en/archive.ts';
 import enReports from '#shared/i18n/en/reports.ts';
+import enAccounting from '#shared/i18n/en/accounting.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -45,6 +47,7 @@ export const dictionaries = {
     exports: frExports,
     archive: frArchive,
     reports: frReports,
+    accounting: frAccounting,
   },
   en: {
     common: enCommon,
@@ -56,6 +59,7 @@ export const dictionaries = {
     exports: enExports,
     archive: enArchive,
     reports: enReports,
+    accounting: enAccounting,
   },
 } as const satisfies Record<Language, unknown>;
 

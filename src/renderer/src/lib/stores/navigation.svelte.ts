@@ -5,6 +5,7 @@ export const SCREENS = [
   'participants',
   'webhooks',
   'reports',
+  'accounting',
   'settings',
 ] as const;
 export type ScreenId = (typeof SCREENS)[number];

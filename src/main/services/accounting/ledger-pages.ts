@@ -1,0 +1,63 @@
+// The Comptabilité screen's pages of entries (channel 'accounting:ledger'). A year can hold
+// 100,000 entries: the ledger is computed once, kept (one per connection: the last period asked),
+// and sent a page at a time. It is computed again when something it rests on changed (the
+// caller's stamp: the archive's date, the accountant's settings and third parties), or when told
+// (`forget`, after a write here).
+import type { JournalKind, Ledger } from '#shared/accounting.ts';
+import type { LedgerPage } from '#shared/contract.ts';
+import type { ReportPeriod } from '#shared/reports.ts';
+
+interface Kept {
+  period: string;
+  /** What it rests on when it was computed (the archive's date, the accountant's data). */
+  stamp: string | null;
+  ledger: Ledger;
+}
+
+export interface PageRequest {
+  period: ReportPeriod;
+  journal?: JournalKind;
+  offset: number;
+  limit: number;
+}
+
+export class LedgerPages {
+  readonly #kept = new Map<string, Kept>();
+
+  /** One page of the period's ledger of `connectionId`, computing it (`compute`) only when the
+   * one kept is of another period or rests on something that changed since (`stamp`). */
+  page(
+    connectionId: string,
+    request: PageRequest,
+    stamp: string | null,
+    compute: () => Ledger,
+  ): LedgerPage {
+    const period = `${request.period.from}..${request.period.to}`;
+    let kept = this.#kept.get(connectionId);
+    if (!kept || kept.period !== period || kept.stamp !== stamp) {
+      kept = { period, stamp, ledger: compute() };
+      this.#kept.set(connectionId, kept);
+    }
+    return pageOf(connectionId, kept.ledger, request);
+  }
+
+  /** The next page computes the ledger again (the settings or the third parties changed). */
+  forget(connectionId: string): void {
+    this.#kept.delete(connectionId);
+  }
+}
+
+/** The ledger with only the page of entries asked (all journals when none is named). */
+export function pageOf(connectionId: string, ledger: Ledger, request: PageRequest): LedgerPage {
+  const { entries, ...summary } = ledger;
+  const { journal, offset, limit } = request;
+  const chosen = journal ? entries.filter((entry) => entry.journal === journal) : entries;
+  return {
+    ...summary,
+    period: request.period,
+    connectionId,
+    entries: chosen.slice(offset, offset + limit),
+    totalEntries: chosen.length,
+    offset,
+  };
+}
