@@ -1,0 +1,125 @@
+// The CA3 draft (3310-CA3, cerfa 10963, 2025/2026 layout) as it crosses to the renderer, the
+// workbook and the CLI (issue 18). Computed in main (src/main/services/reports/ca3.ts) from the
+// archive and the company's accounting settings. Amounts in integer cents; the form's whole
+// euros are derived for display (wholeEuros). Box codes are the form's own, as printed.
+import type { Direction } from './operator/enums.ts';
+import type { ReportCoverage, ReportInvoice, ReportPeriod } from './reports.ts';
+
+/** Operations (bases HT): A1 sales and services, A2 other taxable operations, A3 services bought
+ * from a supplier not established in France (art. 283-2), A4 imports, B2 intra-EU acquisitions,
+ * B4 goods or services bought from a supplier not established in France (art. 283-1), E1 exports
+ * outside the EU, E2 other non-taxable operations, F2 intra-EU deliveries. */
+export const CA3_BASE_BOXES = ['A1', 'A2', 'A3', 'A4', 'B2', 'B4', 'E1', 'E2', 'F2'] as const;
+/** TVA brute per rate (mainland France): 08 at 20 %, 9B at 10 %, 09 at 5.5 %, T6 at 2.1 %. */
+export const CA3_RATE_BOXES = ['08', '9B', '09', 'T6'] as const;
+/** 16 total TVA brute, 17 of which on intra-EU acquisitions; 19 deductible on fixed assets,
+ * 20 on other goods and services, 21 other VAT to deduct, 22 credit carried from the previous
+ * return (the accountant enters it), 23 total deductible; TD VAT due (16 − 23), 25 credit
+ * (23 − 16), 27 credit to carry forward, 28 net VAT due. */
+export const CA3_TOTAL_BOXES = [
+  '16',
+  '17',
+  '19',
+  '20',
+  '21',
+  '22',
+  '23',
+  'TD',
+  '25',
+  '27',
+  '28',
+] as const;
+
+export type Ca3BaseBox = (typeof CA3_BASE_BOXES)[number];
+export type Ca3RateBox = (typeof CA3_RATE_BOXES)[number];
+export type Ca3TotalBox = (typeof CA3_TOTAL_BOXES)[number];
+export type Ca3BoxCode = Ca3BaseBox | Ca3RateBox | Ca3TotalBox;
+
+/** Rate boxes' rates in basis points. */
+export const CA3_RATE_BP: Record<Ca3RateBox, number> = {
+  '08': 2000,
+  '9B': 1000,
+  '09': 550,
+  T6: 210,
+};
+
+/** Why an invoice's amount is in a box: the rule of accounting.md it follows. */
+export const CA3_RULES = [
+  'sale_taxable', // a French sale with VAT: A1 base, its rate line
+  'sale_vat_on_payment', // VAT due on payment: counted in the period of its 212 status
+  'sale_intra_eu', // category K: F2
+  'sale_export', // category G: E1
+  'sale_exempt', // E, O, Z, AE sale (services to a foreign business…): E2
+  'purchase_deductible', // VAT on goods and services: 20
+  'purchase_deductible_on_payment', // deductible VAT on payment: the period of its 212 status
+  'purchase_fixed_asset', // the party's 2xx account: 19
+  'reverse_charge_services', // AE from a supplier not established in France, services: A3 + rate + 20
+  'reverse_charge_intra_eu_goods', // AE goods from an EU supplier: B2 + rate + 17 + 20 (or 19)
+  'reverse_charge_other', // AE goods from outside the EU or art. 283-1: B4 + rate + 20
+  'credit_note', // a credit note: reduces the boxes its invoice would fill
+] as const;
+export type Ca3Rule = (typeof CA3_RULES)[number];
+
+/** One invoice's part of one box (negative for a credit note). */
+export interface Ca3Contribution {
+  invoiceId: string;
+  number: string | null;
+  invoiceDate: string | null;
+  /** The day its VAT became due (invoice, delivery or 212 day). */
+  dueDay: string | null;
+  direction: Direction;
+  counterpartyName: string | null;
+  rule: Ca3Rule;
+  creditNote: boolean;
+  baseCents: number;
+  taxCents: number;
+}
+
+export interface Ca3Box {
+  code: Ca3BoxCode;
+  /** Base boxes and totals: the amount; rate boxes: the tax (the base in baseCents). */
+  amountCents: number;
+  /** Rate boxes only: the base HT. */
+  baseCents: number | null;
+  /** The invoices behind it (none for computed totals such as 16, 23, TD). */
+  contributions: Ca3Contribution[];
+}
+
+/** An invoice held (207 / 208) or lacking details: not counted, with what it would change. */
+export interface Ca3Aside extends ReportInvoice {
+  reason: 'disputed' | 'suspended' | 'no_details' | 'foreign_currency' | 'totals_mismatch';
+  /** The boxes it would fill, and by how much, were it counted. */
+  wouldChange: { code: Ca3BoxCode; cents: number }[];
+}
+
+/** The return against the entries of the same period (issue 18, item 4). */
+export interface Ca3Reconciliation {
+  collectedReturnCents: number; // 16 − self-assessed VAT
+  collectedEntriesCents: number; // credit − debit of 44571 (+ 4452) for VAT due in the period
+  deductibleReturnCents: number; // 23 − 22
+  deductibleEntriesCents: number; // debit − credit of 44566, 44562, 445662
+  /** Zero when they agree; otherwise explained item by item. */
+  differenceCents: number;
+  explanations: string[];
+}
+
+export interface Ca3Report {
+  kind: 'ca3';
+  period: ReportPeriod;
+  company: { siren: string | null; name: string | null };
+  boxes: Ca3Box[];
+  /** Line 22 as the accountant entered it for this period (kept in the user-data file). */
+  carriedCreditCents: number;
+  held: Ca3Aside[];
+  lacking: Ca3Aside[];
+  /** Refused, rejected, invalid, duplicated: count nowhere. */
+  leftOut: (ReportInvoice & { reason: string })[];
+  reconciliation: Ca3Reconciliation;
+  coverage: ReportCoverage;
+  computedAt: string;
+}
+
+/** The form's whole euros (the notice: amounts rounded to the nearest euro). */
+export function wholeEuros(cents: number): number {
+  return Math.sign(cents) * Math.round(Math.abs(cents) / 100);
+}
