@@ -249,6 +249,23 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
           `Ligne ${lines.length + 1} : le rôle doit être « client » ou « fournisseur »`,
         ),
       ).toBeVisible();
+      // French Excel's "CSV (séparateur: point-virgule)" is Windows-1252: its accents read right.
+      await page.getByLabel('Importer un CSV…', { exact: true }).setInputFiles({
+        name: 'tiers-excel.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'Clé;Rôle;Nom;Compte auxiliaire;Compte;Libellé\r\n' +
+            "552100554;fournisseur;Société Générale d'Équipement;FSOCGEN;606300;Entretien\r\n",
+          'latin1',
+        ),
+      });
+      await expect(page.getByText('Import terminé : 1 ajouté(s), 0 mis à jour.')).toBeVisible();
+      await expect(
+        page
+          .getByRole('table', { name: 'Tiers mémorisés' })
+          .getByRole('row')
+          .filter({ hasText: "Société Générale d'Équipement" }),
+      ).toContainText('FSOCGEN');
       await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-memory.png` });
       await expectAccessible(page, 'Comptabilité · tiers mémorisés');
     } finally {

@@ -13,10 +13,18 @@ import type {
   JournalKind,
 } from '#shared/accounting.ts';
 import { JOURNAL_KINDS } from '#shared/accounting.ts';
+import {
+  ACCOUNT_CLASSES,
+  ACCOUNT_PATTERN,
+  AUXILIARY_MAX_LENGTH,
+  SETTINGS_REASONS,
+  isFiscalYearEnd,
+  isValidSiren,
+  type SettingsReason,
+} from '#shared/accounting-form.ts';
 import { AppFailure } from '../app-failure.ts';
 
-/** The longest auxiliary account code (Sage and most importers cut CompAuxNum at 17). */
-export const AUXILIARY_MAX_LENGTH = 17;
+export { AUXILIARY_MAX_LENGTH };
 
 export const DEFAULT_ACCOUNTING_SETTINGS: AccountingSettings = Object.freeze({
   siren: null,
@@ -54,21 +62,11 @@ export function defaultAccountingSettings(): AccountingSettings {
   return structuredClone(DEFAULT_ACCOUNTING_SETTINGS) as AccountingSettings;
 }
 
-/** Why a setting is refused: the screen words each one (fr + en); the CLI prints the message. */
-export const SETTINGS_REASONS = [
-  'account_format', // not 3 to 20 digits
-  'account_class', // the wrong PCG class for this use (e.g. a revenue account not in class 7)
-  'journal_code', // not 1 to 6 letters or digits
-  'journal_label', // empty or too long
-  'journal_duplicate', // two journals with the same code
-  'siren', // not 9 digits with a valid check digit
-  'fiscal_year_end', // not a real day MM-DD (29 February is refused: not every year has one)
-  'auxiliary_prefix', // not 0 to 4 capital letters or digits
-  'auxiliary_stem', // stem length out of range, or prefix + stem longer than 17
-  'reverse_charge_rate', // not a whole number of basis points from 1 to 10000
-  'missing', // the field is absent or of the wrong type
-] as const;
-export type SettingsReason = (typeof SETTINGS_REASONS)[number];
+// The rules' data (reason codes, PCG classes, SIREN key, year end) are shared with the settings
+// form (src/shared/accounting-form.ts): one set of rules, which the screen checks first and this
+// service checks again with the last word.
+export { SETTINGS_REASONS, type SettingsReason, isValidSiren };
+export const isValidYearEnd = isFiscalYearEnd;
 
 export interface SettingsProblem {
   /** Where, as dotted path: "accounts.customers", "journals.sales.code", "siren"… */
@@ -78,29 +76,9 @@ export interface SettingsProblem {
   message: string;
 }
 
-/** Which PCG prefixes each account may start with ("where it matters"). */
-const ACCOUNT_CLASSES: Record<keyof AccountPlan, readonly string[]> = {
-  customers: ['4'],
-  suppliers: ['4'],
-  revenueGoods: ['7'],
-  revenueServices: ['7'],
-  revenueIntraEu: ['7'],
-  revenueExport: ['7'],
-  expenseGoods: ['6', '2'],
-  expenseServices: ['6', '2'],
-  vatCollected: ['445'],
-  vatDeductible: ['445'],
-  vatDeductibleAssets: ['445'],
-  vatCollectedOnPayment: ['445'],
-  vatDeductibleOnPayment: ['445'],
-  vatReverseChargeDue: ['445'],
-  vatReverseChargeDeductible: ['445'],
-  roundingLoss: ['6'],
-  roundingGain: ['7'],
-};
 export const ACCOUNT_KEYS = Object.keys(ACCOUNT_CLASSES) as (keyof AccountPlan)[];
 
-const ACCOUNT_DIGITS = /^\d{3,20}$/;
+const ACCOUNT_DIGITS = ACCOUNT_PATTERN;
 
 /** Why `account` cannot be used where one of `classes` is expected; null when it can. */
 export function accountProblem(
@@ -110,30 +88,6 @@ export function accountProblem(
   if (!ACCOUNT_DIGITS.test(account)) return 'account_format';
   if (!classes.some((prefix) => account.startsWith(prefix))) return 'account_class';
   return null;
-}
-
-/** SIREN: 9 digits whose Luhn sum is a multiple of 10 (La Poste's 356000000 is the one
- * exception INSEE documents: its digits add up to a multiple of 5). */
-export function isValidSiren(value: string): boolean {
-  if (!/^\d{9}$/.test(value)) return false;
-  if (value === '356000000') return true;
-  let sum = 0;
-  for (let i = 0; i < 9; i++) {
-    let digit = Number(value[8 - i]);
-    if (i % 2 === 1) digit *= 2;
-    sum += digit > 9 ? digit - 9 : digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** A real closing day MM-DD. 02-29 is refused: a year end must exist every year. */
-export function isValidYearEnd(value: string): boolean {
-  const m = /^(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const month = Number(m[1]);
-  const day = Number(m[2]);
-  const days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-  return days !== undefined && day >= 1 && day <= days;
 }
 
 // ---- The zod schema: each refinement carries its reason code in `params.reason` ----

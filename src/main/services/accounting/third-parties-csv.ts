@@ -75,23 +75,9 @@ export function thirdPartiesToCsv(list: readonly ThirdParty[]): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-// ---- Reading bytes ----
+// ---- Reading bytes: src/shared/csv-bytes.ts (the renderer decodes a chosen file the same way) ----
 
-/** Windows-1252's 0x80–0x9F (Node's decoder reads them as Latin-1 controls). */
-const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
-
-/** A file's text: UTF-8 (BOM or not) when its bytes are UTF-8, else Windows-1252 (what French
- * Excel writes for "CSV (séparateur: point-virgule)"). */
-export function decodeCsvBytes(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    let text = '';
-    for (const byte of bytes)
-      text += byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80] : String.fromCharCode(byte);
-    return text;
-  }
-}
+export { decodeCsvBytes } from '#shared/csv-bytes.ts';
 
 // ---- Parsing ----
 
