@@ -13,6 +13,8 @@
 // Every command lives under cli/ (<name>-command.ts, exporting `run`); they share their plumbing
 // (parsing, exit codes, failures): cli/command.ts.
 
+import { exitAfterOutput } from './cli/exit.ts';
+
 /** A command resolves with an exit code when it is done, or with nothing while it keeps serving. */
 type Command = (argv: string[]) => Promise<number | void>;
 
@@ -57,13 +59,13 @@ async function main(argv: string[]): Promise<number | void> {
 if (import.meta.main) {
   main(process.argv.slice(2)).then(
     (code) => {
-      if (typeof code === 'number') process.exit(code);
+      if (typeof code === 'number') exitAfterOutput(code);
     },
     (error: unknown) => {
       process.stderr.write(
         `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
       );
-      process.exit(1);
+      exitAfterOutput(1);
     },
   );
 }
