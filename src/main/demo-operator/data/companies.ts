@@ -423,5 +423,15 @@ export function generateCompanies(rng: Rng): CompanyPool {
     scheduled.push(company);
     all.push(company);
   }
+  // A fixed monthly amount (rent, the accountant's fees) is the data set's own, so two demo
+  // companies do not pay the same rent to the cent (drawn after every company above, which keeps
+  // its values).
+  for (const company of scheduled) {
+    const schedule = company.schedule!;
+    const [min, max] = schedule.cents;
+    if (min !== max) continue;
+    const amount = Math.round((min * rng.int(70, 130)) / 100 / 500) * 500;
+    company.schedule = { ...schedule, cents: [amount, amount] };
+  }
   return { our, french, foreign, factors, scheduled, all };
 }
