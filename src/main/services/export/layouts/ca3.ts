@@ -4,9 +4,8 @@
 // details or left out, the check against the entries, and "À propos". Returns a plan for
 // writeWorkbook(); the sheets read the report only when the writer comes to them.
 import type { Language } from '#shared/contract.ts';
+import { CA3_INVOICE_BOXES, CA3_SECTIONS, boxKind, boxOfReport } from '#shared/ca3-layout.ts';
 import {
-  CA3_BASE_BOXES,
-  CA3_RATE_BOXES,
   wholeEuros,
   type Ca3Aside,
   type Ca3Box,
@@ -30,6 +29,8 @@ import { labelOf, wordsFor, type ExportWords } from '../words.ts';
 import frReports from '#shared/i18n/fr/reports.ts';
 import enReports from '#shared/i18n/en/reports.ts';
 
+export { CA3_INVOICE_BOXES, CA3_SECTIONS };
+
 export type Ca3Words = Translation<typeof frCa3>;
 const CA3_WORDS: Record<Language, Ca3Words> = { fr: frCa3, en: enCa3 };
 const REPORT_WORDS = { fr: frReports, en: enReports } as const;
@@ -37,33 +38,6 @@ const REPORT_WORDS = { fr: frReports, en: enReports } as const;
 export function ca3Words(language: Language): Ca3Words {
   return CA3_WORDS[language];
 }
-
-/** The form's sections, in its order, and the boxes each holds. */
-export const CA3_SECTIONS: readonly {
-  key: keyof Ca3Words['sections'];
-  codes: readonly Ca3BoxCode[];
-}[] = [
-  { key: 'taxable', codes: ['A1', 'A2', 'A3', 'A4', 'B2', 'B4'] },
-  { key: 'nonTaxable', codes: ['E1', 'E2', 'F2'] },
-  { key: 'gross', codes: [...CA3_RATE_BOXES, '16', '17'] },
-  { key: 'deductible', codes: ['19', '20', '21', '22', '23'] },
-  { key: 'result', codes: ['TD', '25', '27', '28'] },
-];
-
-/** The boxes invoices fill (the others are computed or entered): each has its own sheet, even
- * when empty, so that the workbook's sheets are the same every period. */
-export const CA3_INVOICE_BOXES: readonly Ca3BoxCode[] = [
-  ...CA3_BASE_BOXES,
-  ...CA3_RATE_BOXES,
-  '17',
-  '19',
-  '20',
-  '21',
-];
-
-/** Boxes whose amount is a base before tax (the rest are tax, rate lines are both). */
-const BASE_CODES = new Set<Ca3BoxCode>(CA3_BASE_BOXES);
-const RATE_CODES = new Set<Ca3BoxCode>(CA3_RATE_BOXES);
 
 export interface Ca3About {
   connectionName: string;
@@ -87,22 +61,11 @@ const whole = (cents: number): DocCell => ({ value: wholeEuros(cents), kind: 'in
 const integer = (value: number): DocCell => ({ value, kind: 'integer' });
 const day = (value: string | null): DocCell => ({ value, kind: 'date' });
 
-export function boxOf(report: Ca3Report, code: Ca3BoxCode): Ca3Box {
-  return (
-    report.boxes.find((box) => box.code === code) ?? {
-      code,
-      amountCents: code === '22' ? report.carriedCreditCents : 0,
-      baseCents: RATE_CODES.has(code) ? 0 : null,
-      contributions: [],
-    }
-  );
-}
-
 /** A box's line on the form: code, label, base (whole, exact), tax (whole, exact), invoices. */
 function boxCells(box: Ca3Box, w: Words): (CellValue | DocCell)[] {
   const label = w.c.boxes[box.code];
   const invoices = integer(new Set(box.contributions.map((c) => c.invoiceId)).size);
-  if (RATE_CODES.has(box.code)) {
+  if (boxKind(box.code) === 'rate') {
     const base = box.baseCents ?? 0;
     return [
       box.code,
@@ -114,7 +77,7 @@ function boxCells(box: Ca3Box, w: Words): (CellValue | DocCell)[] {
       invoices,
     ];
   }
-  if (BASE_CODES.has(box.code))
+  if (boxKind(box.code) === 'base')
     return [box.code, label, whole(box.amountCents), amount(box.amountCents), '', '', invoices];
   return [box.code, label, '', '', whole(box.amountCents), amount(box.amountCents), invoices];
 }
@@ -153,7 +116,7 @@ function formLines(report: Ca3Report, w: Words): DocLine[] {
       },
     );
     for (const code of section.codes) {
-      const cells = boxCells(boxOf(report, code), w);
+      const cells = boxCells(boxOfReport(report, code), w);
       lines.push(
         code === '16' || code === '23' || code === 'TD' || code === '28'
           ? { style: 'strong', cells }
@@ -362,7 +325,7 @@ export function ca3Workbook(
     table(
       boxSheetName(code, language),
       contributionFields(w),
-      () => boxOf(get(), code).contributions,
+      () => boxOfReport(get(), code).contributions,
       totals,
     ),
   );
