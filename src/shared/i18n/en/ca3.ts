@@ -5,7 +5,6 @@ import type { Translation } from '../translation.ts';
 export default {
   tab: 'VAT return',
   name: 'VAT return',
-  fileName: 'CA3',
   intro:
     'Draft of the 3310-CA3 return, box by box, computed from the archive and your accounting settings. Copy the whole-euro amounts to the form.',
   sections: {
@@ -107,6 +106,8 @@ export default {
       no_details: 'Details not archived',
       foreign_currency: 'Currency other than the euro',
       totals_mismatch: 'Inconsistent totals',
+      other_rate:
+        'A rate with no mainland line on the form (overseas departments, Corsica: lines 10, 11 or annex 3310-A)',
     },
     change: '{code}: {amount}',
   },

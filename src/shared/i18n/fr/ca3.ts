@@ -3,7 +3,6 @@
 export default {
   tab: 'Déclaration de TVA',
   name: 'Déclaration de TVA',
-  fileName: 'CA3',
   intro:
     'Brouillon de la déclaration 3310-CA3, case par case, calculé sur l’archive et vos réglages comptables. Reportez les montants en euros entiers sur le formulaire.',
   sections: {
@@ -108,6 +107,8 @@ export default {
       no_details: 'Détail non archivé',
       foreign_currency: 'En devise autre que l’euro',
       totals_mismatch: 'Totaux incohérents',
+      other_rate:
+        'Taux sans ligne métropolitaine sur le formulaire (DOM, Corse : lignes 10, 11 ou annexe 3310-A)',
     },
     change: '{code} : {amount}',
   },

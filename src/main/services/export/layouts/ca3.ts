@@ -399,9 +399,3 @@ export function ca3Workbook(
     ],
   };
 }
-
-/** The file name a CA3 draft is offered under: "CA3 2026-Q3.xlsx". */
-export function ca3FileName(report: Pick<Ca3Report, 'period'>, language: Language): string {
-  const name = ca3Words(language).fileName;
-  return `${name} ${report.period.label.replace(/\.\./g, '_').replace(/[\\/:*?"<>|]/g, '-')}.xlsx`;
-}
