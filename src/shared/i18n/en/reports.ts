@@ -5,7 +5,7 @@ import type fr from '../fr/reports.ts';
 export default {
   title: 'Reports',
   intro:
-    'VAT, aged balance and statuses, computed from the active connection’s local archive: sync it for up-to-date figures.',
+    'VAT, aged balance, statuses and VAT return, computed from the active connection’s local archive: sync it for up-to-date figures.',
   tabs: {
     label: 'Choose a report',
     vat: 'VAT',

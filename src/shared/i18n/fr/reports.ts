@@ -2,7 +2,7 @@
 export default {
   title: 'Rapports',
   intro:
-    'TVA, échéancier et statuts, calculés sur l’archive locale de la connexion active : synchronisez-la pour des chiffres à jour.',
+    'TVA, échéancier, statuts et déclaration de TVA, calculés sur l’archive locale de la connexion active : synchronisez-la pour des chiffres à jour.',
   tabs: {
     label: 'Choix du rapport',
     vat: 'TVA',
