@@ -24,6 +24,7 @@ import {
 } from '#shared/reports.ts';
 import type { AgingLine, AgingPaid } from '#shared/reports.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
+import { ca3Workbook } from './ca3.ts';
 import type { CellValue } from '../cells.ts';
 import { tableOf, type Field } from '../fields.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
@@ -666,7 +667,7 @@ export function reportWorkbookLater(
     case 'status':
       return statusWorkbook(as('status'), w, about, language);
     case 'ca3':
-      // The CA3 workbook is export/layouts/ca3.ts (issue 18, item 3), not built on this branch.
-      throw new Error('The CA3 workbook is not built yet.');
+      // Laid out like the form, one sheet per box's invoices (issue 18, item 3).
+      return ca3Workbook(as('ca3'), language, about);
   }
 }
