@@ -22,6 +22,7 @@ import type { Ca3Row } from '../archive/accounting-rows.ts';
 import { accountLabels } from '../accounting/account-labels.ts';
 import { euros, invoiceOutcome } from '../accounting/entries.ts';
 import { directionOf, invoiceDay } from './invoice.ts';
+import { taxPointRule } from './rules.ts';
 import { ca3Outcome, partAmount, type Ca3Part, type Ca3RuleContext } from './ca3-rules.ts';
 
 export interface Ca3Context extends Ca3RuleContext {
@@ -91,13 +92,21 @@ export function explainGap(gap: Gap, period: ReportPeriod): string {
   let why: string;
   const inside = dated >= period.from && dated <= period.to;
   const dueElsewhere = gap.notDue[0]?.dueDay;
+  // The invoice's own rule (BT-8): due at delivery, or on payment (its 212 status).
+  const point = gap.invoice.facts ? taxPointRule(gap.invoice.facts) : 'unknown';
+  const when =
+    point === 'delivery_date'
+      ? 'à la livraison '
+      : point === 'payment_date'
+        ? 'à l’encaissement '
+        : '';
   if (gap.aside?.reason === 'other_rate')
     why =
       'un taux sans ligne métropolitaine sur la déclaration (lignes 10 / 11 ou annexe 3310-A) : hors déclaration, passée dans les écritures';
   else if (inside && dueElsewhere)
-    why = `TVA exigible le ${frenchDay(dueElsewhere)}, hors période (livraison ou encaissement) : dans les écritures de sa date, pas dans la déclaration`;
+    why = `TVA exigible ${when}le ${frenchDay(dueElsewhere)}, hors période : dans les écritures de sa date, pas dans la déclaration`;
   else if (!inside && gap.due[0])
-    why = `TVA exigible le ${frenchDay(gap.due[0].dueDay)}, dans la période : dans la déclaration, ses écritures sont à sa date`;
+    why = `TVA exigible ${when}le ${frenchDay(gap.due[0].dueDay)}, dans la période : dans la déclaration, ses écritures sont à sa date`;
   else why = 'la déclaration et les écritures ne la comptent pas de la même façon';
   const sides: string[] = [];
   if (gap.returnVat.collected !== gap.entriesVat.collected)
