@@ -29,7 +29,8 @@ const test = base.extend<{ downloads: string }>({
   // eslint-disable-next-line no-empty-pattern
   dataDir: async ({}, use) => {
     const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-ca3-'));
-    fillDemoArchive(dir, 'demo-admin', { seed: 18, invoices: 1500, now: NOW });
+    // A tenth without details: the return names them with what they would change.
+    fillDemoArchive(dir, 'demo-admin', { seed: 18, invoices: 1500, now: NOW, detailShare: 0.9 });
     await use(dir);
     await rm(dir, { recursive: true, force: true });
   },
@@ -155,6 +156,20 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
     await page.getByRole('button', { name: 'Fermer la liste' }).click();
     await expect(ca3.boxButton('A1')).toBeFocused();
     await expect(list).toBeHidden();
+  });
+
+  await test.step('what is set aside: incomplete with what it would change, left out', async () => {
+    expect(report.lacking.length).toBeGreaterThan(0);
+    const first = report.lacking[0]!;
+    await page.getByText(`Incomplètes · ${report.lacking.length} facture(s)`).click();
+    const lacking = page.getByRole('table', { name: 'Incomplètes' });
+    await expect(lacking).toBeVisible();
+    const change = first.wouldChange[0]!;
+    await expect(lacking).toContainText(
+      `Détail non archivé · ${change.code} : ${euros(change.cents)}`,
+    );
+    await expect(page.getByText(`Écartées · ${report.leftOut.length} facture(s)`)).toBeVisible();
+    await expectAccessible(page, 'Rapports · Déclaration de TVA, incomplètes ouvertes');
   });
 
   await test.step('line 22 entered, the result moves, and it is kept', async () => {
