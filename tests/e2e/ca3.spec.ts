@@ -141,6 +141,11 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
         .first(),
     ).toBeVisible();
     await expect(list).toContainText('Vente en France soumise à la TVA');
+    // The rules behind the box, in full, with how many lines follow each.
+    const sales = a1.contributions.filter((c) => c.rule === 'sale_taxable').length;
+    await expect(page.getByRole('list', { name: 'Règle appliquée' })).toContainText(
+      `Vente en France soumise à la TVA : base en A1, taxe sur la ligne de son taux (${sales})`,
+    );
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-box-a1.png` });
     await expectAccessible(page, 'Rapports · Déclaration de TVA, case A1 ouverte');
     // The list's title has the focus; its first row, then the second by arrow, Enter.

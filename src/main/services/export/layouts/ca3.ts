@@ -178,7 +178,8 @@ function checkLines(report: Ca3Report, w: Words): DocLine[] {
 const directionLabel = (w: Words, direction: string): string =>
   w.r.directions[direction as 'INBOUND'] ?? direction;
 
-function contributionFields(w: Words): Field<Ca3Contribution>[] {
+/** A box's invoices; a base box (A1…F2) holds bases only, so no column of zero tax. */
+function contributionFields(w: Words, code: Ca3BoxCode): Field<Ca3Contribution>[] {
   const col = w.r.columns;
   const c = w.c.columns;
   return [
@@ -196,12 +197,16 @@ function contributionFields(w: Words): Field<Ca3Contribution>[] {
       sum: true,
       value: (i) => i.baseCents / 100,
     },
-    {
-      header: w.x.export.columns.vatAmountSigned,
-      kind: 'amount',
-      sum: true,
-      value: (i) => i.taxCents / 100,
-    },
+    ...(boxKind(code) === 'base'
+      ? []
+      : [
+          {
+            header: w.x.export.columns.vatAmountSigned,
+            kind: 'amount',
+            sum: true,
+            value: (i: Ca3Contribution) => i.taxCents / 100,
+          } satisfies Field<Ca3Contribution>,
+        ]),
     { header: col.currency, kind: 'id', isCurrency: true, value: () => 'EUR' },
     { header: col.invoiceId, kind: 'id', value: (i) => i.invoiceId },
   ];
@@ -324,7 +329,7 @@ export function ca3Workbook(
   const boxSheets = CA3_INVOICE_BOXES.map((code) =>
     table(
       boxSheetName(code, language),
-      contributionFields(w),
+      contributionFields(w, code),
       () => boxOfReport(get(), code).contributions,
       totals,
     ),

@@ -131,6 +131,10 @@ test('each box that invoices fill has its sheet: the invoices, the rule in words
   const b2 = dataRows(sheetNamed(book, 'Case B2')).map((r) => r.map((c) => c.v));
   assert.equal(b2.length, 1);
   assert.ok(b2[0]!.includes('Müller GmbH'));
+  // A base box holds bases only; a rate line both.
+  assert.equal(header.includes('Montant de TVA (avoirs en négatif)'), false);
+  const rateHeader = sheetNamed(book, 'Case 08').rows[0]!.map((c) => c.v);
+  assert.ok(rateHeader.includes('Montant de TVA (avoirs en négatif)'));
   // A box no invoice fills this period keeps its (empty) sheet.
   assert.equal(dataRows(sheetNamed(book, 'Case T6')).length, 0);
   assert.equal(

@@ -1,5 +1,5 @@
 // Helpers of the "Déclaration de TVA" view (Ca3ReportView.svelte), kept apart for node:test.
-export { CA3_INVOICE_BOXES, CA3_SECTIONS, boxOfReport } from '#shared/ca3-layout.ts';
+export { CA3_INVOICE_BOXES, CA3_SECTIONS, boxKind, boxOfReport } from '#shared/ca3-layout.ts';
 
 /** An amount in euros as typed, "1 250,50" (fr), "1,250.50" (en), "1250.5", "1 250 €", to cents;
  * null when it is not one. The last mark followed by one or two digits is the decimal one; any
