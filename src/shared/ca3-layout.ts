@@ -8,6 +8,8 @@ import {
   type Ca3BoxCode,
   type Ca3Report,
 } from './ca3.ts';
+import { daysInMonth } from './report-period.ts';
+import type { ReportPeriod } from './reports.ts';
 
 export type Ca3SectionKey = 'taxable' | 'nonTaxable' | 'gross' | 'deductible' | 'result';
 
@@ -71,4 +73,16 @@ export function ca3JsonBoxes(report: Ca3Report): Record<string, Ca3JsonAmount> {
         : eurosOf(box.amountCents);
   }
   return boxes;
+}
+
+/** A return covers a month or a calendar quarter, whole (what main's checkReturnPeriod accepts):
+ * the screen says so rather than ask for a return of a year or of some days. */
+export function isReturnPeriod(period: ReportPeriod): boolean {
+  const from = /^(\d{4})-(\d{2})-01$/.exec(period.from);
+  const to = /^(\d{4})-(\d{2})-(\d{2})$/.exec(period.to);
+  if (!from || !to) return false;
+  const [year, month] = [Number(from[1]), Number(from[2])];
+  const months = (Number(to[1]) - year) * 12 + Number(to[2]) - month + 1;
+  const lastDay = Number(to[3]) === daysInMonth(Number(to[1]), Number(to[2]));
+  return lastDay && (months === 1 || (months === 3 && (month - 1) % 3 === 0));
 }

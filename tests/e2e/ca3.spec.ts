@@ -234,4 +234,11 @@ test('at 1024×700, in French, the form still reads', async ({ app, page }) => {
   await ca3.section('TVA déductible').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-deductible-1024.png` });
   await expectAccessible(page, 'Rapports · Déclaration de TVA à 1024×700');
+  // A year is no return's period: said, nothing computed.
+  await reports.select('Type de période').selectOption({ label: 'Année' });
+  await expect(
+    page.getByText('Une déclaration de TVA couvre un mois ou un trimestre', { exact: false }),
+  ).toBeVisible();
+  await expect(ca3.section('TVA brute')).toBeHidden();
+  await expect(reports.exportButton).toBeDisabled();
 });

@@ -2,7 +2,8 @@
 // exact amount in euros, a rate line as { base, tax }.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ca3JsonBoxes } from '#shared/ca3-layout.ts';
+import { ca3JsonBoxes, isReturnPeriod } from '#shared/ca3-layout.ts';
+import { parsePeriod } from '#shared/report-period.ts';
 import { sampleCa3 } from '#support/ca3-sample.ts';
 
 test('--json boxes map each printed code to its exact euros', () => {
@@ -44,4 +45,14 @@ test('--json boxes map each printed code to its exact euros', () => {
   assert.equal(boxes.TD, 1050.1);
   // A number with two decimals at most, as JSON prints it.
   assert.match(JSON.stringify(boxes), /"A1":9000\.49,/);
+});
+
+test('a return covers a whole month or calendar quarter, nothing else', () => {
+  const ok = (label: string) => isReturnPeriod(parsePeriod(label));
+  assert.equal(ok('2026-10'), true);
+  assert.equal(ok('2026-Q3'), true);
+  assert.equal(ok('2026-02'), true);
+  assert.equal(ok('2026'), false);
+  assert.equal(ok('2026-07-01..2026-07-30'), false);
+  assert.equal(ok('2026-08-01..2026-10-31'), false, 'three months, not a calendar quarter');
 });

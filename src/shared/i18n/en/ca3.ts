@@ -7,6 +7,8 @@ export default {
   name: 'VAT return',
   intro:
     'Draft of the 3310-CA3 return, box by box, computed from the archive and your accounting settings. Copy the whole-euro amounts to the form.',
+  periodNeeded:
+    'A VAT return covers a month or a quarter: choose “Month” or “Quarter” as the period.',
   sections: {
     taxable: 'Taxable operations (amounts before tax)',
     nonTaxable: 'Non-taxable operations',

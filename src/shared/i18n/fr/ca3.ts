@@ -5,6 +5,8 @@ export default {
   name: 'Déclaration de TVA',
   intro:
     'Brouillon de la déclaration 3310-CA3, case par case, calculé sur l’archive et vos réglages comptables. Reportez les montants en euros entiers sur le formulaire.',
+  periodNeeded:
+    'Une déclaration de TVA couvre un mois ou un trimestre : choisissez « Mois » ou « Trimestre » dans la période.',
   sections: {
     taxable: 'Opérations imposables (montants hors taxe)',
     nonTaxable: 'Opérations non imposables',
