@@ -13,6 +13,11 @@ import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
 import { dataRows, readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 import { assertReadable } from '#support/workbook-checks.ts';
 import { sampleCa3 } from '#support/ca3-sample.ts';
+import { fillDemoArchive } from '#support/demo-archive.ts';
+import { parsePeriod } from '#shared/report-period.ts';
+import { openArchive } from '#main/services/archive/archive-store.ts';
+import { computeReport } from '#main/services/reports/index.ts';
+import { CA3_INVOICE_BOXES, boxOfReport } from '#shared/ca3-layout.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ABOUT = { connectionName: 'Démo', appVersion: 'test', exportedAt: NOW };
@@ -185,4 +190,33 @@ test('in English too, with the About sheet last', async () => {
   assert.equal(book.sheets[0]?.name, 'CA3 return');
   assert.ok(book.sheets.some((s) => s.name === 'Box 08'));
   assert.equal(book.sheets.at(-1)?.name, 'About');
+});
+
+test('a demo quarter as computed: every box sheet holds its box, the whole workbook reads', async () => {
+  const data = join(dir, 'demo');
+  fillDemoArchive(data, 'demo', { seed: 7, invoices: 1500, now: NOW, detailShare: 0.9 });
+  const archive = openArchive(data, 'demo');
+  let report: Ca3Report;
+  try {
+    report = computeReport(archive, 'ca3', parsePeriod('2026-Q3'), { now: NOW }) as Ca3Report;
+  } finally {
+    archive.close();
+  }
+  report = { ...report, coverage: { ...report.coverage, lastSyncAt: '2026-11-20T08:15:00.000Z' } };
+  const book = await written(report, 'demo.xlsx');
+  assertReadable(book);
+  for (const code of CA3_INVOICE_BOXES) {
+    const box = boxOfReport(report, code);
+    const sheet = sheetNamed(book, `Case ${code}`);
+    assert.equal(dataRows(sheet).length, box.contributions.length, code);
+    // The box's amount is the sum of its invoices' parts (base for a base box, tax otherwise).
+    const header = sheet.rows[0]!.map((c) => c.v);
+    const column = header.indexOf(
+      /^[A-F]/.test(code) ? 'Base HT (avoirs en négatif)' : 'Montant de TVA (avoirs en négatif)',
+    );
+    const sum = dataRows(sheet).reduce((s, r) => s + Math.round((r[column]!.v as number) * 100), 0);
+    if (box.contributions.length > 0) assert.equal(sum, box.amountCents, code);
+  }
+  const aside = dataRows(sheetNamed(book, 'Attente et incomplètes'));
+  assert.equal(aside.length, report.held.length + report.lacking.length);
 });
