@@ -161,6 +161,12 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
     await page.getByRole('button', { name: 'Fermer la liste' }).click();
     await expect(ca3.boxButton('A1')).toBeFocused();
     await expect(list).toBeHidden();
+    // Opened again, Escape from inside the list closes it, back on its box.
+    await page.keyboard.press('Enter');
+    await expect(list).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(ca3.boxButton('A1')).toBeFocused();
   });
 
   await test.step('what is set aside: incomplete with what it would change, left out', async () => {

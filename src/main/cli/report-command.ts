@@ -5,7 +5,7 @@
 //   npm run cli -- report aging --connection "Cabinet Martin" --period 2026-10 --out echeancier.xlsx --json
 // Exit codes: 0 done, 1 failed (one line on stderr says why), 2 bad usage.
 import type { Language } from '#shared/contract.ts';
-import { ca3JsonBoxes } from '#shared/ca3-layout.ts';
+import { ca3JsonBoxes, isReturnPeriod } from '#shared/ca3-layout.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import { REPORT_KINDS, type Report, type ReportKind, type ReportPeriod } from '#shared/reports.ts';
 import { prepareReportExport } from '../services/export/report-export.ts';
@@ -94,11 +94,15 @@ function reportOf(
   const periodText = required(values.period, 'period', REPORT_USAGE);
   if (values.lang !== undefined && values.lang !== 'fr' && values.lang !== 'en')
     throw new UsageError('--lang is fr or en', REPORT_USAGE);
+  let period: ReportPeriod;
   try {
-    return { kind: name as ReportKind, period: parsePeriod(periodText), language: values.lang };
+    period = parsePeriod(periodText);
   } catch (error) {
     throw new UsageError((error as Error).message, REPORT_USAGE);
   }
+  if (name === 'ca3' && !isReturnPeriod(period))
+    throw new UsageError('a VAT return (ca3) covers a month or a quarter', REPORT_USAGE);
+  return { kind: name as ReportKind, period, language: values.lang };
 }
 
 export async function run(argv: string[]): Promise<number> {

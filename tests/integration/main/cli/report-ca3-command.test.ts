@@ -3,7 +3,7 @@
 // code as printed on the form to its exact euros (a rate line to { base, tax }), equal to the
 // return computed from the same archive and to the workbook's form sheet (read with openpyxl).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -83,4 +83,15 @@ test('report ca3 --json: one object, every box by its printed code in exact euro
   const rate = form.rows.find((r) => r[0]?.v === '08')!.map((c) => c.v);
   const printedRate = printed.boxes['08'] as { base: number; tax: number };
   assert.deepEqual([rate[3], rate[5]], [printedRate.base, printedRate.tax]);
+});
+
+test('report ca3 of a year: bad usage (exit 2), nothing written', async () => {
+  const out = join(root, 'ca3-year.xlsx');
+  const run = await runCli(
+    ['report', 'ca3', '--connection', 'demo-admin', '--period', '2026', '--out', out, '--json'],
+    { dataDir, env: { INVOICE_DESK_LANG: 'fr' } },
+  );
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /covers a month or a quarter/);
+  assert.equal(existsSync(out), false);
 });
