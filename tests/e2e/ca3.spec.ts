@@ -193,6 +193,8 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
       page.getByRole('status').filter({ hasText: 'Report de crédit enregistré' }),
     ).toContainText(euros(150_000));
     await expect(ca3.boxCells('22').nth(4)).toHaveText(euros(150_000));
+    await ca3.section('TVA déductible').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-line22.png` });
     const kept = computed(app.dataDir, '2026-Q3');
     await expect(kept.carriedCreditCents).toBe(150_000);
     await expect(ca3.boxCells('23').nth(4)).toHaveText(euros(boxOfReport(kept, '23').amountCents));
