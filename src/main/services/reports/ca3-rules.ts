@@ -6,7 +6,7 @@
 import type { Ca3Aside, Ca3BoxCode, Ca3RateBox, Ca3Rule } from '#shared/ca3.ts';
 import type { AccountingSettings } from '#shared/accounting.ts';
 import type { ReportInvoice, ReportPeriod } from '#shared/reports.ts';
-import { inPeriod } from '#shared/report-period.ts';
+import { addDays, inPeriod } from '#shared/report-period.ts';
 import type { Ca3Row } from '../archive/accounting-rows.ts';
 import type { AccountChooser } from '../accounting/accounting.ts';
 import {
@@ -322,7 +322,10 @@ export function ca3Outcome(invoice: Ca3Row, context: Ca3RuleContext): Ca3Outcome
   const datedIn = inPeriod(dated, period);
   const collected = collectedOn(row.lifecycleCode, row.lifecycleDate);
   const delivered = invoice.deliveryDate;
-  const maybeIn = datedIn || inPeriod(collected, period) || inPeriod(delivered, period);
+  // Delivered up to a month before: goods between member states are due on the 15th of the
+  // month after their delivery (intraEuDay).
+  const deliveredNear = inPeriod(delivered, { ...period, from: addDays(period.from, -31) });
+  const maybeIn = datedIn || inPeriod(collected, period) || deliveredNear;
   if (!maybeIn) return { kind: 'outside' };
 
   // Refused (210), rejected (213), invalid or duplicated: count nowhere, listed in the period of
@@ -350,7 +353,12 @@ export function ca3Outcome(invoice: Ca3Row, context: Ca3RuleContext): Ca3Outcome
         : checked.reason === 'totals_mismatch'
           ? 'totals_mismatch'
           : 'no_details'; // no VAT breakdown at all
-    return datedIn ? aside('lacking', reason, roughChange(row)) : { kind: 'outside' };
+    // Named in the period of its date, or of its VAT's day by its BT-8 (its delivery, its 212).
+    const point = taxPointRule(facts);
+    const due = point === 'delivery_date' ? delivered : point === 'payment_date' ? collected : null;
+    return datedIn || inPeriod(due, period)
+      ? aside('lacking', reason, roughChange(row))
+      : { kind: 'outside' };
   }
   const held = row.lifecycleCode !== null ? HELD[row.lifecycleCode] : undefined;
   // Disputed (207) or suspended (208): held for the accountant, with what it would change. A

@@ -376,6 +376,16 @@ describe('reverse charge: self-assessed at the French rate, on both sides', () =
         delivery: '2026-10-25',
         rates: [{ category: 'K', percent: 0, base: 100, vat: 0 }],
       },
+      // Delivered 25 September, invoiced 3 November: due 15 October, in neither month's dates.
+      {
+        ...SALE,
+        taxCode: 29,
+        buyerCountry: 'DE',
+        invoiceDate: '2026-11-03',
+        delivery: '2026-09-25',
+        number: 'F-LATE',
+        rates: [{ category: 'K', percent: 0, base: 30, vat: 0 }],
+      },
       // Delivered 30 August, invoiced 2 October: due 15 September, not October.
       {
         ...SALE,
@@ -401,6 +411,7 @@ describe('reverse charge: self-assessed at the French rate, on both sides', () =
       box(report, 'F2').contributions.map((c) => [c.invoiceDate, c.dueDay, c.baseCents]),
       [
         ['2026-10-20', '2026-10-15', 50_000],
+        ['2026-11-03', '2026-10-15', 3_000],
         ['2026-10-28', '2026-10-28', 10_000],
       ],
     );
@@ -476,6 +487,17 @@ describe('what does not count, and why', () => {
       { code: 'A1', cents: 10_000 },
       { code: '16', cents: 850 },
     ]);
+  });
+
+  test('an invoice lacking a usable breakdown is named in the period its VAT would be due in', () => {
+    const report = ca3([
+      // In dollars without a euro VAT total, dated in November, delivered (VAT due) in October.
+      { ...SALE, currency: 'USD', taxCode: 29, invoiceDate: '2026-11-04', delivery: '2026-10-30' },
+    ]);
+    assert.deepEqual(
+      report.lacking.map((l) => [l.invoiceDate, l.reason]),
+      [['2026-11-04', 'foreign_currency']],
+    );
   });
 
   test('a year or a custom range is not a return period', () => {
