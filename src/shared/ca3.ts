@@ -56,6 +56,7 @@ export const CA3_RULES = [
   'reverse_charge_services', // AE from a supplier not established in France, services: A3 + rate + 20
   'reverse_charge_intra_eu_goods', // AE goods from an EU supplier: B2 + rate + 17 + 20 (or 19)
   'reverse_charge_other', // AE goods from outside the EU or art. 283-1: B4 + rate + 20
+  'reverse_charge_domestic', // AE from a supplier established in France (art. 283-2 nonies…): A2 + rate + 20
   'credit_note', // a credit note: reduces the boxes its invoice would fill
 ] as const;
 export type Ca3Rule = (typeof CA3_RULES)[number];

@@ -145,8 +145,9 @@ export interface Ca3Row extends AccountingRow {
 
 /**
  * The invoices a period's VAT return reads (issue 18): those accountingRows reads (dated in
- * [from, to], or 212 around it), and those delivered in [from, to] among the invoices dated
- * within `deliveryWindowDays` of it (their VAT is due on the delivery day, reports/rules.ts).
+ * [from, to], or 212 around it), and those delivered from 31 days before `from` to `to` among
+ * the invoices dated within `deliveryWindowDays` of it (their VAT is due on the delivery day,
+ * reports/rules.ts, or for goods between member states on the 15th of the month after it).
  * Each with the entries' facts, so the return and its reconciliation read the archive once.
  */
 export function* ca3Rows(
@@ -173,7 +174,7 @@ export function* ca3Rows(
     until,
     addDays(from, -deliveryWindowDays),
     addDays(to, deliveryWindowDays),
-    from,
+    addDays(from, -31),
     to,
   )) {
     const values = record as unknown as unknown[];

@@ -6,7 +6,7 @@
 import type { Ca3Aside, Ca3BoxCode, Ca3RateBox, Ca3Rule } from '#shared/ca3.ts';
 import type { AccountingSettings } from '#shared/accounting.ts';
 import type { ReportInvoice, ReportPeriod } from '#shared/reports.ts';
-import { inPeriod } from '#shared/report-period.ts';
+import { addDays, inPeriod } from '#shared/report-period.ts';
 import type { Ca3Row } from '../archive/accounting-rows.ts';
 import type { AccountChooser } from '../accounting/accounting.ts';
 import {
@@ -77,12 +77,17 @@ const UNTAXED_SALE: Record<string, { box: Ca3BoxCode; rule: Ca3Rule }> = {
 /** Purchase categories with no VAT to deduct and none to self-assess. */
 const NO_VAT_PURCHASE = new Set(['E', 'O', 'Z']);
 
+/** Why a part is due on its day: the invoice's BT-8 (invoice, delivery, payment), or the
+ * intra-EU rule (the 15th of the month after the delivery, or the invoice's date if earlier). */
+export type Ca3DueBasis = 'invoice_date' | 'delivery_date' | 'payment_date' | 'intra_eu';
+
 /** One line's part of one box (signed: a credit note negative). */
 export interface Ca3Part {
   code: Ca3BoxCode;
   rule: Ca3Rule;
-  /** The day its VAT is due (invoice, delivery or 212 day). */
+  /** The day its VAT is due (invoice, delivery, 212 or intra-EU day), and why. */
   dueDay: string;
+  basis: Ca3DueBasis;
   baseCents: number;
   taxCents: number;
 }
@@ -99,6 +104,21 @@ export type Ca3Outcome =
   | { kind: 'held' | 'lacking'; aside: Ca3Aside }
   /** `due`: the parts due in the period; `notDue`: those due in another one (or not yet). */
   | { kind: 'counted'; due: Ca3Part[]; notDue: Ca3Part[] };
+
+/** The 15th of the month after `day`. */
+function fifteenthAfter(day: string): string {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  return month === 12 ? `${year + 1}-01-15` : `${year}-${String(month + 1).padStart(2, '0')}-15`;
+}
+
+/** Goods between member states (an intra-EU delivery, F2, or acquisition, B2): VAT is due on
+ * the 15th of the month after the delivery, or on the invoice's date when it is earlier (CGI
+ * art. 269-1 d and 269-2 d; directive 2006/112 art. 67 and 69), whatever its BT-8. */
+export function intraEuDay(invoiceDate: string, deliveryDate: string | null): string {
+  const fifteenth = fifteenthAfter(deliveryDate ?? invoiceDate);
+  return invoiceDate < fifteenth ? invoiceDate : fifteenth;
+}
 
 /** Statuses that hold an invoice for the accountant's decision (as the entries: 207, 208). */
 const HELD: Record<string, 'disputed' | 'suspended'> = { '207': 'disputed', '208': 'suspended' };
@@ -163,43 +183,58 @@ export function invoiceParts(
       : onPayment
         ? (collectedOn(row.lifecycleCode, row.lifecycleDate) ?? (asIfDue ? dated : null))
         : dated;
+  const basis: Ca3DueBasis =
+    point === 'delivery_date' ? 'delivery_date' : onPayment ? 'payment_date' : 'invoice_date';
+  const intraEu = intraEuDay(dated, delivered);
   const parts: Ca3Part[] = [];
   const unplaced: { code: Ca3BoxCode; cents: number }[] = [];
-  const add = (code: Ca3BoxCode, rule: Ca3Rule, day: string, base: number, tax: number) =>
+  const add = (
+    code: Ca3BoxCode,
+    rule: Ca3Rule,
+    day: string,
+    why: Ca3DueBasis,
+    base: number,
+    tax: number,
+  ) =>
     parts.push({
       code,
       rule: credit ? 'credit_note' : rule,
       dueDay: day,
+      basis: why,
       baseCents: sign * base || 0,
       taxCents: sign * tax || 0,
     });
 
   if (!purchase) {
     for (const l of lines) {
-      const untaxed = UNTAXED_SALE[l.category];
-      if (untaxed) {
-        // Sales with no VAT are declared when the invoice's VAT would be due (its own rule).
-        if (dueDay !== null) add(untaxed.box, untaxed.rule, dueDay, l.taxable, 0);
+      if (l.tax !== 0 || (l.category === 'S' && (l.bp ?? 0) > 0)) {
+        // A taxed sale: A1 and the line of its rate, when its VAT is due.
+        if (dueDay === null) continue; // VAT on payment, not collected yet: not due
+        const rule: Ca3Rule = onPayment ? 'sale_vat_on_payment' : 'sale_taxable';
+        const box = l.bp !== null ? RATE_BOX_OF_BP.get(l.bp) : undefined;
+        if (!box) {
+          unplaced.push(
+            { code: 'A1', cents: sign * l.taxable || 0 },
+            { code: '16', cents: sign * l.tax || 0 },
+          );
+          continue;
+        }
+        add('A1', rule, dueDay, basis, l.taxable, 0);
+        add(box, rule, dueDay, basis, l.taxable, l.tax);
         continue;
       }
-      if (dueDay === null) continue; // VAT on payment, not collected yet: not due
-      const rule: Ca3Rule = onPayment ? 'sale_vat_on_payment' : 'sale_taxable';
-      const box = l.bp !== null ? RATE_BOX_OF_BP.get(l.bp) : undefined;
-      if (!box) {
-        unplaced.push(
-          { code: 'A1', cents: sign * l.taxable || 0 },
-          { code: '16', cents: sign * l.tax || 0 },
-        );
-        continue;
-      }
-      add('A1', rule, dueDay, l.taxable, 0);
-      add(box, rule, dueDay, l.taxable, l.tax);
+      // An intra-EU delivery (K) on the intra-EU day; an export (G) and the other untaxed sales
+      // (E, O, Z, AE, a 0 % line) when the invoice's VAT would be due by its own rule.
+      const untaxed = UNTAXED_SALE[l.category] ?? UNTAXED_SALE.E!;
+      if (l.category === 'K') add('F2', 'sale_intra_eu', intraEu, 'intra_eu', l.taxable, 0);
+      else if (dueDay !== null) add(untaxed.box, untaxed.rule, dueDay, basis, l.taxable, 0);
     }
     return { parts, unplaced };
   }
 
-  // A purchase: the party's account (the entries' chooser) says whether it is a fixed asset.
-  const services = (facts!.processType ?? '').startsWith('S') || facts!.processType === null;
+  // A purchase: the party's account (the entries' chooser, with the entries' default account)
+  // says whether it is a fixed asset.
+  const process = facts!.processType ?? '';
   const name = row.sellerName ?? row.counterpartyName ?? '';
   const choice = context.chooser.choose({
     key: thirdPartyKey({
@@ -211,18 +246,42 @@ export function invoiceParts(
     role: 'supplier',
     name,
     invoiceAccount: invoiceAccount(facts!, true),
-    defaultAccount: services ? settings.accounts.expenseServices : settings.accounts.expenseGoods,
+    defaultAccount:
+      process.startsWith('S') || process === ''
+        ? settings.accounts.expenseServices
+        : settings.accounts.expenseGoods,
   });
   const fixedAsset = isFixedAssetAccount(choice.account);
   const deductibleBox: Ca3BoxCode = fixedAsset ? '19' : '20';
   const sellerCountry = countryOf(facts!.sellerCountry, row.sellerVat);
   const sellerForeign = sellerCountry !== 'FR';
+  const services = process.startsWith('S');
   for (const l of lines) {
     if (isSelfAssessed(l, sellerForeign)) {
       // Reverse charge: the buyer owes the VAT at the French rate (the line's rate when given,
-      // else the settings') and deducts it in the same return: both sides declared. Due as the
-      // entries post it: on the invoice's own day (payment does not make self-assessed VAT due).
-      const day = onPayment ? dated : dueDay;
+      // else the settings') and deducts it in the same return: both sides declared.
+      // A2: a supplier established in France (BTP subcontracting, art. 283-2 nonies: "autres
+      // opérations imposables"); B2: an intra-EU acquisition (K, or goods from an EU supplier),
+      // also in 17; A3: services from a supplier not established in France (art. 283-2); B4:
+      // the others (goods from outside the EU, art. 283-1).
+      const [baseBox, rule]: [Ca3BoxCode, Ca3Rule] = !sellerForeign
+        ? ['A2', 'reverse_charge_domestic']
+        : l.category === 'K' || (!services && EU_COUNTRIES.has(sellerCountry))
+          ? ['B2', 'reverse_charge_intra_eu_goods']
+          : services
+            ? ['A3', 'reverse_charge_services']
+            : ['B4', 'reverse_charge_other'];
+      // Its day: a French supplier's BT-8, as any French VAT; an intra-EU acquisition's intra-EU
+      // day; from abroad never the payment (directive 2006/112 art. 66: no payment basis when
+      // the customer owes the VAT): the invoice's date stands for the supply's.
+      const [day, why]: [string | null, Ca3DueBasis] =
+        baseBox === 'A2'
+          ? [dueDay, basis]
+          : baseBox === 'B2'
+            ? [intraEu, 'intra_eu']
+            : onPayment
+              ? [dated, 'invoice_date']
+              : [dueDay, basis];
       if (day === null) continue;
       const bp = l.bp !== null && l.bp > 0 ? l.bp : settings.reverseChargeRateBp;
       const box = RATE_BOX_OF_BP.get(bp);
@@ -234,31 +293,22 @@ export function invoiceParts(
         );
         continue;
       }
-      const goods = l.category === 'K' || !services;
-      // A3: services from a supplier not established in France (art. 283-2); B2: goods from an
-      // EU supplier (intra-EU acquisition, also in 17); B4: the others (goods from outside the
-      // EU, a French supplier's reverse charge).
-      const [baseBox, rule]: [Ca3BoxCode, Ca3Rule] =
-        sellerForeign && !goods
-          ? ['A3', 'reverse_charge_services']
-          : sellerForeign && goods && EU_COUNTRIES.has(sellerCountry)
-            ? ['B2', 'reverse_charge_intra_eu_goods']
-            : ['B4', 'reverse_charge_other'];
-      add(baseBox, rule, day, l.taxable, 0);
-      add(box, rule, day, l.taxable, tax);
-      if (baseBox === 'B2') add('17', rule, day, l.taxable, tax);
-      add(deductibleBox, rule, day, l.taxable, tax);
+      add(baseBox, rule, day, why, l.taxable, 0);
+      add(box, rule, day, why, l.taxable, tax);
+      if (baseBox === 'B2') add('17', rule, day, why, l.taxable, tax);
+      add(deductibleBox, rule, day, why, l.taxable, tax);
       continue;
     }
     if (NO_VAT_PURCHASE.has(l.category) || l.tax === 0 || dueDay === null) continue;
-    // Deductible VAT: 19 on fixed assets (the party's 2xx account), else 20; on payment, in the
-    // period of its 212 status.
+    // Deductible VAT: 19 on fixed assets (the party's 2xx account), else 20; when it is due
+    // (art. 271 I-2 CGI: the right to deduct arises when the tax becomes chargeable), on
+    // payment in the period of its 212 status.
     const rule: Ca3Rule = fixedAsset
       ? 'purchase_fixed_asset'
       : onPayment
         ? 'purchase_deductible_on_payment'
         : 'purchase_deductible';
-    add(deductibleBox, rule, dueDay, l.taxable, l.tax);
+    add(deductibleBox, rule, dueDay, basis, l.taxable, l.tax);
   }
   return { parts, unplaced };
 }
@@ -272,7 +322,10 @@ export function ca3Outcome(invoice: Ca3Row, context: Ca3RuleContext): Ca3Outcome
   const datedIn = inPeriod(dated, period);
   const collected = collectedOn(row.lifecycleCode, row.lifecycleDate);
   const delivered = invoice.deliveryDate;
-  const maybeIn = datedIn || inPeriod(collected, period) || inPeriod(delivered, period);
+  // Delivered up to a month before: goods between member states are due on the 15th of the
+  // month after their delivery (intraEuDay).
+  const deliveredNear = inPeriod(delivered, { ...period, from: addDays(period.from, -31) });
+  const maybeIn = datedIn || inPeriod(collected, period) || deliveredNear;
   if (!maybeIn) return { kind: 'outside' };
 
   // Refused (210), rejected (213), invalid or duplicated: count nowhere, listed in the period of
@@ -300,7 +353,12 @@ export function ca3Outcome(invoice: Ca3Row, context: Ca3RuleContext): Ca3Outcome
         : checked.reason === 'totals_mismatch'
           ? 'totals_mismatch'
           : 'no_details'; // no VAT breakdown at all
-    return datedIn ? aside('lacking', reason, roughChange(row)) : { kind: 'outside' };
+    // Named in the period of its date, or of its VAT's day by its BT-8 (its delivery, its 212).
+    const point = taxPointRule(facts);
+    const due = point === 'delivery_date' ? delivered : point === 'payment_date' ? collected : null;
+    return datedIn || inPeriod(due, period)
+      ? aside('lacking', reason, roughChange(row))
+      : { kind: 'outside' };
   }
   const held = row.lifecycleCode !== null ? HELD[row.lifecycleCode] : undefined;
   // Disputed (207) or suspended (208): held for the accountant, with what it would change. A

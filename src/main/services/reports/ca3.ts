@@ -23,7 +23,13 @@ import { accountLabels } from '../accounting/account-labels.ts';
 import { euros, invoiceOutcome } from '../accounting/entries.ts';
 import { directionOf, invoiceDay } from './invoice.ts';
 import { taxPointRule } from './rules.ts';
-import { ca3Outcome, partAmount, type Ca3Part, type Ca3RuleContext } from './ca3-rules.ts';
+import {
+  ca3Outcome,
+  partAmount,
+  type Ca3DueBasis,
+  type Ca3Part,
+  type Ca3RuleContext,
+} from './ca3-rules.ts';
 
 export interface Ca3Context extends Ca3RuleContext {
   /** Line 22 as the accountant entered it for this period (user data). */
@@ -50,6 +56,14 @@ export function checkReturnPeriod(period: ReportPeriod): void {
 
 const RATE = new Set<string>(CA3_RATE_BOXES);
 const DEDUCTIBLE = new Set<string>(['19', '20']);
+
+/** Why a day is the one VAT is due, as the explanations say it. */
+const BASIS_WORDS: Record<Ca3DueBasis, string> = {
+  invoice_date: '',
+  delivery_date: ' (à la livraison)',
+  payment_date: ' (à l’encaissement)',
+  intra_eu: ' (échange intracommunautaire : le 15 du mois suivant la livraison)',
+};
 
 /** "30/09/2026" */
 const frenchDay = (day: string): string =>
@@ -91,22 +105,18 @@ export function explainGap(gap: Gap, period: ReportPeriod): string {
   const what = `Facture ${name} du ${frenchDay(dated)}`;
   let why: string;
   const inside = dated >= period.from && dated <= period.to;
-  const dueElsewhere = gap.notDue[0]?.dueDay;
-  // The invoice's own rule (BT-8): due at delivery, or on payment (its 212 status).
-  const point = gap.invoice.facts ? taxPointRule(gap.invoice.facts) : 'unknown';
-  const when =
-    point === 'delivery_date'
-      ? 'à la livraison '
-      : point === 'payment_date'
-        ? 'à l’encaissement '
-        : '';
+  const elsewhere = gap.notDue[0];
+  const inPeriodPart = gap.due[0];
   if (gap.aside?.reason === 'other_rate')
     why =
       'un taux sans ligne métropolitaine sur la déclaration (lignes 10 / 11 ou annexe 3310-A) : hors déclaration, passée dans les écritures';
-  else if (inside && dueElsewhere)
-    why = `TVA exigible ${when}le ${frenchDay(dueElsewhere)}, hors période : dans les écritures de sa date, pas dans la déclaration`;
-  else if (!inside && gap.due[0])
-    why = `TVA exigible ${when}le ${frenchDay(gap.due[0].dueDay)}, dans la période : dans la déclaration, ses écritures sont à sa date`;
+  else if (inside && elsewhere)
+    why = `TVA exigible le ${frenchDay(elsewhere.dueDay)}${BASIS_WORDS[elsewhere.basis]}, hors période : dans les écritures de sa date, pas dans la déclaration`;
+  else if (!inside && inPeriodPart)
+    why = `TVA exigible le ${frenchDay(inPeriodPart.dueDay)}${BASIS_WORDS[inPeriodPart.basis]}, dans la période : dans la déclaration, ses écritures sont à sa date`;
+  else if (inside && gap.invoice.facts && taxPointRule(gap.invoice.facts) === 'payment_date')
+    why =
+      'TVA autoliquidée exigible à l’encaissement, pas encore encaissée (aucun statut 212 dans la période) : dans les écritures de sa date, pas dans la déclaration';
   else why = 'la déclaration et les écritures ne la comptent pas de la même façon';
   const sides: string[] = [];
   if (gap.returnVat.collected !== gap.entriesVat.collected)

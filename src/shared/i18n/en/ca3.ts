@@ -77,6 +77,8 @@ export default {
       'Reverse charge, goods from an EU supplier: base B2, VAT at the French rate due (line 17 included) and deducted on line 20 or 19',
     reverse_charge_other:
       'Reverse charge, other purchase from a supplier not established in France: base B4, VAT at the French rate due and deducted on line 20',
+    reverse_charge_domestic:
+      'Reverse charge from a supplier established in France (construction subcontracting, CGI art. 283-2 nonies): base A2, VAT due and deducted on line 20',
     credit_note: 'Credit note: reduces the boxes its invoice fills',
   },
   computed: 'Computed from the other boxes: no invoice behind it.',

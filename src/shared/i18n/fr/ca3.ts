@@ -76,6 +76,8 @@ export default {
       'Autoliquidation, biens d’un fournisseur de l’UE : base B2, TVA au taux français due (dont ligne 17) et déduite ligne 20 ou 19',
     reverse_charge_other:
       'Autoliquidation, autre achat auprès d’un fournisseur non établi en France : base B4, TVA au taux français due et déduite ligne 20',
+    reverse_charge_domestic:
+      'Autoliquidation auprès d’un fournisseur établi en France (sous-traitance du BTP, art. 283-2 nonies du CGI) : base A2, TVA due et déduite ligne 20',
     credit_note: 'Avoir : réduit les cases que sa facture remplit',
   },
   computed: 'Case calculée à partir des autres : aucune facture derrière elle.',

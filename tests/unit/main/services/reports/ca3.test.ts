@@ -320,6 +320,108 @@ describe('reverse charge: self-assessed at the French rate, on both sides', () =
     assert.equal(box(report, 'TD').amountCents, 0);
   });
 
+  test('a French subcontractor’s reverse charge (art. 283-2 nonies): A2, due by its own BT-8', () => {
+    const subcontracting: Spec = {
+      ...PURCHASE,
+      processType: 'S5',
+      taxCode: 72, // services: VAT due on payment
+      rates: [{ category: 'AE', percent: 20, base: 1000, vat: 0 }],
+    };
+    const report = ca3([
+      // Paid (212) in October: due in October, though dated in September.
+      {
+        ...subcontracting,
+        invoiceDate: '2026-09-20',
+        code: '212',
+        statusDate: '2026-10-03T09:00:00Z',
+      },
+      // Dated in October, not paid yet: not due.
+      { ...subcontracting, invoiceDate: '2026-10-10', number: 'F-UNPAID' },
+    ]);
+    assert.deepEqual(amounts(report), {
+      A2: 100_000,
+      '08': 20_000,
+      '08:base': 100_000,
+      '16': 20_000,
+      '20': 20_000,
+      '23': 20_000,
+    });
+    assert.deepEqual(
+      box(report, 'A2').contributions.map((c) => [c.rule, c.dueDay]),
+      [['reverse_charge_domestic', '2026-10-03']],
+    );
+    assert.equal(box(report, 'B4').amountCents, 0);
+    // The entries self-assess both on their invoice dates: each gap explained.
+    assert.equal(report.reconciliation.explanations.length, 2);
+    assert.match(report.reconciliation.explanations.join('\n'), /F-UNPAID.*pas encore encaissée/);
+  });
+
+  test('goods between member states: the 15th of the month after the delivery, or the invoice date if earlier', () => {
+    const report = ca3([
+      // Delivered 20 September, invoiced 20 October: due 15 October (F2 in October).
+      {
+        ...SALE,
+        taxCode: 29,
+        buyerCountry: 'DE',
+        invoiceDate: '2026-10-20',
+        delivery: '2026-09-20',
+        rates: [{ category: 'K', percent: 0, base: 500, vat: 0 }],
+      },
+      // Delivered 25 October, invoiced 28 October: the invoice date.
+      {
+        ...SALE,
+        taxCode: 29,
+        buyerCountry: 'DE',
+        invoiceDate: '2026-10-28',
+        delivery: '2026-10-25',
+        rates: [{ category: 'K', percent: 0, base: 100, vat: 0 }],
+      },
+      // Delivered 25 September, invoiced 3 November: due 15 October, in neither month's dates.
+      {
+        ...SALE,
+        taxCode: 29,
+        buyerCountry: 'DE',
+        invoiceDate: '2026-11-03',
+        delivery: '2026-09-25',
+        number: 'F-LATE',
+        rates: [{ category: 'K', percent: 0, base: 30, vat: 0 }],
+      },
+      // Delivered 30 August, invoiced 2 October: due 15 September, not October.
+      {
+        ...SALE,
+        taxCode: 29,
+        buyerCountry: 'DE',
+        invoiceDate: '2026-10-02',
+        delivery: '2026-08-30',
+        rates: [{ category: 'K', percent: 0, base: 70, vat: 0 }],
+      },
+      // An acquisition from Spain delivered 29 September, invoiced 30 October: due 15 October.
+      {
+        ...PURCHASE,
+        taxCode: 29,
+        sellerCountry: 'ES',
+        sellerVat: 'ESX1234567X',
+        partySiren: null,
+        invoiceDate: '2026-10-30',
+        delivery: '2026-09-29',
+        rates: [{ category: 'K', percent: 20, base: 200, vat: 0 }],
+      },
+    ]);
+    assert.deepEqual(
+      box(report, 'F2').contributions.map((c) => [c.invoiceDate, c.dueDay, c.baseCents]),
+      [
+        ['2026-10-20', '2026-10-15', 50_000],
+        ['2026-11-03', '2026-10-15', 3_000],
+        ['2026-10-28', '2026-10-28', 10_000],
+      ],
+    );
+    assert.deepEqual(
+      box(report, 'B2').contributions.map((c) => [c.dueDay, c.baseCents]),
+      [['2026-10-15', 20_000]],
+    );
+    assert.equal(box(report, '17').amountCents, 4_000);
+  });
+
   test('a reverse-charge credit note reduces both sides', () => {
     const report = ca3([
       {
@@ -387,6 +489,17 @@ describe('what does not count, and why', () => {
     ]);
   });
 
+  test('an invoice lacking a usable breakdown is named in the period its VAT would be due in', () => {
+    const report = ca3([
+      // In dollars without a euro VAT total, dated in November, delivered (VAT due) in October.
+      { ...SALE, currency: 'USD', taxCode: 29, invoiceDate: '2026-11-04', delivery: '2026-10-30' },
+    ]);
+    assert.deepEqual(
+      report.lacking.map((l) => [l.invoiceDate, l.reason]),
+      [['2026-11-04', 'foreign_currency']],
+    );
+  });
+
   test('a year or a custom range is not a return period', () => {
     assert.throws(() => ca3([], { period: yearPeriod(2026) }), RangeError);
     assert.throws(() => ca3([], { period: customPeriod('2026-10-01', '2026-10-15') }), RangeError);
@@ -438,9 +551,15 @@ describe('the check against the entries (item 4)', () => {
     assert.equal(r.collectedEntriesCents, 2_000);
     assert.equal(r.differenceCents, 0, 'the two gaps offset, yet each is explained');
     assert.equal(r.explanations.length, 2);
-    assert.match(r.explanations[0]!, /F-OUT.*à la livraison le 28\/09\/2026, hors période/);
+    assert.match(
+      r.explanations[0]!,
+      /F-OUT.*exigible le 28\/09\/2026 \(à la livraison\), hors période/,
+    );
     assert.match(r.explanations[0]!, /déclaration 0,00 €, écritures 20,00 €/);
-    assert.match(r.explanations[1]!, /F-IN.*à la livraison le 30\/10\/2026, dans la période/);
+    assert.match(
+      r.explanations[1]!,
+      /F-IN.*exigible le 30\/10\/2026 \(à la livraison\), dans la période/,
+    );
   });
 
   test('a rate with no mainland line: the return leaves it out, the gap is explained', () => {
