@@ -235,7 +235,11 @@ test('at 1024×700, in French, the form still reads', async ({ app, page }) => {
   const reports = new ReportsPage(page);
   const ca3 = new Ca3Page(page);
   await reports.open();
-  await ca3.tab.click();
+  // The fourth tab, reached by keyboard from the third.
+  await reports.tab('Statuts').click();
+  await page.keyboard.press('ArrowRight');
+  await expect(ca3.tab).toBeFocused();
+  await expect(ca3.tab).toHaveAttribute('aria-selected', 'true');
   await reports.chooseQuarter('3ᵉ trimestre', 2026);
   await expect(ca3.section('TVA brute')).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-form-1024.png` });
