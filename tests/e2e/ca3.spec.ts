@@ -254,3 +254,39 @@ test('at 1024×700, in French, the form still reads', async ({ app, page }) => {
   await expect(ca3.section('TVA brute')).toBeHidden();
   await expect(reports.exportButton).toBeDisabled();
 });
+
+test.describe('in English', () => {
+  test.use({ appEnv: { INVOICE_DESK_LANG: 'en' } });
+  test('the VAT return speaks English: sections, box labels, the check', async ({ app, page }) => {
+    void app;
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Reports' })
+      .click();
+    await page
+      .getByRole('tablist', { name: 'Choose a report' })
+      .getByRole('tab', { name: 'VAT return' })
+      .click();
+    const period = page.getByRole('group', { name: 'Period' });
+    await period
+      .getByRole('combobox', { name: 'Kind of period' })
+      .selectOption({ label: 'Quarter' });
+    await period
+      .getByRole('combobox', { name: 'Quarter', exact: true })
+      .selectOption({ label: 'Quarter 3' });
+    await period.getByRole('combobox', { name: 'Year' }).selectOption('2026');
+    for (const name of [
+      'Taxable operations (amounts before tax)',
+      'Gross VAT',
+      'Deductible VAT',
+      'Result',
+    ])
+      await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'See the invoices in box 08' })).toBeVisible();
+    await expect(page.getByText('Standard rate 20 %')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Check against the entries' })).toContainText(
+      /Agrees with the entries|Differs from the entries by/,
+    );
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-form-en.png` });
+  });
+});
