@@ -71,6 +71,9 @@ export const VAT_RULES = [
   'payment_date',
   'unknown',
   'no_details',
+  // Goods between member states (an intra-EU delivery K, or a self-assessed acquisition): the
+  // 15th of the month after the delivery, or the invoice date when earlier (CGI art. 269).
+  'intra_eu',
 ] as const;
 export type VatRule = (typeof VAT_RULES)[number];
 

@@ -33,6 +33,8 @@ export interface ReportSpec {
   deliveryDate?: string;
   /** BT-40, the seller's country (default: none given, France). */
   sellerCountry?: string;
+  /** BT-23 (default: none given). */
+  processType?: string;
   breakdown?: Breakdown[];
   /** False: the details are not archived (the row's totals come from the search). */
   details?: boolean;
@@ -113,6 +115,7 @@ export function reportItem(spec: ReportSpec): ReportItem & { detail: Invoice | n
               payableAmount: { amount: (ht + tva) / 100 },
             },
             taxDetails,
+            ...(spec.processType ? { processType: spec.processType } : {}),
             seller: {
               name: 'Vendeur',
               ...(spec.sellerCountry ? { postalAddress: { country: spec.sellerCountry } } : {}),

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { Result, Sourced } from '#shared/contract.ts';
 import { parsePeriod } from '#shared/report-period.ts';
-import type { Report } from '#shared/reports.ts';
+import type { Report, VatReport } from '#shared/reports.ts';
 import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
@@ -87,6 +87,39 @@ test("'reports:get' computes the CA3 of a quarter from the archive, box by box",
       Math.abs(r.deductibleReturnCents - r.deductibleEntriesCents),
   );
   if (r.differenceCents !== 0) assert.ok(r.explanations.length > 0, 'a difference is explained');
+});
+
+test('the CA3 and the TVA report of the same quarter agree invoice by invoice (item 4)', async () => {
+  const report = await ca3();
+  const vat = value<Sourced<Report>>(await dispatch('reports:get', { report: 'vat', period: Q3 }))
+    .data as VatReport;
+  // The TVA report has no hold and counts every currency in its own: the CA3's held and lacking
+  // invoices apart, each invoice's collected and deductible VAT is the same in both.
+  const apart = new Set([...report.held, ...report.lacking].map((i) => i.invoiceId));
+  const sums = new Map<string, { vat: number[]; ca3: number[] }>();
+  const of = (id: string) => {
+    let s = sums.get(id);
+    if (!s) sums.set(id, (s = { vat: [0, 0], ca3: [0, 0] }));
+    return s;
+  };
+  for (const l of vat.lines)
+    if (!apart.has(l.invoiceId))
+      of(l.invoiceId).vat[l.direction === 'OUTBOUND' ? 0 : 1]! += l.vatCents;
+  for (const box of report.boxes) {
+    const side = ['08', '9B', '09', 'T6'].includes(box.code)
+      ? 0
+      : ['19', '20'].includes(box.code)
+        ? 1
+        : -1;
+    if (side < 0) continue;
+    for (const c of box.contributions) of(c.invoiceId).ca3[side]! += c.taxCents;
+  }
+  assert.ok(sums.size > 100);
+  for (const [id, s] of sums) assert.deepEqual(s.ca3, s.vat, `invoice ${id}`);
+  assert.ok(
+    vat.lines.some((l) => l.selfAssessed),
+    'reverse charge self-assessed in the TVA report too',
+  );
 });
 
 test("'reports:setCarriedCredit' keeps line 22: in the return, after clearing the archive", async () => {

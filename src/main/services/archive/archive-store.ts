@@ -650,6 +650,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
     collectedSince: string;
     datedFrom: string;
     datedTo: string;
+    deliveredFrom?: string;
   }): Generator<RowWith<readonly unknown[] | null>> {
     return vatRows(this.#db, window);
   }

@@ -19,7 +19,14 @@ import {
 } from '../accounting/entries.ts';
 import { isFixedAssetAccount, thirdPartyKey } from '../accounting/third-parties.ts';
 import { directionOf, invoiceDay, reportInvoice } from './invoice.ts';
-import { collectedOn, exclusionReason, isCreditNote, taxPointRule } from './rules.ts';
+import {
+  EU_COUNTRIES,
+  collectedOn,
+  exclusionReason,
+  intraEuDay,
+  isCreditNote,
+  taxPointRule,
+} from './rules.ts';
 
 /** The form's mainland rate lines by rate in basis points: 2.1 % is T6, never the overseas
  * departments' lines 10 and 11. */
@@ -28,40 +35,6 @@ export const RATE_BOX_OF_BP: ReadonlyMap<number, Ca3RateBox> = new Map([
   [1000, '9B'],
   [550, '09'],
   [210, 'T6'],
-]);
-
-/** EU member states (ISO 3166 alpha-2; Greece's VAT prefix EL too; XI: Northern Ireland's
- * goods). France is among them: a French supplier is not "not established in France". */
-export const EU_COUNTRIES: ReadonlySet<string> = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'EL',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-  'XI',
 ]);
 
 /** Sale categories with no VAT (UNTDID 5305) and their line: K intra-EU delivery → F2, G export
@@ -104,21 +77,6 @@ export type Ca3Outcome =
   | { kind: 'held' | 'lacking'; aside: Ca3Aside }
   /** `due`: the parts due in the period; `notDue`: those due in another one (or not yet). */
   | { kind: 'counted'; due: Ca3Part[]; notDue: Ca3Part[] };
-
-/** The 15th of the month after `day`. */
-function fifteenthAfter(day: string): string {
-  const year = Number(day.slice(0, 4));
-  const month = Number(day.slice(5, 7));
-  return month === 12 ? `${year + 1}-01-15` : `${year}-${String(month + 1).padStart(2, '0')}-15`;
-}
-
-/** Goods between member states (an intra-EU delivery, F2, or acquisition, B2): VAT is due on
- * the 15th of the month after the delivery, or on the invoice's date when it is earlier (CGI
- * art. 269-1 d and 269-2 d; directive 2006/112 art. 67 and 69), whatever its BT-8. */
-export function intraEuDay(invoiceDate: string, deliveryDate: string | null): string {
-  const fifteenth = fifteenthAfter(deliveryDate ?? invoiceDate);
-  return invoiceDate < fifteenth ? invoiceDate : fifteenth;
-}
 
 /** Statuses that hold an invoice for the accountant's decision (as the entries: 207, 208). */
 const HELD: Record<string, 'disputed' | 'suspended'> = { '207': 'disputed', '208': 'suspended' };

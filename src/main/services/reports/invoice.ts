@@ -41,6 +41,8 @@ export interface VatFacts {
   taxDetails: readonly BreakdownEntry[];
   /** BT-40, the seller's country: a foreign seller's untaxed line is self-assessed. */
   sellerCountry: string | null;
+  /** BT-23: goods (B*, M*) or services (S*). */
+  processType: string | null;
 }
 
 export function vatFactsOf(invoice: Invoice): VatFacts {
@@ -56,6 +58,7 @@ export function vatFactsOf(invoice: Invoice): VatFacts {
     tax: b.monetary?.taxTotalAmount?.amount,
     taxDetails: b.taxDetails ?? [],
     sellerCountry: b.seller?.postalAddress?.country ?? null,
+    processType: b.processType ?? null,
   };
 }
 

@@ -26,7 +26,14 @@ import {
   reportInvoice,
   type ReportItem,
 } from './invoice.ts';
-import { collectedOn, exclusionReason, isCreditNote, vatDueDay } from './rules.ts';
+import {
+  EU_COUNTRIES,
+  collectedOn,
+  exclusionReason,
+  intraEuDay,
+  isCreditNote,
+  vatDueDay,
+} from './rules.ts';
 import { countryOf, isSelfAssessed, roundHalf } from '../accounting/entries.ts';
 
 /** The accounting settings' default rate for reverse charge (20 %), in basis points. */
@@ -118,9 +125,9 @@ export function vatOutcome(
   }
 
   const due = vatDueDay(facts, dated, row.lifecycleCode, row.lifecycleDate);
-  if (due.rule === 'payment_date' && (due.day === null || due.day > period.to)) {
-    // Paid on receipt and not collected within the period: its VAT is not due yet.
-    return inPeriod(dated, period)
+  const paymentPending = due.rule === 'payment_date' && (due.day === null || due.day > period.to);
+  const pendingOutcome = (): VatOutcome =>
+    inPeriod(dated, period)
       ? {
           kind: 'pending',
           pending: {
@@ -133,19 +140,18 @@ export function vatOutcome(
           },
         }
       : { kind: 'outside' };
-  }
-  if (!inPeriod(due.day, period)) return { kind: 'outside' };
-  const day = due.day as string;
   const currency = facts.currency || row.currency || 'EUR';
   const breakdown = facts.taxDetails;
   if (breakdown.length === 0) {
     // No breakdown at all: its totals, rate unknown, rather than nothing.
+    if (paymentPending) return pendingOutcome();
+    if (!inPeriod(due.day, period)) return { kind: 'outside' };
     return {
       kind: 'counted',
       lines: [
         line(
           due.rule,
-          day,
+          due.day as string,
           null,
           null,
           toCents(facts.basis) ?? 0,
@@ -155,35 +161,65 @@ export function vatOutcome(
       ],
     };
   }
-  const sellerForeign = countryOf(facts.sellerCountry, row.sellerVat) !== 'FR';
-  return {
-    kind: 'counted',
-    lines: breakdown.flatMap((entry) => {
-      const category = entry.categoryCode || null;
-      const percent = typeof entry.percent === 'number' ? entry.percent : null;
-      const taxable = toCents(entry.taxableAmount?.amount) ?? 0;
-      const tax = toCents(entry.taxAmount?.amount) ?? 0;
-      const own = line(due.rule, day, category, percent, taxable, tax, currency);
-      const rateLine = {
-        category: (category ?? '').toUpperCase(),
-        bp: percent === null ? null : Math.round(percent * 100),
-        taxable,
-        tax,
-      };
-      if (base.direction !== 'INBOUND' || !isSelfAssessed(rateLine, sellerForeign)) return [own];
-      // Reverse charge (accounting.md; the entries' rule, accounting/entries.ts): the buyer owes
-      // the VAT at the French rate (the line's when given, else the settings') and deducts it:
-      // shown on both sides, each on its own line.
-      const bp = rateLine.bp !== null && rateLine.bp > 0 ? rateLine.bp : reverseChargeRateBp;
-      const selfAssessed = {
-        ...own,
-        percent: bp / 100,
-        vatCents: sign * roundHalf((taxable * bp) / 10_000) || 0,
-        selfAssessed: true,
-      };
-      return [selfAssessed, { ...selfAssessed, direction: 'OUTBOUND' as const }];
-    }),
-  };
+  const sellerCountry = countryOf(facts.sellerCountry, row.sellerVat);
+  const sellerForeign = sellerCountry !== 'FR';
+  const delivered =
+    facts.deliveryDate && /^\d{4}-\d{2}-\d{2}$/.test(facts.deliveryDate)
+      ? facts.deliveryDate
+      : null;
+  const intraEu = { rule: 'intra_eu' as const, day: intraEuDay(dated, delivered) };
+  const services = (facts.processType ?? '').startsWith('S');
+  const lines: VatLine[] = [];
+  let waiting = false; // a line due on payment, not collected within the period
+  for (const entry of breakdown) {
+    const category = entry.categoryCode || null;
+    const code = (category ?? '').toUpperCase();
+    const percent = typeof entry.percent === 'number' ? entry.percent : null;
+    const taxable = toCents(entry.taxableAmount?.amount) ?? 0;
+    const tax = toCents(entry.taxAmount?.amount) ?? 0;
+    const rateLine = {
+      category: code,
+      bp: percent === null ? null : Math.round(percent * 100),
+      taxable,
+      tax,
+    };
+    const selfAssessed = base.direction === 'INBOUND' && isSelfAssessed(rateLine, sellerForeign);
+    // The day this line's VAT is due, as the CA3 counts it (reports/ca3-rules.ts): goods between
+    // member states on the intra-EU day; self-assessed VAT from abroad never on payment (the
+    // invoice's date); every other line by the invoice's own BT-8.
+    const lineDue =
+      code === 'K' && tax === 0 && (base.direction === 'OUTBOUND' || selfAssessed)
+        ? intraEu
+        : selfAssessed && sellerForeign && !services && EU_COUNTRIES.has(sellerCountry)
+          ? intraEu
+          : selfAssessed && sellerForeign && due.rule === 'payment_date'
+            ? { rule: 'invoice_date' as const, day: dated }
+            : due;
+    if (lineDue === due && paymentPending) {
+      waiting = true;
+      continue;
+    }
+    if (!inPeriod(lineDue.day, period)) continue;
+    const day = lineDue.day as string;
+    const own = line(lineDue.rule, day, category, percent, taxable, tax, currency);
+    if (!selfAssessed) {
+      lines.push(own);
+      continue;
+    }
+    // Reverse charge (accounting.md; the entries' rule, accounting/entries.ts): the buyer owes
+    // the VAT at the French rate (the line's when given, else the settings') and deducts it:
+    // shown on both sides, each on its own line.
+    const bp = rateLine.bp !== null && rateLine.bp > 0 ? rateLine.bp : reverseChargeRateBp;
+    const assessed: VatLine = {
+      ...own,
+      percent: bp / 100,
+      vatCents: sign * roundHalf((taxable * bp) / 10_000) || 0,
+      selfAssessed: true,
+    };
+    lines.push(assessed, { ...assessed, direction: 'OUTBOUND' });
+  }
+  if (lines.length > 0) return { kind: 'counted', lines };
+  return waiting ? pendingOutcome() : { kind: 'outside' };
 }
 
 function figureKey(l: {

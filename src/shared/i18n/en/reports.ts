@@ -97,6 +97,8 @@ export default {
       payment_date: 'Payment: date of status 212',
       unknown: 'No tax point given: invoice date',
       no_details: 'Details not archived: invoice date, search totals',
+      intra_eu:
+        'Goods between EU countries: the 15th of the month after delivery, or the invoice date if earlier',
     },
     rule: 'Rule applied',
     taxPoint: 'Tax point',

@@ -94,6 +94,8 @@ export default {
       payment_date: 'Encaissement : date du statut 212',
       unknown: 'Exigibilité non indiquée : date de facture',
       no_details: 'Détail non archivé : date de facture, totaux de la recherche',
+      intra_eu:
+        'Échange intracommunautaire : le 15 du mois suivant la livraison, ou la date de facture si antérieure',
     },
     rule: 'Règle appliquée',
     taxPoint: 'Exigibilité',

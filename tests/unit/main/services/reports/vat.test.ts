@@ -484,6 +484,47 @@ describe('reverse charge and cross-border sales (issue 18, item 2)', () => {
     );
   });
 
+  test('goods between member states on the intra-EU day; self-assessed VAT from abroad never on payment', () => {
+    const r = report([
+      // Our delivery to Germany on 20 February, invoiced 20 March: due 15 March.
+      {
+        n: 1,
+        taxCode: 29,
+        invoiceDate: '2026-03-20',
+        deliveryDate: '2026-02-20',
+        breakdown: [{ category: 'K', percent: 0, base: 500, vat: 0 }],
+      },
+      // Delivered 25 February, invoiced 2 March (before the 15th): the invoice date.
+      {
+        n: 2,
+        taxCode: 29,
+        invoiceDate: '2026-03-02',
+        deliveryDate: '2026-02-25',
+        breakdown: [{ category: 'K', percent: 0, base: 100, vat: 0 }],
+      },
+      // Services from Belgium on payment, not paid: due on the invoice date all the same.
+      {
+        n: 3,
+        direction: 'INBOUND',
+        taxCode: 72,
+        processType: 'S1',
+        sellerCountry: 'BE',
+        invoiceDate: '2026-03-05',
+        breakdown: [{ category: 'AE', percent: 20, base: 100, vat: 0 }],
+      },
+    ]);
+    assert.deepEqual(
+      r.lines.map((l) => [l.invoiceId, l.direction, l.rule, l.taxPointDate]),
+      [
+        [uuid(2), 'OUTBOUND', 'intra_eu', '2026-03-02'],
+        [uuid(3), 'OUTBOUND', 'invoice_date', '2026-03-05'],
+        [uuid(1), 'OUTBOUND', 'intra_eu', '2026-03-15'],
+        [uuid(3), 'INBOUND', 'invoice_date', '2026-03-05'],
+      ],
+    );
+    assert.deepEqual(r.pending, []);
+  });
+
   test('intra-EU deliveries, exports and exempt sales each on their own line', () => {
     const r = report([
       { n: 1, taxCode: 5, breakdown: [{ category: 'K', percent: 0, base: 500, vat: 0 }] },
