@@ -2,8 +2,9 @@
 // Computed in main from the archive (src/main/services/reports/). Amounts in integer cents.
 import type { Direction } from './operator/enums.ts';
 import type { PaidSource } from './payments.ts';
+import type { Ca3Report } from './ca3.ts';
 
-export const REPORT_KINDS = ['vat', 'aging', 'status'] as const;
+export const REPORT_KINDS = ['vat', 'aging', 'status', 'ca3'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** A period of days, both ends included (YYYY-MM-DD), and how the user named it:
@@ -70,6 +71,9 @@ export const VAT_RULES = [
   'payment_date',
   'unknown',
   'no_details',
+  // Goods between member states (an intra-EU delivery K, or a self-assessed acquisition): the
+  // 15th of the month after the delivery, or the invoice date when earlier (CGI art. 269).
+  'intra_eu',
 ] as const;
 export type VatRule = (typeof VAT_RULES)[number];
 
@@ -104,15 +108,20 @@ export interface VatLine {
   baseCents: number;
   vatCents: number;
   currency: string;
+  /** Reverse charge (issue 18): VAT the buyer self-assesses on a purchase shown 0 € on the
+   * invoice, at the French rate (`percent`), on both sides: the deductible line (INBOUND) and
+   * its twin among the collected (OUTBOUND), both of the purchase invoice. */
+  selfAssessed: boolean;
 }
 
-/** The sum of the lines of one direction, month, rate and currency. */
+/** The sum of the lines of one direction, month, rate and currency (self-assessed apart). */
 export interface VatFigure {
   direction: Direction;
   month: string;
   category: string | null;
   percent: number | null;
   currency: string;
+  selfAssessed: boolean;
   baseCents: number;
   vatCents: number;
   /** Invoices behind the figure. */
@@ -299,4 +308,5 @@ export interface StatusReport {
   generatedAt: string;
 }
 
-export type Report = VatReport | AgingReport | StatusReport;
+/** 'ca3': the VAT return's draft (src/shared/ca3.ts, issue 18). */
+export type Report = VatReport | AgingReport | StatusReport | Ca3Report;

@@ -129,3 +129,52 @@ test('the échéancier and the statuts, reached by keyboard', async ({ app, page
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/reports-status.png` });
   await expectAccessible(page, 'Rapports · Statuts');
 });
+
+test('the TVA report: reverse charge self-assessed on both sides, cross-border sales on their own lines (issue 18)', async ({
+  app,
+  page,
+}) => {
+  const reports = new ReportsPage(page);
+  await reports.open();
+  await reports.chooseQuarter('3ᵉ trimestre', 2026);
+  await expect(reports.period).toContainText('Du 01/07/2026 au 30/09/2026');
+  const report = computed<VatReport>(app.dataDir, 'vat', '2026-Q3');
+
+  // A reverse-charge purchase: its VAT self-assessed at 20 %, named so, on both sides.
+  const selfAssessed = report.figures.filter(
+    (f) => f.selfAssessed && f.category === 'AE' && f.currency === 'EUR',
+  );
+  const first = selfAssessed.find((f) => f.direction === 'INBOUND')!;
+  expect(first, 'the demo quarter has reverse-charge purchases').toBeTruthy();
+  expect(first.vatCents).toBeGreaterThan(0);
+  for (const [name, direction] of [
+    [/^TVA collectée/, 'OUTBOUND'],
+    [/^TVA déductible/, 'INBOUND'],
+  ] as const) {
+    const row = reports
+      .table(name)
+      .getByRole('row')
+      .filter({ hasText: 'Autoliquidation · TVA autoliquidée' })
+      .filter({ hasText: euros(first.vatCents) });
+    await expect(row, direction).toHaveCount(1);
+    await expect(row.getByRole('cell').nth(2)).toHaveText('20 %');
+  }
+
+  // Our intra-EU deliveries and exports, each on its own line of the collected side.
+  const collected = reports.table(/^TVA collectée/);
+  for (const [category, label] of [
+    ['K', 'Livraison intracommunautaire'],
+    ['G', 'Exportation hors UE'],
+  ] as const) {
+    if (!report.figures.some((f) => f.direction === 'OUTBOUND' && f.category === category))
+      continue;
+    await expect(collected.getByRole('cell', { name: label, exact: true }).first()).toBeVisible();
+  }
+
+  await collected.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/reports-vat-reverse-charge.png` });
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await collected.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/reports-vat-reverse-charge-1024.png` });
+  await expectAccessible(page, 'Rapports · TVA, autoliquidation');
+});

@@ -43,6 +43,8 @@ export const VAT_FACT_PATHS = [
   '$.businessData.monetary.taxBasisTotalAmount.amount',
   '$.businessData.monetary.taxTotalAmount.amount',
   '$.businessData.taxDetails',
+  '$.businessData.seller.postalAddress.country',
+  '$.businessData.processType',
 ] as const;
 const VAT_FACTS = `, json_extract(detail_json, ${VAT_FACT_PATHS.map((path) => `'${path}'`).join(', ')})`;
 
@@ -84,7 +86,15 @@ function* query(
  * (among the invoices dated in [datedFrom, datedTo]), or undated. */
 export function* vatRows(
   db: DatabaseSync,
-  window: { from: string; to: string; collectedSince: string; datedFrom: string; datedTo: string },
+  window: {
+    from: string;
+    to: string;
+    collectedSince: string;
+    datedFrom: string;
+    datedTo: string;
+    /** The delivery days looked for start here (default `from`). */
+    deliveredFrom?: string;
+  },
 ): Generator<RowWith<readonly unknown[] | null>> {
   for (const { row, extra } of query(
     db,
@@ -99,7 +109,7 @@ export function* vatRows(
       window.collectedSince,
       window.datedFrom,
       window.datedTo,
-      window.from,
+      window.deliveredFrom ?? window.from,
       window.to,
     ],
   )) {

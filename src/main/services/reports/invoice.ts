@@ -39,6 +39,10 @@ export interface VatFacts {
   basis: unknown;
   tax: unknown;
   taxDetails: readonly BreakdownEntry[];
+  /** BT-40, the seller's country: a foreign seller's untaxed line is self-assessed. */
+  sellerCountry: string | null;
+  /** BT-23: goods (B*, M*) or services (S*). */
+  processType: string | null;
 }
 
 export function vatFactsOf(invoice: Invoice): VatFacts {
@@ -53,6 +57,8 @@ export function vatFactsOf(invoice: Invoice): VatFacts {
     basis: b.monetary?.taxBasisTotalAmount?.amount,
     tax: b.monetary?.taxTotalAmount?.amount,
     taxDetails: b.taxDetails ?? [],
+    sellerCountry: b.seller?.postalAddress?.country ?? null,
+    processType: b.processType ?? null,
   };
 }
 

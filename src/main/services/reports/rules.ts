@@ -113,3 +113,52 @@ export function statusPaidDay(
     source: lifecycleCode === '211' ? 'status_211' : 'status_212',
   };
 }
+
+/** EU member states (ISO 3166 alpha-2; Greece's VAT prefix EL too; XI: Northern Ireland's
+ * goods). France is among them: a French supplier is not "not established in France". */
+export const EU_COUNTRIES: ReadonlySet<string> = new Set([
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'EL',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+  'XI',
+]);
+
+/** The 15th of the month after `day`. */
+function fifteenthAfter(day: string): string {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  return month === 12 ? `${year + 1}-01-15` : `${year}-${String(month + 1).padStart(2, '0')}-15`;
+}
+
+/** Goods between member states (an intra-EU delivery, F2, or acquisition, B2): VAT is due on
+ * the 15th of the month after the delivery, or on the invoice's date when it is earlier (CGI
+ * art. 269-1 d and 269-2 d; directive 2006/112 art. 67 and 69), whatever its BT-8. */
+export function intraEuDay(invoiceDate: string, deliveryDate: string | null): string {
+  const fifteenth = fifteenthAfter(deliveryDate ?? invoiceDate);
+  return invoiceDate < fifteenth ? invoiceDate : fifteenth;
+}

@@ -18,7 +18,19 @@ const text = (value: unknown): string | null =>
  * null without details. */
 function vatFacts(facts: readonly unknown[] | null): VatFacts | null {
   if (facts === null) return null;
-  const [number, type, tpCode, tpIop, delivery, currency, basis, tax, details] = facts;
+  const [
+    number,
+    type,
+    tpCode,
+    tpIop,
+    delivery,
+    currency,
+    basis,
+    tax,
+    details,
+    sellerCountry,
+    processType,
+  ] = facts;
   return {
     number: text(number),
     type: text(type),
@@ -29,6 +41,8 @@ function vatFacts(facts: readonly unknown[] | null): VatFacts | null {
     basis,
     tax,
     taxDetails: Array.isArray(details) ? (details as BreakdownEntry[]) : [],
+    sellerCountry: text(sellerCountry),
+    processType: text(processType),
   };
 }
 
@@ -46,6 +60,8 @@ export function* vatItems(store: ArchiveStore, period: ReportPeriod): Generator<
     collectedSince: addDays(period.from, -1),
     datedFrom: addDays(period.from, -DELIVERY_WINDOW_DAYS),
     datedTo: addDays(period.to, DELIVERY_WINDOW_DAYS),
+    // Goods between member states are due the 15th of the month after their delivery.
+    deliveredFrom: addDays(period.from, -31),
   }))
     yield { row, vat: vatFacts(extra) };
 }

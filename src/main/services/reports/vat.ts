@@ -26,12 +26,26 @@ import {
   reportInvoice,
   type ReportItem,
 } from './invoice.ts';
-import { collectedOn, exclusionReason, isCreditNote, vatDueDay } from './rules.ts';
+import {
+  EU_COUNTRIES,
+  collectedOn,
+  exclusionReason,
+  intraEuDay,
+  isCreditNote,
+  vatDueDay,
+} from './rules.ts';
+import { countryOf, isSelfAssessed, roundHalf } from '../accounting/entries.ts';
+
+/** The accounting settings' default rate for reverse charge (20 %), in basis points. */
+const DEFAULT_REVERSE_CHARGE_BP = 2000;
 
 export interface ReportContext {
   coverage: ReportCoverage;
   /** When the report is computed (default now). */
   now?: Date;
+  /** The French rate a reverse-charge line without one is self-assessed at (the accounting
+   * settings'; default 20 %), in basis points. */
+  reverseChargeRateBp?: number;
 }
 
 /** The lines one invoice adds to the report, or why it adds none. */
@@ -42,7 +56,11 @@ export type VatOutcome =
   | { kind: 'outside' };
 
 /** What one invoice does to the report of `period`. */
-export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
+export function vatOutcome(
+  item: ReportItem,
+  period: ReportPeriod,
+  reverseChargeRateBp = DEFAULT_REVERSE_CHARGE_BP,
+): VatOutcome {
   const { row } = item;
   const facts = item.vat ?? null;
   const dated = invoiceDay(row);
@@ -84,6 +102,7 @@ export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
     baseCents: sign * baseCents || 0,
     vatCents: sign * vatCents || 0,
     currency,
+    selfAssessed: false,
   });
 
   if (!facts) {
@@ -106,9 +125,9 @@ export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
   }
 
   const due = vatDueDay(facts, dated, row.lifecycleCode, row.lifecycleDate);
-  if (due.rule === 'payment_date' && (due.day === null || due.day > period.to)) {
-    // Paid on receipt and not collected within the period: its VAT is not due yet.
-    return inPeriod(dated, period)
+  const paymentPending = due.rule === 'payment_date' && (due.day === null || due.day > period.to);
+  const pendingOutcome = (): VatOutcome =>
+    inPeriod(dated, period)
       ? {
           kind: 'pending',
           pending: {
@@ -121,19 +140,18 @@ export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
           },
         }
       : { kind: 'outside' };
-  }
-  if (!inPeriod(due.day, period)) return { kind: 'outside' };
-  const day = due.day as string;
   const currency = facts.currency || row.currency || 'EUR';
   const breakdown = facts.taxDetails;
   if (breakdown.length === 0) {
     // No breakdown at all: its totals, rate unknown, rather than nothing.
+    if (paymentPending) return pendingOutcome();
+    if (!inPeriod(due.day, period)) return { kind: 'outside' };
     return {
       kind: 'counted',
       lines: [
         line(
           due.rule,
-          day,
+          due.day as string,
           null,
           null,
           toCents(facts.basis) ?? 0,
@@ -143,20 +161,65 @@ export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
       ],
     };
   }
-  return {
-    kind: 'counted',
-    lines: breakdown.map((entry) =>
-      line(
-        due.rule,
-        day,
-        entry.categoryCode || null,
-        typeof entry.percent === 'number' ? entry.percent : null,
-        toCents(entry.taxableAmount?.amount) ?? 0,
-        toCents(entry.taxAmount?.amount) ?? 0,
-        currency,
-      ),
-    ),
-  };
+  const sellerCountry = countryOf(facts.sellerCountry, row.sellerVat);
+  const sellerForeign = sellerCountry !== 'FR';
+  const delivered =
+    facts.deliveryDate && /^\d{4}-\d{2}-\d{2}$/.test(facts.deliveryDate)
+      ? facts.deliveryDate
+      : null;
+  const intraEu = { rule: 'intra_eu' as const, day: intraEuDay(dated, delivered) };
+  const services = (facts.processType ?? '').startsWith('S');
+  const lines: VatLine[] = [];
+  let waiting = false; // a line due on payment, not collected within the period
+  for (const entry of breakdown) {
+    const category = entry.categoryCode || null;
+    const code = (category ?? '').toUpperCase();
+    const percent = typeof entry.percent === 'number' ? entry.percent : null;
+    const taxable = toCents(entry.taxableAmount?.amount) ?? 0;
+    const tax = toCents(entry.taxAmount?.amount) ?? 0;
+    const rateLine = {
+      category: code,
+      bp: percent === null ? null : Math.round(percent * 100),
+      taxable,
+      tax,
+    };
+    const selfAssessed = base.direction === 'INBOUND' && isSelfAssessed(rateLine, sellerForeign);
+    // The day this line's VAT is due, as the CA3 counts it (reports/ca3-rules.ts): goods between
+    // member states on the intra-EU day; self-assessed VAT from abroad never on payment (the
+    // invoice's date); every other line by the invoice's own BT-8.
+    const lineDue =
+      code === 'K' && tax === 0 && (base.direction === 'OUTBOUND' || selfAssessed)
+        ? intraEu
+        : selfAssessed && sellerForeign && !services && EU_COUNTRIES.has(sellerCountry)
+          ? intraEu
+          : selfAssessed && sellerForeign && due.rule === 'payment_date'
+            ? { rule: 'invoice_date' as const, day: dated }
+            : due;
+    if (lineDue === due && paymentPending) {
+      waiting = true;
+      continue;
+    }
+    if (!inPeriod(lineDue.day, period)) continue;
+    const day = lineDue.day as string;
+    const own = line(lineDue.rule, day, category, percent, taxable, tax, currency);
+    if (!selfAssessed) {
+      lines.push(own);
+      continue;
+    }
+    // Reverse charge (accounting.md; the entries' rule, accounting/entries.ts): the buyer owes
+    // the VAT at the French rate (the line's when given, else the settings') and deducts it:
+    // shown on both sides, each on its own line.
+    const bp = rateLine.bp !== null && rateLine.bp > 0 ? rateLine.bp : reverseChargeRateBp;
+    const assessed: VatLine = {
+      ...own,
+      percent: bp / 100,
+      vatCents: sign * roundHalf((taxable * bp) / 10_000) || 0,
+      selfAssessed: true,
+    };
+    lines.push(assessed, { ...assessed, direction: 'OUTBOUND' });
+  }
+  if (lines.length > 0) return { kind: 'counted', lines };
+  return waiting ? pendingOutcome() : { kind: 'outside' };
 }
 
 function figureKey(l: {
@@ -165,18 +228,25 @@ function figureKey(l: {
   category: string | null;
   percent: number | null;
   currency: string;
+  selfAssessed: boolean;
 }): string {
-  return `${l.direction}|${l.month}|${l.category ?? ''}|${l.percent ?? ''}|${l.currency}`;
+  return `${l.direction}|${l.month}|${l.category ?? ''}|${l.percent ?? ''}|${l.currency}|${l.selfAssessed}`;
 }
 
 /** Collected first, months in order, then the rates from the highest (unknown last). */
 export function compareFigures(
-  a: Pick<VatFigure, 'direction' | 'month' | 'category' | 'percent' | 'currency'>,
-  b: Pick<VatFigure, 'direction' | 'month' | 'category' | 'percent' | 'currency'>,
+  a: Pick<VatFigure, 'direction' | 'month' | 'category' | 'percent' | 'currency'> & {
+    selfAssessed?: boolean;
+  },
+  b: Pick<VatFigure, 'direction' | 'month' | 'category' | 'percent' | 'currency'> & {
+    selfAssessed?: boolean;
+  },
 ): number {
   return (
     DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
     compareText(a.month, b.month) ||
+    // Self-assessed VAT (reverse charge) after the invoices' own, on lines of its own.
+    (a.selfAssessed ? 1 : 0) - (b.selfAssessed ? 1 : 0) ||
     (a.category === null ? 1 : 0) - (b.category === null ? 1 : 0) ||
     (b.percent ?? -1) - (a.percent ?? -1) ||
     compareText(a.category, b.category) ||
@@ -198,6 +268,7 @@ export function summarise(lines: readonly VatLine[]): { figures: VatFigure[]; to
         category: l.category,
         percent: l.percent,
         currency: l.currency,
+        selfAssessed: l.selfAssessed,
         baseCents: 0,
         vatCents: 0,
         invoices: 0,
@@ -300,7 +371,7 @@ export function computeVatReport(
   const excluded: VatExcluded[] = [];
   let withoutDetails = 0;
   for (const item of items) {
-    const outcome = vatOutcome(item, period);
+    const outcome = vatOutcome(item, period, context.reverseChargeRateBp);
     switch (outcome.kind) {
       case 'counted':
         lines.push(...outcome.lines);

@@ -5,17 +5,19 @@ import type fr from '../fr/reports.ts';
 export default {
   title: 'Reports',
   intro:
-    'VAT, aged balance and statuses, computed from the active connection’s local archive: sync it for up-to-date figures.',
+    'VAT, aged balance, statuses and VAT return, computed from the active connection’s local archive: sync it for up-to-date figures.',
   tabs: {
     label: 'Choose a report',
     vat: 'VAT',
     aging: 'Aged balance',
     status: 'Statuses',
+    ca3: 'VAT return',
   },
   names: {
     vat: 'VAT',
     aging: 'Aged balance',
     status: 'Statuses',
+    ca3: 'VAT return',
   },
   period: {
     legend: 'Period',
@@ -67,6 +69,11 @@ export default {
     netHint: 'collected − deductible',
     month: 'Month',
     category: 'Category',
+    selfAssessed: '{category} · self-assessed VAT',
+    selfAssessedSide: {
+      OUTBOUND: 'Received · self-assessed VAT due',
+      INBOUND: 'Received · self-assessed VAT deductible',
+    },
     rate: 'Rate',
     base: 'Taxable amount',
     vat: 'VAT',
@@ -90,6 +97,8 @@ export default {
       payment_date: 'Payment: date of status 212',
       unknown: 'No tax point given: invoice date',
       no_details: 'Details not archived: invoice date, search totals',
+      intra_eu:
+        'Goods between EU countries: the 15th of the month after delivery, or the invoice date if earlier',
     },
     rule: 'Rule applied',
     taxPoint: 'Tax point',

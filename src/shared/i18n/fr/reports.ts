@@ -2,17 +2,19 @@
 export default {
   title: 'Rapports',
   intro:
-    'TVA, échéancier et statuts, calculés sur l’archive locale de la connexion active : synchronisez-la pour des chiffres à jour.',
+    'TVA, échéancier, statuts et déclaration de TVA, calculés sur l’archive locale de la connexion active : synchronisez-la pour des chiffres à jour.',
   tabs: {
     label: 'Choix du rapport',
     vat: 'TVA',
     aging: 'Échéancier',
     status: 'Statuts',
+    ca3: 'Déclaration de TVA',
   },
   names: {
     vat: 'TVA',
     aging: 'Échéancier',
     status: 'Statuts',
+    ca3: 'Déclaration de TVA',
   },
   period: {
     legend: 'Période',
@@ -64,6 +66,11 @@ export default {
     netHint: 'collectée − déductible',
     month: 'Mois',
     category: 'Catégorie',
+    selfAssessed: '{category} · TVA autoliquidée',
+    selfAssessedSide: {
+      OUTBOUND: 'Reçues · TVA due autoliquidée',
+      INBOUND: 'Reçues · TVA déductible autoliquidée',
+    },
     rate: 'Taux',
     base: 'Base HT',
     vat: 'TVA',
@@ -87,6 +94,8 @@ export default {
       payment_date: 'Encaissement : date du statut 212',
       unknown: 'Exigibilité non indiquée : date de facture',
       no_details: 'Détail non archivé : date de facture, totaux de la recherche',
+      intra_eu:
+        'Échange intracommunautaire : le 15 du mois suivant la livraison, ou la date de facture si antérieure',
     },
     rule: 'Règle appliquée',
     taxPoint: 'Exigibilité',
