@@ -25,7 +25,11 @@
 //   base in A3 (services from a supplier not established in France, art. 283-2), B2 (goods from an
 //   EU supplier, with its VAT in 17 too), B4 (other goods from a supplier not established in
 //   France, art. 283-1) or A2 (a supplier established in France: BTP subcontracting, art. 283-2
-//   nonies, "autres opérations imposables"), its VAT in the rate line and in 20 (or 19);
+//   nonies, "autres opérations imposables"), its VAT in the rate line and in 20 (or 19). Its day:
+//   a French supplier's BT-8 as any French VAT; from abroad never the payment (directive
+//   2006/112 art. 66: no payment basis for services whose customer owes the VAT, art. 196) but
+//   the invoice date, and for an intra-EU acquisition the 15th of the month after the delivery
+//   when the invoice is later (art. 69; CGI art. 269-2 d);
 // - a credit note (UNTDID 1001: 381…) reduces the boxes its invoice would fill;
 // - 16 = the rate lines' VAT; 23 = 19 + 20 + 21 + 22; TD = 16 − 23 when positive, else 25 =
 //   23 − 16; 27 = 25 (no refund asked); 28 = TD.
@@ -319,29 +323,69 @@ function isFixedAssetAccount(account: string | null | undefined): boolean {
   return /^2\d{2,19}$/.test(digits);
 }
 
-/** What one counted invoice puts in each box (signed), with its rules. */
-function contributionsOf(
+/** The 15th of the month after `day`. */
+function fifteenthAfter(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  return `${next}-15`;
+}
+
+/**
+ * The day self-assessed VAT becomes due. A supplier established in France (domestic reverse
+ * charge, art. 283-2 nonies): the invoice's own BT-8, as any French VAT. A supplier not
+ * established in France: never on payment (directive 2006/112 art. 66, last paragraph: the
+ * payment basis does not apply to services whose VAT the customer owes under art. 196); the
+ * invoice date stands for the day of the supply, which the invoice does not give otherwise; an
+ * intra-EU acquisition of goods (B2): the 15th of the month after the delivery, or the invoice's
+ * date when it is earlier (directive art. 69, CGI art. 269-2 d).
+ */
+function selfAssessedDueDay(invoice: OracleInvoice, baseBox: OracleBox): string | null {
+  const data = invoice.detail!.businessData;
+  if (baseBox === 'A2') return dueDayOf(invoice);
+  if (baseBox === 'B2') {
+    const delivered = data.shipping?.deliveryDate;
+    const delivery =
+      delivered && /^\d{4}-\d{2}-\d{2}$/.test(delivered) ? delivered : data.invoiceDate;
+    const fifteenth = fifteenthAfter(delivery);
+    return data.invoiceDate < fifteenth ? data.invoiceDate : fifteenth;
+  }
+  return taxPoint(data.taxPaymentOption) === 'payment' ? data.invoiceDate : dueDayOf(invoice);
+}
+
+/** One counted invoice's part of one box (signed), the day it is due (null: not yet). */
+interface Part {
+  box: OracleBox;
+  rule: OracleRule;
+  cents: number;
+  /** Rate lines: their base. */
+  base?: number;
+  /** Self-assessed VAT (reverse charge), on either side. */
+  selfAssessed: boolean;
+  day: string | null;
+}
+
+/** What one readable invoice puts in each box, with its rules and due days. */
+function partsOf(
   invoice: OracleInvoice,
   lines: Line[],
   options: Required<Pick<OracleOptions, 'reverseChargeRateBp'>> & OracleOptions,
-): { box: OracleBox; rule: OracleRule; cents: number; base?: number }[] | 'unknown_rate' {
+): Part[] | 'unknown_rate' {
   const data = invoice.detail!.businessData;
   const sign = CREDIT_NOTE_TYPES.has(String(data.type)) ? -1 : 1;
-  const out: { box: OracleBox; rule: OracleRule; cents: number; base?: number }[] = [];
+  const due = dueDayOf(invoice);
+  const out: Part[] = [];
+  const add = (box: OracleBox, rule: OracleRule, amount: number, extra: Partial<Part> = {}) =>
+    out.push({ box, rule, cents: sign * amount, selfAssessed: false, day: due, ...extra });
   if (invoice.direction === 'OUTBOUND') {
     for (const l of lines) {
       if (l.tax !== 0 || (l.category === 'S' && l.bp > 0)) {
         const box = RATE_BOX[l.bp];
         if (!box) return 'unknown_rate';
-        out.push({ box: 'A1', rule: 'sale_taxed', cents: sign * l.base });
-        out.push({ box, rule: 'sale_taxed', cents: sign * l.tax, base: sign * l.base });
-      } else if (l.category === 'K') {
-        out.push({ box: 'F2', rule: 'sale_intra_eu', cents: sign * l.base });
-      } else if (l.category === 'G') {
-        out.push({ box: 'E1', rule: 'sale_export', cents: sign * l.base });
-      } else {
-        out.push({ box: 'E2', rule: 'sale_not_taxed', cents: sign * l.base });
-      }
+        add('A1', 'sale_taxed', l.base);
+        add(box, 'sale_taxed', l.tax, { base: sign * l.base });
+      } else if (l.category === 'K') add('F2', 'sale_intra_eu', l.base);
+      else if (l.category === 'G') add('E1', 'sale_export', l.base);
+      else add('E2', 'sale_not_taxed', l.base);
     }
     return out;
   }
@@ -367,16 +411,13 @@ function contributionsOf(
             : services
               ? ['A3', 'reverse_charge_services_abroad']
               : ['B4', 'reverse_charge_other_abroad'];
-      out.push({ box: baseBox, rule, cents: sign * l.base });
-      out.push({ box, rule, cents: sign * tax, base: sign * l.base });
-      if (baseBox === 'B2') out.push({ box: '17', rule, cents: sign * tax });
-      out.push({ box: deductibleBox, rule, cents: sign * tax });
+      const self = { selfAssessed: true, day: selfAssessedDueDay(invoice, baseBox) };
+      add(baseBox, rule, l.base, self);
+      add(box, rule, tax, { ...self, base: sign * l.base });
+      if (baseBox === 'B2') add('17', rule, tax, self);
+      add(deductibleBox, rule, tax, self);
     } else if (l.tax !== 0) {
-      out.push({
-        box: deductibleBox,
-        rule: fixedAsset ? 'purchase_fixed_asset_vat' : 'purchase_vat',
-        cents: sign * l.tax,
-      });
+      add(deductibleBox, fixedAsset ? 'purchase_fixed_asset_vat' : 'purchase_vat', l.tax);
     }
     // Exempt, zero-rated or out-of-scope purchases (E, Z, O, G): no VAT anyone owes here.
   }
@@ -385,6 +426,13 @@ function contributionsOf(
 
 const inPeriod = (day: string | null, period: { from: string; to: string }): boolean =>
   day !== null && day >= period.from && day <= period.to;
+
+/** Why an invoice counts nowhere (the state or the code), or null. */
+function exclusion(invoice: OracleInvoice): string | null {
+  const code = invoice.lastStatus?.code ?? null;
+  if (code === '210' || code === '213') return code;
+  return PLATFORM_REJECTED.has(invoice.state) ? invoice.state : null;
+}
 
 /** The CA3 of `period` (days, both ends included) from the operator's invoices. */
 export function oracleCa3(
@@ -406,12 +454,9 @@ export function oracleCa3(
   for (const invoice of invoices) {
     const dated = invoice.detail?.businessData.invoiceDate ?? invoice.invoiceDate;
     const code = invoice.lastStatus?.code ?? null;
-    if (PLATFORM_REJECTED.has(invoice.state) || code === '210' || code === '213') {
-      if (inPeriod(dated, period))
-        leftOut.push({
-          invoiceId: invoice.invoiceId,
-          reason: code === '210' || code === '213' ? code : invoice.state,
-        });
+    const excluded = exclusion(invoice);
+    if (excluded !== null) {
+      if (inPeriod(dated, period)) leftOut.push({ invoiceId: invoice.invoiceId, reason: excluded });
       continue;
     }
     if (invoice.detail === null) {
@@ -420,40 +465,39 @@ export function oracleCa3(
       continue;
     }
     const lines = linesOf(invoice.detail.businessData);
-    const due = dueDayOf(invoice);
     if (typeof lines === 'string') {
-      if (inPeriod(due ?? dated, period))
+      if (inPeriod(dueDayOf(invoice) ?? dated, period))
         aside.push({ invoiceId: invoice.invoiceId, reason: lines, wouldChange: {} });
       continue;
     }
-    if (due === null) {
-      if (inPeriod(dated, period)) notDueYet.push(invoice.invoiceId);
-      continue;
-    }
-    if (!inPeriod(due, period)) continue;
-    const parts = contributionsOf(invoice, lines, opts);
+    const parts = partsOf(invoice, lines, opts);
     if (parts === 'unknown_rate') {
-      aside.push({ invoiceId: invoice.invoiceId, reason: 'unknown_rate', wouldChange: {} });
+      if (inPeriod(dated, period))
+        aside.push({ invoiceId: invoice.invoiceId, reason: 'unknown_rate', wouldChange: {} });
       continue;
     }
+    if (parts.some((p) => p.day === null) && inPeriod(dated, period))
+      notDueYet.push(invoice.invoiceId);
+    const due = parts.filter((p) => inPeriod(p.day, period));
+    if (due.length === 0) continue;
     const held = code === '207' ? 'disputed' : code === '208' ? 'suspended' : null;
     if (held) {
       const wouldChange: Partial<Record<OracleBox, number>> = {};
-      for (const p of parts) wouldChange[p.box] = (wouldChange[p.box] ?? 0) + p.cents;
+      for (const p of due) wouldChange[p.box] = (wouldChange[p.box] ?? 0) + p.cents;
       aside.push({ invoiceId: invoice.invoiceId, reason: held, wouldChange });
       continue;
     }
-    for (const p of parts) {
+    for (const p of due) {
       boxes[p.box] += p.cents;
       if (p.base !== undefined) rateBases[p.box as keyof typeof rateBases] += p.base;
       (contributions[p.box] ??= []).push({
         invoiceId: invoice.invoiceId,
         number: invoice.detail.businessData.invoiceId,
-        dueDay: due,
+        dueDay: p.day!,
         rule: p.rule,
         cents: p.cents,
       });
-      if (p.rule.startsWith('reverse_charge') && p.base !== undefined) selfAssessedCents += p.cents;
+      if (p.selfAssessed && p.base !== undefined) selfAssessedCents += p.cents;
     }
   }
 
@@ -467,6 +511,108 @@ export function oracleCa3(
   boxes['27'] = boxes['25'];
   boxes['28'] = boxes.TD;
   return { period, boxes, rateBases, contributions, aside, leftOut, notDueYet, selfAssessedCents };
+}
+
+// ---- The same VAT as the entries carry it (accounting.md, journal entries from invoices) ----
+
+/** Why an invoice's VAT is in the entries of a period and not in its return, or the reverse. */
+export type TimingReason =
+  | 'delivery_day' // due on delivery, posted on the invoice date
+  | 'intra_eu_acquisition_day' // due by art. 69 (15th of the next month), posted on the invoice date
+  | 'self_assessed_on_payment' // domestic reverse charge due on its 212 day, posted with its invoice
+  | 'other';
+
+export interface TimingDifference {
+  invoiceId: string;
+  number: string;
+  why: TimingReason;
+  /** Entries minus return, for this invoice. */
+  collectedCents: number;
+  deductibleCents: number;
+}
+
+export interface EntriesVat {
+  /** Credit − debit of 44571 and 4452 in the entries dated in the period. */
+  collectedCents: number;
+  /** Debit − credit of 44566, 44562 and 445662. */
+  deductibleCents: number;
+  /** Every invoice counted differently by the entries and the return, with why. */
+  differences: TimingDifference[];
+}
+
+/**
+ * The VAT accounts' movements the entries of `period` must carry (accounting.md): an invoice's
+ * entry on its invoice date (44571 for a sale's VAT, 44566 or 44562 for a purchase's, 4452 and
+ * 445662 for self-assessed VAT), VAT due on payment held on 44574 / 44564 and moved to 44571 /
+ * 44566 on its 212 day; refused, rejected, held and unreadable invoices have no entry. And what
+ * sets them apart from the return (`oracleCa3`), invoice by invoice.
+ */
+export function oracleEntriesVat(
+  invoices: readonly OracleInvoice[],
+  period: { from: string; to: string },
+  options: OracleOptions = {},
+): EntriesVat {
+  const opts = { reverseChargeRateBp: 2000, ...options };
+  let collected = 0;
+  let deductible = 0;
+  const differences: TimingDifference[] = [];
+  for (const invoice of invoices) {
+    const code = invoice.lastStatus?.code ?? null;
+    if (exclusion(invoice) !== null) continue;
+    if (code === '207' || code === '208' || invoice.detail === null) continue;
+    const lines = linesOf(invoice.detail.businessData);
+    if (typeof lines === 'string') continue;
+    const parts = partsOf(invoice, lines, opts);
+    if (parts === 'unknown_rate') continue;
+    const data = invoice.detail.businessData;
+    const onPayment = taxPoint(data.taxPaymentOption) === 'payment';
+    const paidDay =
+      code === '212' && invoice.lastStatus?.date ? parisCalendarDay(invoice.lastStatus.date) : null;
+    // A sale's VAT in a rate line; a purchase's in 19 / 20 (self-assessed: both, once each).
+    const collectedPart = (p: Part) =>
+      p.base !== undefined && (invoice.direction === 'OUTBOUND' || p.selfAssessed);
+    const deductiblePart = (p: Part) => p.box === '19' || p.box === '20';
+    let entriesC = 0;
+    let entriesD = 0;
+    let returnC = 0;
+    let returnD = 0;
+    for (const p of parts) {
+      const isC = collectedPart(p);
+      const isD = deductiblePart(p);
+      if (!isC && !isD) continue;
+      // Posted with the invoice; VAT on payment (not self-assessed) moved on its 212 day.
+      const posted = onPayment && !p.selfAssessed ? paidDay : data.invoiceDate;
+      if (inPeriod(posted, period)) {
+        if (isC) entriesC += p.cents;
+        if (isD) entriesD += p.cents;
+      }
+      if (inPeriod(p.day, period)) {
+        if (isC) returnC += p.cents;
+        if (isD) returnD += p.cents;
+      }
+    }
+    collected += entriesC;
+    deductible += entriesD;
+    if (entriesC !== returnC || entriesD !== returnD) {
+      const self = parts.some((p) => p.selfAssessed);
+      const why: TimingReason =
+        self && onPayment && countryOf(data.seller) === 'FR'
+          ? 'self_assessed_on_payment'
+          : self && parts.some((p) => p.box === 'B2')
+            ? 'intra_eu_acquisition_day'
+            : taxPoint(data.taxPaymentOption) === 'delivery'
+              ? 'delivery_day'
+              : 'other';
+      differences.push({
+        invoiceId: invoice.invoiceId,
+        number: data.invoiceId,
+        why,
+        collectedCents: entriesC - returnC,
+        deductibleCents: entriesD - returnD,
+      });
+    }
+  }
+  return { collectedCents: collected, deductibleCents: deductible, differences };
 }
 
 // ---- Comparing another return with the oracle's ----

@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import {
   boxDifferences,
   oracleCa3,
+  oracleEntriesVat,
   parisCalendarDay,
   type OperatorInvoice,
   type OracleInvoice,
@@ -253,6 +254,63 @@ describe('the CA3 oracle, box by box', () => {
     assert.equal(parisCalendarDay('2026-12-31T22:59:00Z'), '2026-12-31'); // winter time (UTC+1)
   });
 
+  it('self-assessed VAT: never on payment from abroad, art. 69 for EU goods, BT-8 in France', () => {
+    const paidLater = { code: '212', date: '2026-10-05T09:00:00Z' };
+    // Services from Germany "on payment", invoiced in September, paid in October: due in
+    // September all the same (directive art. 66 excludes the payment basis under art. 196).
+    const services = purchase({
+      seller: DE,
+      process: 'S1',
+      option: { code: 432 },
+      date: '2026-09-10',
+      status: paidLater,
+      lines: [['AE', 0, 100, 0]],
+    });
+    // A French subcontractor on payment: due on the 212 day (October), not in Q3.
+    const subcontracted = purchase({
+      seller: SUBCONTRACTOR,
+      process: 'S5',
+      option: { code: 72 },
+      date: '2026-09-10',
+      status: paidLater,
+      lines: [['AE', 0, 300, 0]],
+    });
+    // German goods delivered on 28 June, invoiced on 2 July: due on the invoice's date (before
+    // 15 July), in Q3; delivered 10 May, invoiced 20 June: due 15 June, in Q2.
+    const july = purchase({
+      seller: DE,
+      option: { code: 29 },
+      date: '2026-07-02',
+      delivery: '2026-06-28',
+      lines: [['AE', 0, 1000, 0]],
+    });
+    const june = purchase({
+      seller: DE,
+      option: { code: 29 },
+      date: '2026-06-20',
+      delivery: '2026-05-10',
+      lines: [['AE', 0, 7, 0]],
+    });
+    const r = only([services, subcontracted, july, june]);
+    assert.deepEqual(nonZero(r), {
+      A3: 10000,
+      B2: 100000,
+      '08': 22000,
+      '16': 22000,
+      '17': 20000,
+      '20': 22000,
+      '23': 22000,
+    });
+    assert.equal(r.contributions.B2?.[0]?.dueDay, '2026-07-02');
+    assert.deepEqual(r.notDueYet, []);
+    const q4 = oracleCa3([subcontracted], { from: '2026-10-01', to: '2026-12-31' });
+    assert.equal(q4.boxes.A2, 30000);
+    assert.equal(
+      oracleCa3([june], { from: '2026-06-01', to: '2026-06-30' }).contributions.B2?.[0]?.dueDay,
+      '2026-06-15',
+    );
+  });
+
   it('VAT on delivery counts on the delivery day (the invoice date when none is given)', () => {
     const delivered = invoice({
       option: { code: 29 },
@@ -369,5 +427,64 @@ describe('comparing a return with the oracle', () => {
     assert.deepEqual(boxDifferences({ boxes: withoutA1, rateBases: r.rateBases }, r), [
       { box: 'A1', app: null, oracle: 100000 },
     ]);
+  });
+});
+
+describe("the entries' VAT of a period, against the return", () => {
+  it('posts on the invoice date and moves VAT on payment on its 212 day; differences named', () => {
+    // Delivered in June, invoiced in July: due in Q2, posted in Q3.
+    const delivered = invoice({
+      option: { code: 29 },
+      date: '2026-07-02',
+      delivery: '2026-06-28',
+      lines: [['S', 20, 100, 20]],
+    });
+    // VAT on payment, invoiced in June, paid in July: moved in Q3, due in Q3.
+    const paid = invoice({
+      process: 'S1',
+      option: { code: 72 },
+      date: '2026-06-10',
+      status: { code: '212', date: '2026-07-05T09:00:00Z' },
+      lines: [['S', 20, 1000, 200]],
+    });
+    // Domestic reverse charge (BTP subcontracting) on payment, invoiced in September, paid in
+    // October: self-assessed with the invoice's entry in Q3, due on its 212 day in Q4.
+    const selfAssessed = purchase({
+      seller: SUBCONTRACTOR,
+      process: 'S5',
+      option: { code: 72 },
+      date: '2026-09-20',
+      status: { code: '212', date: '2026-10-02T09:00:00Z' },
+      lines: [['AE', 0, 500, 0]],
+    });
+    // Goods from Germany delivered in August, invoiced in October: due on 15 September (art.
+    // 69), posted in October.
+    const lateInvoice = purchase({
+      seller: DE,
+      option: { code: 35 },
+      date: '2026-10-16',
+      delivery: '2026-08-20',
+      lines: [['AE', 0, 200, 0]],
+    });
+    const plain = purchase({ lines: [['S', 20, 300, 60]] });
+    const held = purchase({ status: { code: '207', date: null }, lines: [['S', 20, 300, 60]] });
+    const all = [delivered, paid, selfAssessed, lateInvoice, plain, held];
+    const entries = oracleEntriesVat(all, Q3);
+    assert.equal(entries.collectedCents, 2000 + 20000 + 10000);
+    assert.equal(entries.deductibleCents, 10000 + 6000);
+    assert.deepEqual(
+      entries.differences.map((d) => [d.invoiceId, d.why, d.collectedCents, d.deductibleCents]),
+      [
+        [delivered.invoiceId, 'delivery_day', 2000, 0],
+        [selfAssessed.invoiceId, 'self_assessed_on_payment', 10000, 10000],
+        [lateInvoice.invoiceId, 'intra_eu_acquisition_day', -4000, -4000],
+      ],
+    );
+    // The return plus the differences is the entries, to the cent.
+    const r = only(all);
+    const sumOf = (key: 'collectedCents' | 'deductibleCents') =>
+      entries.differences.reduce((s, d) => s + d[key], 0);
+    assert.equal(r.boxes['16'] + sumOf('collectedCents'), entries.collectedCents);
+    assert.equal(r.boxes['23'] - r.boxes['22'] + sumOf('deductibleCents'), entries.deductibleCents);
   });
 });
