@@ -188,6 +188,12 @@ export const argSchemas = {
   'payments:get': z.strictObject({ connectionId: id, invoiceIds: markedIds }),
   'archive:totals': z.strictObject({ filter: archiveFilter.optional() }),
   'accounting:profile': z.strictObject({ connectionId: id }),
+  // Line 22 in cents: a credit is never negative; under a hundred billion euros.
+  'reports:setCarriedCredit': z.strictObject({
+    connectionId: id,
+    period: reportPeriod,
+    cents: z.number().int().min(0).max(10_000_000_000_000),
+  }),
   'accounting:saveSettings': z.strictObject({ connectionId: id, settings: accountingSettings }),
   'accounting:ledger': z.strictObject({
     connectionId: id,

@@ -19,7 +19,9 @@ import { argSchemas } from './contract-args.ts';
 import { toAppError } from './services/errors.ts';
 import { AppFailure } from './services/app-failure.ts';
 import type { OperatorClient } from './services/operator/operator-client.ts';
-import { computeReport } from './services/reports/index.ts';
+import { checkReturnPeriod, computeReport } from './services/reports/index.ts';
+import { checkRange } from '#shared/report-period.ts';
+import type { Ca3Report } from '#shared/ca3.ts';
 import { languageOfLocale } from './services/os-locale.ts';
 import type { Logger, Services } from './services/index.ts';
 import { invoiceSearchKey, requestKey } from './services/archive/archive-store.ts';
@@ -478,8 +480,26 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       return {
         data,
         source: 'archive',
-        fetchedAt: data.coverage.lastSyncAt ?? data.generatedAt,
+        fetchedAt:
+          data.coverage.lastSyncAt ?? ('generatedAt' in data ? data.generatedAt : data.computedAt),
       };
+    },
+    // Line 22 of a VAT return: the accountant's own figure, kept in the user-data file (written
+    // offline too), then the return of that period computed again with it.
+    'reports:setCarriedCredit': async ({ connectionId, period, cents }) => {
+      await activeForUserData(connectionId);
+      try {
+        checkRange(period);
+        checkReturnPeriod(period);
+      } catch (error) {
+        if (error instanceof RangeError) throw new AppFailure('invalid_input', error.message);
+        throw error;
+      }
+      archives.userData(connectionId).saveCarriedCredit(period, cents, new Date());
+      const data = services.readArchive(connectionId, (archive) =>
+        computeReport(archive, 'ca3', period),
+      ) as Ca3Report;
+      return { data, source: 'archive', fetchedAt: data.coverage.lastSyncAt ?? data.computedAt };
     },
     'webhooks:delete': async ({ webhookId }) =>
       callActive((client) => client.deleteWebhook(webhookId), 'deleting a webhook'),

@@ -87,18 +87,22 @@ export interface Ca3Box {
 
 /** An invoice held (207 / 208) or lacking details: not counted, with what it would change. */
 export interface Ca3Aside extends ReportInvoice {
-  reason: 'disputed' | 'suspended' | 'no_details' | 'foreign_currency' | 'totals_mismatch';
+  /** other_rate: a taxed line at a rate with no mainland line on the form (8.5 %, 13 %…: the
+   * overseas departments' or Corsica's, lines 10 / 11 or annex 3310-A). */
+  reason:
+    'disputed' | 'suspended' | 'no_details' | 'foreign_currency' | 'totals_mismatch' | 'other_rate';
   /** The boxes it would fill, and by how much, were it counted. */
   wouldChange: { code: Ca3BoxCode; cents: number }[];
 }
 
 /** The return against the entries of the same period (issue 18, item 4). */
 export interface Ca3Reconciliation {
-  collectedReturnCents: number; // 16 − self-assessed VAT
-  collectedEntriesCents: number; // credit − debit of 44571 (+ 4452) for VAT due in the period
+  collectedReturnCents: number; // 16 (self-assessed VAT included)
+  collectedEntriesCents: number; // credit − debit of 44571 and 4452 for VAT due in the period
   deductibleReturnCents: number; // 23 − 22
   deductibleEntriesCents: number; // debit − credit of 44566, 44562, 445662
-  /** Zero when they agree; otherwise explained item by item. */
+  /** Zero when both agree (|collected gap| + |deductible gap|); otherwise explained invoice by
+   * invoice. */
   differenceCents: number;
   explanations: string[];
 }

@@ -13,6 +13,7 @@ import type {
 } from './archive.ts';
 import type { ExportArgs, ExportProgress, ExportResult } from './exports.ts';
 import type { Report, ReportKind, ReportPeriod } from './reports.ts';
+import type { Ca3Report } from './ca3.ts';
 import type { InvoicePayment, PaymentMark, PaymentMarkArgs } from './payments.ts';
 import type {
   AccountingSettings,
@@ -341,6 +342,13 @@ export interface Contract {
     args: { connectionId: string; csv: string };
     result: ThirdPartiesImport;
   };
+  /** Line 22 of the period's VAT return (the credit carried from the previous one), as the
+   * accountant entered it, in cents (0 forgets it): kept in the user-data file (issue 18); the
+   * return computed again with it. Only for the active connection. */
+  'reports:setCarriedCredit': {
+    args: { connectionId: string; period: ReportPeriod; cents: number };
+    result: Sourced<Ca3Report>;
+  };
 }
 
 export type Channel = keyof Contract;
@@ -385,6 +393,7 @@ export const CHANNELS = [
   'accounting:mapThirdParties',
   'accounting:exportThirdParties',
   'accounting:importThirdParties',
+  'reports:setCarriedCredit',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;

@@ -2,8 +2,9 @@
 // Computed in main from the archive (src/main/services/reports/). Amounts in integer cents.
 import type { Direction } from './operator/enums.ts';
 import type { PaidSource } from './payments.ts';
+import type { Ca3Report } from './ca3.ts';
 
-export const REPORT_KINDS = ['vat', 'aging', 'status'] as const;
+export const REPORT_KINDS = ['vat', 'aging', 'status', 'ca3'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** A period of days, both ends included (YYYY-MM-DD), and how the user named it:
@@ -299,4 +300,5 @@ export interface StatusReport {
   generatedAt: string;
 }
 
-export type Report = VatReport | AgingReport | StatusReport;
+/** 'ca3': the VAT return's draft (src/shared/ca3.ts, issue 18). */
+export type Report = VatReport | AgingReport | StatusReport | Ca3Report;

@@ -66,6 +66,8 @@ export function reportTotals(report: Report): unknown {
       };
     case 'status':
       return { invoices: report.invoices, rejected: report.rejected.length };
+    case 'ca3':
+      return { boxes: report.boxes.map((b) => ({ code: b.code, cents: b.amountCents })) };
   }
 }
 

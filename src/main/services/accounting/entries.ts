@@ -68,6 +68,14 @@ const NO_VAT = new Set(['E', 'Z', 'O']);
 /** Every category whose lines charge no VAT on the invoice (G: export). */
 const UNTAXED = new Set([...SELF_ASSESSED, ...NO_VAT, 'G']);
 
+/** A purchase line whose VAT the buyer self-assesses (autoliquidation): no VAT charged, and AE
+ * or K, or a foreign seller's line that is not exempt (the CA3 follows the same rule). */
+export function isSelfAssessed(l: RateLine, sellerForeign: boolean): boolean {
+  return (
+    l.tax === 0 && (SELF_ASSESSED.has(l.category) || (sellerForeign && !NO_VAT.has(l.category)))
+  );
+}
+
 /** French words of an amount in cents, for the reasons' details: "1234,50". */
 export function euros(cents: number): string {
   const negative = cents < 0;
@@ -76,10 +84,10 @@ export function euros(cents: number): string {
 }
 
 /** Half away from zero, as accountants round. */
-const roundHalf = (value: number): number => Math.sign(value) * Math.round(Math.abs(value));
+export const roundHalf = (value: number): number => Math.sign(value) * Math.round(Math.abs(value));
 
 /** The country of a party: its address's, else its VAT number's prefix, else France. */
-function countryOf(country: string | null, vat: string | null): string {
+export function countryOf(country: string | null, vat: string | null): string {
   if (country) return country.toUpperCase();
   if (vat && /^[A-Z]{2}/i.test(vat)) return vat.slice(0, 2).toUpperCase();
   return 'FR';
@@ -87,13 +95,13 @@ function countryOf(country: string | null, vat: string | null): string {
 
 /** BT-19 when it looks like a PCG expense or fixed-asset account (a purchase's own reference:
  * on a sale BT-19 is the customer's account, not ours). */
-function invoiceAccount(facts: AccountingFacts, purchase: boolean): string | null {
+export function invoiceAccount(facts: AccountingFacts, purchase: boolean): string | null {
   const cost = facts.accountingCostId?.trim() ?? '';
   return purchase && /^[26]\d{2,19}$/.test(cost) ? cost : null;
 }
 
 /** One VAT breakdown line in cents (euros), with the rate in basis points when given. */
-interface RateLine {
+export interface RateLine {
   category: string;
   bp: number | null;
   taxable: number;
@@ -286,10 +294,7 @@ export function invoiceOutcome(invoice: AccountingRow, context: EntryContext): I
   const sellerForeign = countryOf(facts.sellerCountry, row.sellerVat) !== 'FR';
   /** A purchase line whose VAT the buyer self-assesses (autoliquidation): AE or K, or a foreign
    * seller's untaxed line that is not exempt. */
-  const selfAssessed = (l: RateLine): boolean =>
-    purchase &&
-    l.tax === 0 &&
-    (SELF_ASSESSED.has(l.category) || (sellerForeign && !NO_VAT.has(l.category)));
+  const selfAssessed = (l: RateLine): boolean => purchase && isSelfAssessed(l, sellerForeign);
 
   const entries: Entry[] = [];
   const base = {

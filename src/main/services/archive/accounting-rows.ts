@@ -64,6 +64,11 @@ const KEYS = NAMES.map((c) => c.replace(/_([a-z])/g, (_, x: string) => x.toUpper
 const SELECT = `SELECT ${NAMES.map((c) => `invoices.${c}`).join(', ')},
   json_extract(detail_json, ${ACCOUNTING_FACT_PATHS.map((p) => `'${p}'`).join(', ')})
   FROM invoices JOIN invoice_json ON invoice_json.rid = invoices.rid`;
+/** The same, and the delivery date after the facts. */
+const SELECT_WITH_DELIVERY = `SELECT ${NAMES.map((c) => `invoices.${c}`).join(', ')},
+  json_extract(detail_json, ${ACCOUNTING_FACT_PATHS.map((p) => `'${p}'`).join(', ')}),
+  json_extract(detail_json, '$.businessData.shipping.deliveryDate')
+  FROM invoices JOIN invoice_json ON invoice_json.rid = invoices.rid`;
 
 const text = (value: unknown): string | null =>
   value === null || value === undefined || value === '' ? null : String(value);
@@ -129,6 +134,60 @@ export function* accountingRows(
     yield {
       row: row as unknown as ArchiveRow,
       facts: Array.isArray(facts) ? factsOf(facts) : null,
+    };
+  }
+}
+
+/** A CA3 candidate: its entries' facts, and its delivery date (BT-72: VAT due on delivery). */
+export interface Ca3Row extends AccountingRow {
+  deliveryDate: string | null;
+}
+
+/**
+ * The invoices a period's VAT return reads (issue 18): those accountingRows reads (dated in
+ * [from, to], or 212 around it), and those delivered in [from, to] among the invoices dated
+ * within `deliveryWindowDays` of it (their VAT is due on the delivery day, reports/rules.ts).
+ * Each with the entries' facts, so the return and its reconciliation read the archive once.
+ */
+export function* ca3Rows(
+  db: DatabaseSync,
+  from: string,
+  to: string,
+  deliveryWindowDays: number,
+): Generator<Ca3Row> {
+  const statement = db.prepare(
+    `${SELECT_WITH_DELIVERY}
+     WHERE invoices.invoice_date BETWEEN ? AND ?
+     OR (invoices.lifecycle_code = '212' AND invoices.lifecycle_date >= ?
+         AND invoices.lifecycle_date < ?)
+     OR (invoices.invoice_date BETWEEN ? AND ?
+         AND json_extract(detail_json, '$.businessData.shipping.deliveryDate') BETWEEN ? AND ?)`,
+  );
+  statement.setReturnArrays(true);
+  const since = addDays(from, -1);
+  const until = addDays(to, 2); // exclusive: any time on the day after `to`
+  for (const record of statement.iterate(
+    from,
+    to,
+    since,
+    until,
+    addDays(from, -deliveryWindowDays),
+    addDays(to, deliveryWindowDays),
+    from,
+    to,
+  )) {
+    const values = record as unknown as unknown[];
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < KEYS.length; index += 1)
+      row[KEYS[index] as string] = values[index] ?? null;
+    const archived = row.detailFetchedAt !== null;
+    const json = values[KEYS.length];
+    const facts: unknown = archived && typeof json === 'string' ? JSON.parse(json) : null;
+    const delivery = values[KEYS.length + 1];
+    yield {
+      row: row as unknown as ArchiveRow,
+      facts: Array.isArray(facts) ? factsOf(facts) : null,
+      deliveryDate: archived ? text(delivery) : null,
     };
   }
 }

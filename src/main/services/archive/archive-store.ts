@@ -43,7 +43,13 @@ import {
   type DetailVatFacts,
   type RowWith,
 } from './report-rows.ts';
-import { accountingRows, companySiren, type AccountingRow } from './accounting-rows.ts';
+import {
+  accountingRows,
+  ca3Rows,
+  companySiren,
+  type AccountingRow,
+  type Ca3Row,
+} from './accounting-rows.ts';
 import type {
   ArchiveReader,
   ArchiveWriter,
@@ -661,6 +667,11 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   /** A period's invoices with the facts their journal entries need (accounting-rows.ts). */
   accountingRows(from: string, to: string): Generator<AccountingRow> {
     return accountingRows(this.#db, from, to);
+  }
+
+  /** A period's VAT return candidates with their entries' facts (accounting-rows.ts). */
+  ca3Rows(from: string, to: string, deliveryWindowDays: number): Generator<Ca3Row> {
+    return ca3Rows(this.#db, from, to, deliveryWindowDays);
   }
 
   /** The company this archive belongs to, found from its invoices (accounting-rows.ts). */

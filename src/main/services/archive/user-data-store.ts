@@ -70,6 +70,19 @@ export const USER_DATA_MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       ) WITHOUT ROWID;
     `);
   },
+  // 3: the VAT return (issue 18): line 22, the credit carried from the previous return, as the
+  // accountant entered it for a period (by its first and last days), in cents.
+  (db) => {
+    db.exec(`
+      CREATE TABLE carried_credits (
+        period_from TEXT NOT NULL,  -- YYYY-MM-DD
+        period_to TEXT NOT NULL,    -- YYYY-MM-DD
+        cents INTEGER NOT NULL CHECK (cents >= 0),
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (period_from, period_to)
+      ) WITHOUT ROWID;
+    `);
+  },
 ];
 export const USER_DATA_VERSION = USER_DATA_MIGRATIONS.length;
 
@@ -207,6 +220,34 @@ export class UserDataStore {
     this.#write(() => put.run(JSON.stringify(settings), at.toISOString()));
   }
 
+  /** Line 22 of the VAT return of the period [from, to] as the accountant entered it (0 when
+   * never entered). */
+  carriedCredit(period: { from: string; to: string }): number {
+    const row = this.#db
+      .prepare('SELECT cents FROM carried_credits WHERE period_from = ? AND period_to = ?')
+      .get(period.from, period.to) as { cents: number } | undefined;
+    return row ? Number(row.cents) : 0;
+  }
+
+  /** Keeps line 22 of the period's return (0 forgets it). `cents` is checked by the caller. */
+  saveCarriedCredit(period: { from: string; to: string }, cents: number, at: Date): void {
+    this.#write(() => {
+      if (cents === 0)
+        this.#db
+          .prepare('DELETE FROM carried_credits WHERE period_from = ? AND period_to = ?')
+          .run(period.from, period.to);
+      else
+        this.#db
+          .prepare(
+            `INSERT INTO carried_credits (period_from, period_to, cents, updated_at)
+             VALUES (?, ?, ?, ?)
+             ON CONFLICT (period_from, period_to) DO UPDATE SET cents = excluded.cents,
+               updated_at = excluded.updated_at`,
+          )
+          .run(period.from, period.to, cents, at.toISOString());
+    });
+  }
+
   /** Every remembered third party, customers first, each side by auxiliary code. */
   thirdParties(): ThirdParty[] {
     return this.#db
@@ -285,6 +326,26 @@ export class UserDataStore {
 /** A connection's user data, opened (and created) on first use. */
 export function openUserData(dataDir: string, connectionId: string): UserDataStore {
   return new UserDataStore(userDataPath(dataDir, connectionId), connectionId);
+}
+
+/**
+ * What `read` gives of the user-data file beside the archive `archiveFile` (the reports read the
+ * accountant's settings, third parties and line 22 there), or `absent` when the user never wrote
+ * anything (a read never creates the file).
+ */
+export function readBesideArchive<T>(
+  archive: { path: string; connectionId: string },
+  read: (store: UserDataStore) => T,
+  absent: () => T,
+): T {
+  const path = besideArchive(archive.path, archive.connectionId);
+  if (!existsSync(path)) return absent();
+  const store = new UserDataStore(path, archive.connectionId);
+  try {
+    return read(store);
+  } finally {
+    store.close();
+  }
 }
 
 /**

@@ -4,11 +4,21 @@
 import { checkRange } from '#shared/report-period.ts';
 import type { Report, ReportKind, ReportPeriod } from '#shared/reports.ts';
 import type { PaymentMark } from '#shared/payments.ts';
+import type { AccountingSettings, ThirdParty } from '#shared/accounting.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
-import { readPaymentMarks } from '../archive/user-data-store.ts';
+import { readBesideArchive, readPaymentMarks } from '../archive/user-data-store.ts';
+import { defaultAccountingSettings } from '../accounting/settings.ts';
+import { accountChooser } from '../accounting/third-parties.ts';
+import { computeCa3Report } from './ca3.ts';
 import { computeAgingReport } from './aging.ts';
 import { parisDay } from './rules.ts';
-import { agingItems, reportCoverage, statusItems, vatItems } from './source.ts';
+import {
+  DELIVERY_WINDOW_DAYS,
+  agingItems,
+  reportCoverage,
+  statusItems,
+  vatItems,
+} from './source.ts';
 import { computeStatusReport } from './status.ts';
 import { computeVatReport } from './vat.ts';
 
@@ -16,12 +26,36 @@ export { computeAgingReport, agingBucket, agingLine } from './aging.ts';
 export { computeStatusReport } from './status.ts';
 export { computeVatReport, vatOutcome, summarise, type ReportContext } from './vat.ts';
 export { reportCoverage } from './source.ts';
+export { computeCa3Report, checkReturnPeriod } from './ca3.ts';
 
 export interface ComputeReportOptions {
   /** The clock (default now): the échéancier is counted on today when the period ends later. */
   now?: Date;
   /** The user's payment marks (default: read from the user-data file beside the archive). */
   paymentMarks?: ReadonlyMap<string, PaymentMark>;
+  /** The CA3's accounting settings, third parties and line 22 (default: read from the
+   * user-data file beside the archive). */
+  userData?: Ca3UserData;
+}
+
+/** What the CA3 reads of the user's own file: settings, the third-party memory, line 22. */
+export interface Ca3UserData {
+  settings: AccountingSettings;
+  thirdParties: readonly ThirdParty[];
+  carriedCreditCents: number;
+}
+
+/** The CA3's user data beside the archive, the defaults when the user never wrote any. */
+export function readCa3UserData(store: ArchiveStore, period: ReportPeriod): Ca3UserData {
+  return readBesideArchive(
+    store,
+    (user) => ({
+      settings: user.readAccountingSettings(),
+      thirdParties: user.thirdParties(),
+      carriedCreditCents: user.carriedCredit(period),
+    }),
+    () => ({ settings: defaultAccountingSettings(), thirdParties: [], carriedCreditCents: 0 }),
+  );
 }
 
 /** The day the échéancier counts ages at: the period's end, or today when it ends later. */
@@ -50,5 +84,18 @@ export function computeReport(
     }
     case 'status':
       return computeStatusReport(statusItems(store, period), period, context);
+    case 'ca3': {
+      const user = options.userData ?? readCa3UserData(store, period);
+      const found = store.companySiren();
+      return computeCa3Report(store.ca3Rows(period.from, period.to, DELIVERY_WINDOW_DAYS), {
+        period,
+        settings: user.settings,
+        chooser: accountChooser({ thirdParties: () => [...user.thirdParties] }, user.settings),
+        carriedCreditCents: user.carriedCreditCents,
+        company: { siren: found?.siren ?? null, name: found?.name ?? null },
+        coverage: context.coverage,
+        now,
+      });
+    }
   }
 }

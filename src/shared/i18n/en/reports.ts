@@ -11,11 +11,13 @@ export default {
     vat: 'VAT',
     aging: 'Aged balance',
     status: 'Statuses',
+    ca3: 'VAT return',
   },
   names: {
     vat: 'VAT',
     aging: 'Aged balance',
     status: 'Statuses',
+    ca3: 'VAT return',
   },
   period: {
     legend: 'Period',

@@ -8,11 +8,13 @@ export default {
     vat: 'TVA',
     aging: 'Échéancier',
     status: 'Statuts',
+    ca3: 'Déclaration de TVA',
   },
   names: {
     vat: 'TVA',
     aging: 'Échéancier',
     status: 'Statuts',
+    ca3: 'Déclaration de TVA',
   },
   period: {
     legend: 'Période',

@@ -1,0 +1,318 @@
+// The VAT return's rules for one archived invoice (issue 18; docs: /work/accounting.md, "The CA3
+// return", and the 3310-CA3 notice): which boxes each line of its VAT breakdown fills, on which
+// day its VAT is due, or why it is not counted. Pure. Amounts are the entries' own (checkTotals:
+// euro cents, a foreign currency converted by the invoice's BT-111) so that the return and the
+// entries of the same period agree.
+import type { Ca3Aside, Ca3BoxCode, Ca3RateBox, Ca3Rule } from '#shared/ca3.ts';
+import type { AccountingSettings } from '#shared/accounting.ts';
+import type { ReportInvoice, ReportPeriod } from '#shared/reports.ts';
+import { inPeriod } from '#shared/report-period.ts';
+import type { Ca3Row } from '../archive/accounting-rows.ts';
+import type { AccountChooser } from '../accounting/accounting.ts';
+import {
+  checkTotals,
+  countryOf,
+  invoiceAccount,
+  isSelfAssessed,
+  roundHalf,
+  type RateLine,
+} from '../accounting/entries.ts';
+import { isFixedAssetAccount, thirdPartyKey } from '../accounting/third-parties.ts';
+import { directionOf, invoiceDay, reportInvoice } from './invoice.ts';
+import { collectedOn, exclusionReason, isCreditNote, taxPointRule } from './rules.ts';
+
+/** The form's mainland rate lines by rate in basis points: 2.1 % is T6, never the overseas
+ * departments' lines 10 and 11. */
+export const RATE_BOX_OF_BP: ReadonlyMap<number, Ca3RateBox> = new Map([
+  [2000, '08'],
+  [1000, '9B'],
+  [550, '09'],
+  [210, 'T6'],
+]);
+
+/** EU member states (ISO 3166 alpha-2; Greece's VAT prefix EL too; XI: Northern Ireland's
+ * goods). France is among them: a French supplier is not "not established in France". */
+export const EU_COUNTRIES: ReadonlySet<string> = new Set([
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'EL',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+  'XI',
+]);
+
+/** Sale categories with no VAT (UNTDID 5305) and their line: K intra-EU delivery → F2, G export
+ * → E1, the other exempt or reverse-charged sales (E, O, Z, AE) → E2. */
+const UNTAXED_SALE: Record<string, { box: Ca3BoxCode; rule: Ca3Rule }> = {
+  K: { box: 'F2', rule: 'sale_intra_eu' },
+  G: { box: 'E1', rule: 'sale_export' },
+  E: { box: 'E2', rule: 'sale_exempt' },
+  O: { box: 'E2', rule: 'sale_exempt' },
+  Z: { box: 'E2', rule: 'sale_exempt' },
+  AE: { box: 'E2', rule: 'sale_exempt' },
+};
+/** Purchase categories with no VAT to deduct and none to self-assess. */
+const NO_VAT_PURCHASE = new Set(['E', 'O', 'Z']);
+
+/** One line's part of one box (signed: a credit note negative). */
+export interface Ca3Part {
+  code: Ca3BoxCode;
+  rule: Ca3Rule;
+  /** The day its VAT is due (invoice, delivery or 212 day). */
+  dueDay: string;
+  baseCents: number;
+  taxCents: number;
+}
+
+export interface Ca3RuleContext {
+  period: ReportPeriod;
+  settings: AccountingSettings;
+  chooser: AccountChooser;
+}
+
+export type Ca3Outcome =
+  | { kind: 'outside' }
+  | { kind: 'left_out'; invoice: ReportInvoice & { reason: string } }
+  | { kind: 'held' | 'lacking'; aside: Ca3Aside }
+  /** `due`: the parts due in the period; `notDue`: those due in another one (or not yet). */
+  | { kind: 'counted'; due: Ca3Part[]; notDue: Ca3Part[] };
+
+/** Statuses that hold an invoice for the accountant's decision (as the entries: 207, 208). */
+const HELD: Record<string, 'disputed' | 'suspended'> = { '207': 'disputed', '208': 'suspended' };
+
+/** What an invoice without usable details would change: its search totals, rate unknown (a
+ * sale: A1 and 16; a purchase: 20). */
+function roughChange(row: Ca3Row['row']): Ca3Aside['wouldChange'] {
+  const sign = isCreditNote(row.typeCode) ? -1 : 1;
+  const ht = sign * (row.htCents ?? 0) || 0;
+  const tva = sign * (row.tvaCents ?? 0) || 0;
+  return directionOf(row) === 'OUTBOUND'
+    ? [
+        { code: 'A1', cents: ht },
+        { code: '16', cents: tva },
+      ]
+    : [{ code: '20', cents: tva }];
+}
+
+/** The amount a part puts in its box: the tax for the rate lines and 17, 19, 20; else the base. */
+export function partAmount(part: Pick<Ca3Part, 'code' | 'baseCents' | 'taxCents'>): number {
+  return /^(08|9B|09|T6|17|19|20)$/.test(part.code) ? part.taxCents : part.baseCents;
+}
+
+/** Parts summed per box, with the lines no box takes (for "what it would change"). */
+function byBox(
+  parts: readonly Ca3Part[],
+  unplaced: { code: Ca3BoxCode; cents: number }[] = [],
+): Ca3Aside['wouldChange'] {
+  const sums = new Map<Ca3BoxCode, number>();
+  for (const p of parts) sums.set(p.code, (sums.get(p.code) ?? 0) + partAmount(p));
+  for (const u of unplaced) sums.set(u.code, (sums.get(u.code) ?? 0) + u.cents);
+  return [...sums].map(([code, cents]) => ({ code, cents }));
+}
+
+/** The boxes each line of a checked invoice fills, and the day each is due; `unplaced`: what
+ * the taxed lines at a rate with no mainland line on the form would add (A1 and 16, or 20).
+ * `asIfDue`: VAT on payment not collected yet counted on the invoice's date (what a held
+ * invoice would change). */
+export function invoiceParts(
+  invoice: Ca3Row,
+  lines: readonly RateLine[],
+  context: Ca3RuleContext,
+  asIfDue = false,
+): { parts: Ca3Part[]; unplaced: { code: Ca3BoxCode; cents: number }[] } {
+  const { row, facts } = invoice;
+  const { settings } = context;
+  const purchase = directionOf(row) === 'INBOUND';
+  const credit = isCreditNote(row.typeCode);
+  const sign = credit ? -1 : 1;
+  const dated = invoiceDay(row) as string;
+  // BT-8 (reports/rules.ts): the invoice date, the delivery date (its invoice date when it gives
+  // none), or the 212 "Encaissée" day in Paris (null while not collected).
+  const point = taxPointRule(facts!);
+  const onPayment = point === 'payment_date';
+  const delivered =
+    invoice.deliveryDate && /^\d{4}-\d{2}-\d{2}$/.test(invoice.deliveryDate)
+      ? invoice.deliveryDate
+      : null;
+  const dueDay =
+    point === 'delivery_date'
+      ? (delivered ?? dated)
+      : onPayment
+        ? (collectedOn(row.lifecycleCode, row.lifecycleDate) ?? (asIfDue ? dated : null))
+        : dated;
+  const parts: Ca3Part[] = [];
+  const unplaced: { code: Ca3BoxCode; cents: number }[] = [];
+  const add = (code: Ca3BoxCode, rule: Ca3Rule, day: string, base: number, tax: number) =>
+    parts.push({
+      code,
+      rule: credit ? 'credit_note' : rule,
+      dueDay: day,
+      baseCents: sign * base || 0,
+      taxCents: sign * tax || 0,
+    });
+
+  if (!purchase) {
+    for (const l of lines) {
+      const untaxed = UNTAXED_SALE[l.category];
+      if (untaxed) {
+        // Sales with no VAT are declared when the invoice's VAT would be due (its own rule).
+        if (dueDay !== null) add(untaxed.box, untaxed.rule, dueDay, l.taxable, 0);
+        continue;
+      }
+      if (dueDay === null) continue; // VAT on payment, not collected yet: not due
+      const rule: Ca3Rule = onPayment ? 'sale_vat_on_payment' : 'sale_taxable';
+      const box = l.bp !== null ? RATE_BOX_OF_BP.get(l.bp) : undefined;
+      if (!box) {
+        unplaced.push(
+          { code: 'A1', cents: sign * l.taxable || 0 },
+          { code: '16', cents: sign * l.tax || 0 },
+        );
+        continue;
+      }
+      add('A1', rule, dueDay, l.taxable, 0);
+      add(box, rule, dueDay, l.taxable, l.tax);
+    }
+    return { parts, unplaced };
+  }
+
+  // A purchase: the party's account (the entries' chooser) says whether it is a fixed asset.
+  const services = (facts!.processType ?? '').startsWith('S') || facts!.processType === null;
+  const name = row.sellerName ?? row.counterpartyName ?? '';
+  const choice = context.chooser.choose({
+    key: thirdPartyKey({
+      name: row.sellerName,
+      siren: row.sellerSiren,
+      siret: row.sellerSiret,
+      vatNumber: row.sellerVat,
+    }),
+    role: 'supplier',
+    name,
+    invoiceAccount: invoiceAccount(facts!, true),
+    defaultAccount: services ? settings.accounts.expenseServices : settings.accounts.expenseGoods,
+  });
+  const fixedAsset = isFixedAssetAccount(choice.account);
+  const deductibleBox: Ca3BoxCode = fixedAsset ? '19' : '20';
+  const sellerCountry = countryOf(facts!.sellerCountry, row.sellerVat);
+  const sellerForeign = sellerCountry !== 'FR';
+  for (const l of lines) {
+    if (isSelfAssessed(l, sellerForeign)) {
+      // Reverse charge: the buyer owes the VAT at the French rate (the line's rate when given,
+      // else the settings') and deducts it in the same return: both sides declared. Due as the
+      // entries post it: on the invoice's own day (payment does not make self-assessed VAT due).
+      const day = onPayment ? dated : dueDay;
+      if (day === null) continue;
+      const bp = l.bp !== null && l.bp > 0 ? l.bp : settings.reverseChargeRateBp;
+      const box = RATE_BOX_OF_BP.get(bp);
+      const tax = roundHalf((l.taxable * bp) / 10_000);
+      if (!box) {
+        unplaced.push(
+          { code: '16', cents: sign * tax || 0 },
+          { code: '20', cents: sign * tax || 0 },
+        );
+        continue;
+      }
+      const goods = l.category === 'K' || !services;
+      // A3: services from a supplier not established in France (art. 283-2); B2: goods from an
+      // EU supplier (intra-EU acquisition, also in 17); B4: the others (goods from outside the
+      // EU, a French supplier's reverse charge).
+      const [baseBox, rule]: [Ca3BoxCode, Ca3Rule] =
+        sellerForeign && !goods
+          ? ['A3', 'reverse_charge_services']
+          : sellerForeign && goods && EU_COUNTRIES.has(sellerCountry)
+            ? ['B2', 'reverse_charge_intra_eu_goods']
+            : ['B4', 'reverse_charge_other'];
+      add(baseBox, rule, day, l.taxable, 0);
+      add(box, rule, day, l.taxable, tax);
+      if (baseBox === 'B2') add('17', rule, day, l.taxable, tax);
+      add(deductibleBox, rule, day, l.taxable, tax);
+      continue;
+    }
+    if (NO_VAT_PURCHASE.has(l.category) || l.tax === 0 || dueDay === null) continue;
+    // Deductible VAT: 19 on fixed assets (the party's 2xx account), else 20; on payment, in the
+    // period of its 212 status.
+    const rule: Ca3Rule = fixedAsset
+      ? 'purchase_fixed_asset'
+      : onPayment
+        ? 'purchase_deductible_on_payment'
+        : 'purchase_deductible';
+    add(deductibleBox, rule, dueDay, l.taxable, l.tax);
+  }
+  return { parts, unplaced };
+}
+
+/** What one archived invoice gives the return of `context.period`. */
+export function ca3Outcome(invoice: Ca3Row, context: Ca3RuleContext): Ca3Outcome {
+  const { row, facts } = invoice;
+  const { period } = context;
+  const dated = invoiceDay(row);
+  if (dated === null) return { kind: 'outside' };
+  const datedIn = inPeriod(dated, period);
+  const collected = collectedOn(row.lifecycleCode, row.lifecycleDate);
+  const delivered = invoice.deliveryDate;
+  const maybeIn = datedIn || inPeriod(collected, period) || inPeriod(delivered, period);
+  if (!maybeIn) return { kind: 'outside' };
+
+  // Refused (210), rejected (213), invalid or duplicated: count nowhere, listed in the period of
+  // their date.
+  const excluded = exclusionReason(row.state, row.lifecycleCode);
+  if (excluded !== null)
+    return datedIn
+      ? { kind: 'left_out', invoice: { ...reportInvoice(row), reason: excluded } }
+      : { kind: 'outside' };
+  const aside = (
+    kind: 'held' | 'lacking',
+    reason: Ca3Aside['reason'],
+    wouldChange: Ca3Aside['wouldChange'],
+  ): Ca3Outcome => ({ kind, aside: { ...reportInvoice(row), reason, wouldChange } });
+
+  // Without details (or with totals the entries cannot post) the breakdown is unknown: named in
+  // the period of its date with its search totals, never counted from guesses.
+  if (facts === null)
+    return datedIn ? aside('lacking', 'no_details', roughChange(row)) : { kind: 'outside' };
+  const checked = checkTotals(facts);
+  if (!checked.ok) {
+    const reason =
+      checked.reason === 'foreign_currency'
+        ? 'foreign_currency'
+        : checked.reason === 'totals_mismatch'
+          ? 'totals_mismatch'
+          : 'no_details'; // no VAT breakdown at all
+    return datedIn ? aside('lacking', reason, roughChange(row)) : { kind: 'outside' };
+  }
+  const held = row.lifecycleCode !== null ? HELD[row.lifecycleCode] : undefined;
+  // Disputed (207) or suspended (208): held for the accountant, with what it would change. A
+  // held invoice has no 212 status: VAT on payment is placed by its date.
+  const { parts, unplaced } = invoiceParts(invoice, checked.lines, context, held !== undefined);
+  const due = parts.filter((p) => inPeriod(p.dueDay, period));
+  const placedIn = due.length > 0 || (parts.length === 0 && datedIn);
+  if (held) return placedIn ? aside('held', held, byBox(due, unplaced)) : { kind: 'outside' };
+  // A taxed line at a rate the form has no mainland line for: named, with what it would change.
+  if (unplaced.length > 0)
+    return placedIn || datedIn
+      ? aside('lacking', 'other_rate', byBox(due, unplaced))
+      : { kind: 'outside' };
+  return { kind: 'counted', due, notDue: parts.filter((p) => !inPeriod(p.dueDay, period)) };
+}

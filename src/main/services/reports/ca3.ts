@@ -1,0 +1,286 @@
+// The CA3 draft (3310-CA3, issue 18): a month's or a quarter's VAT return box by box, from the
+// archive and the company's accounting settings, each box with the invoices behind it and the
+// rule that put each one there (ca3-rules.ts); what is held, lacking or left out, named; and the
+// check against the entries of the same period (accounting/entries.ts, run on the same rows):
+// the return's collected and deductible VAT against the VAT accounts' movements, every
+// difference explained invoice by invoice. Pure: the caller reads the archive and user data.
+import {
+  CA3_BASE_BOXES,
+  CA3_RATE_BOXES,
+  CA3_TOTAL_BOXES,
+  type Ca3Aside,
+  type Ca3Box,
+  type Ca3BoxCode,
+  type Ca3Contribution,
+  type Ca3Reconciliation,
+  type Ca3Report,
+} from '#shared/ca3.ts';
+import type { Entry } from '#shared/accounting.ts';
+import { daysInMonth } from '#shared/report-period.ts';
+import type { ReportCoverage, ReportInvoice, ReportPeriod } from '#shared/reports.ts';
+import type { Ca3Row } from '../archive/accounting-rows.ts';
+import { accountLabels } from '../accounting/account-labels.ts';
+import { euros, invoiceOutcome } from '../accounting/entries.ts';
+import { directionOf, invoiceDay } from './invoice.ts';
+import { taxPointRule } from './rules.ts';
+import { ca3Outcome, partAmount, type Ca3Part, type Ca3RuleContext } from './ca3-rules.ts';
+
+export interface Ca3Context extends Ca3RuleContext {
+  /** Line 22 as the accountant entered it for this period (user data). */
+  carriedCreditCents: number;
+  company: { siren: string | null; name: string | null };
+  coverage: ReportCoverage;
+  now?: Date;
+}
+
+/** A return covers a month or a quarter (the company's regime): else a RangeError. */
+export function checkReturnPeriod(period: ReportPeriod): void {
+  const from = /^(\d{4})-(\d{2})-01$/.exec(period.from);
+  const to = /^(\d{4})-(\d{2})-(\d{2})$/.exec(period.to);
+  if (from && to) {
+    const [year, month] = [Number(from[1]), Number(from[2])];
+    const months = (Number(to[1]) - year) * 12 + Number(to[2]) - month + 1;
+    const lastDay = Number(to[3]) === daysInMonth(Number(to[1]), Number(to[2]));
+    if (lastDay && (months === 1 || (months === 3 && (month - 1) % 3 === 0))) return;
+  }
+  throw new RangeError(
+    `A VAT return covers a month or a quarter, not ${period.from} to ${period.to}.`,
+  );
+}
+
+const RATE = new Set<string>(CA3_RATE_BOXES);
+const DEDUCTIBLE = new Set<string>(['19', '20']);
+
+/** "30/09/2026" */
+const frenchDay = (day: string): string =>
+  `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+const money = (cents: number): string => `${euros(cents)} €`;
+
+/** The VAT an invoice's entries put in the period's VAT accounts: collected (credit − debit of
+ * 44571 and 4452), deductible (debit − credit of 44566, 44562 and 445662). */
+function entriesVat(
+  entries: readonly Entry[],
+  collectedAccounts: ReadonlySet<string>,
+  deductibleAccounts: ReadonlySet<string>,
+): { collected: number; deductible: number } {
+  let collected = 0;
+  let deductible = 0;
+  for (const entry of entries)
+    for (const line of entry.lines) {
+      if (collectedAccounts.has(line.account)) collected += line.creditCents - line.debitCents;
+      if (deductibleAccounts.has(line.account)) deductible += line.debitCents - line.creditCents;
+    }
+  return { collected, deductible };
+}
+
+interface Gap {
+  invoice: Ca3Row;
+  returnVat: { collected: number; deductible: number };
+  entriesVat: { collected: number; deductible: number };
+  due: Ca3Part[];
+  notDue: Ca3Part[];
+  aside: Ca3Aside | null;
+}
+
+/** Why an invoice's VAT differs between the return and the entries, in the accountant's words
+ * (French, as the entries' own details). */
+export function explainGap(gap: Gap, period: ReportPeriod): string {
+  const { row } = gap.invoice;
+  const dated = invoiceDay(row) ?? '';
+  const name = `${row.invoiceNumber ?? row.invoiceId}${row.counterpartyName ? ` (${row.counterpartyName})` : ''}`;
+  const what = `Facture ${name} du ${frenchDay(dated)}`;
+  let why: string;
+  const inside = dated >= period.from && dated <= period.to;
+  const dueElsewhere = gap.notDue[0]?.dueDay;
+  // The invoice's own rule (BT-8): due at delivery, or on payment (its 212 status).
+  const point = gap.invoice.facts ? taxPointRule(gap.invoice.facts) : 'unknown';
+  const when =
+    point === 'delivery_date'
+      ? 'à la livraison '
+      : point === 'payment_date'
+        ? 'à l’encaissement '
+        : '';
+  if (gap.aside?.reason === 'other_rate')
+    why =
+      'un taux sans ligne métropolitaine sur la déclaration (lignes 10 / 11 ou annexe 3310-A) : hors déclaration, passée dans les écritures';
+  else if (inside && dueElsewhere)
+    why = `TVA exigible ${when}le ${frenchDay(dueElsewhere)}, hors période : dans les écritures de sa date, pas dans la déclaration`;
+  else if (!inside && gap.due[0])
+    why = `TVA exigible ${when}le ${frenchDay(gap.due[0].dueDay)}, dans la période : dans la déclaration, ses écritures sont à sa date`;
+  else why = 'la déclaration et les écritures ne la comptent pas de la même façon';
+  const sides: string[] = [];
+  if (gap.returnVat.collected !== gap.entriesVat.collected)
+    sides.push(
+      `TVA collectée : déclaration ${money(gap.returnVat.collected)}, écritures ${money(gap.entriesVat.collected)}`,
+    );
+  if (gap.returnVat.deductible !== gap.entriesVat.deductible)
+    sides.push(
+      `TVA déductible : déclaration ${money(gap.returnVat.deductible)}, écritures ${money(gap.entriesVat.deductible)}`,
+    );
+  return `${what} : ${why} (${sides.join(' ; ')}).`;
+}
+
+const byInvoice = <
+  T extends {
+    direction: string;
+    invoiceDate: string | null;
+    number: string | null;
+    invoiceId: string;
+  },
+>(
+  a: T,
+  b: T,
+): number =>
+  (a.direction === b.direction ? 0 : a.direction === 'OUTBOUND' ? -1 : 1) ||
+  (a.invoiceDate ?? '').localeCompare(b.invoiceDate ?? '') ||
+  (a.number ?? '').localeCompare(b.number ?? '') ||
+  a.invoiceId.localeCompare(b.invoiceId);
+
+/** The CA3 draft of `context.period` from the archive's candidates (archive ca3Rows). */
+export function computeCa3Report(invoices: Iterable<Ca3Row>, context: Ca3Context): Ca3Report {
+  const { period, settings } = context;
+  checkReturnPeriod(period);
+  const accounts = settings.accounts;
+  const collectedAccounts = new Set([accounts.vatCollected, accounts.vatReverseChargeDue]);
+  const deductibleAccounts = new Set([
+    accounts.vatDeductible,
+    accounts.vatDeductibleAssets,
+    accounts.vatReverseChargeDeductible,
+  ]);
+  const label = accountLabels(accounts);
+  const contributions = new Map<Ca3BoxCode, Ca3Contribution[]>();
+  const held: Ca3Aside[] = [];
+  const lacking: Ca3Aside[] = [];
+  const leftOut: (ReportInvoice & { reason: string })[] = [];
+  const gaps: Gap[] = [];
+  let collectedEntries = 0;
+  let deductibleEntries = 0;
+
+  for (const invoice of invoices) {
+    const outcome = ca3Outcome(invoice, context);
+    const returnVat = { collected: 0, deductible: 0 };
+    let due: Ca3Part[] = [];
+    let notDue: Ca3Part[] = [];
+    let aside: Ca3Aside | null = null;
+    if (outcome.kind === 'left_out') leftOut.push(outcome.invoice);
+    else if (outcome.kind === 'held' || outcome.kind === 'lacking') {
+      aside = outcome.aside;
+      (outcome.kind === 'held' ? held : lacking).push(aside);
+    } else if (outcome.kind === 'counted') {
+      ({ due, notDue } = outcome);
+      const { row } = invoice;
+      // One contribution per box and rule of the invoice (its lines summed).
+      const mine = new Map<string, Ca3Contribution>();
+      for (const part of due) {
+        if (RATE.has(part.code)) returnVat.collected += part.taxCents;
+        if (DEDUCTIBLE.has(part.code)) returnVat.deductible += part.taxCents;
+        const key = `${part.code}|${part.rule}`;
+        const known = mine.get(key);
+        if (known) {
+          known.baseCents += part.baseCents;
+          known.taxCents += part.taxCents;
+          continue;
+        }
+        const contribution: Ca3Contribution = {
+          invoiceId: row.invoiceId,
+          number: row.invoiceNumber,
+          invoiceDate: invoiceDay(row),
+          dueDay: part.dueDay,
+          direction: directionOf(row),
+          counterpartyName: row.counterpartyName,
+          rule: part.rule,
+          creditNote: part.rule === 'credit_note',
+          baseCents: part.baseCents,
+          taxCents: part.taxCents,
+        };
+        mine.set(key, contribution);
+        const list = contributions.get(part.code);
+        if (list) list.push(contribution);
+        else contributions.set(part.code, [contribution]);
+      }
+    }
+    // The same invoice's entries for the period (invoice date; VAT on payment on its 212 day).
+    const posted = invoiceOutcome(invoice, { period, settings, chooser: context.chooser, label });
+    const entries =
+      posted.kind === 'posted'
+        ? entriesVat(posted.entries, collectedAccounts, deductibleAccounts)
+        : { collected: 0, deductible: 0 };
+    collectedEntries += entries.collected;
+    deductibleEntries += entries.deductible;
+    if (entries.collected !== returnVat.collected || entries.deductible !== returnVat.deductible)
+      gaps.push({ invoice, returnVat, entriesVat: entries, due, notDue, aside });
+  }
+
+  const boxes = new Map<Ca3BoxCode, Ca3Box>();
+  for (const code of [...CA3_BASE_BOXES, ...CA3_RATE_BOXES, ...CA3_TOTAL_BOXES]) {
+    const list = (contributions.get(code) ?? []).sort(
+      (a, b) =>
+        (a.dueDay ?? '').localeCompare(b.dueDay ?? '') ||
+        (a.number ?? '').localeCompare(b.number ?? '') ||
+        a.invoiceId.localeCompare(b.invoiceId),
+    );
+    const rate = RATE.has(code);
+    boxes.set(code, {
+      code,
+      amountCents: list.reduce((s, c) => s + partAmount({ code, ...c }), 0),
+      baseCents: rate ? list.reduce((s, c) => s + c.baseCents, 0) : null,
+      contributions: list,
+    });
+  }
+  const amount = (code: Ca3BoxCode): number => boxes.get(code)!.amountCents;
+  const set = (code: Ca3BoxCode, cents: number): void => {
+    boxes.get(code)!.amountCents = cents;
+  };
+  // 16 total TVA brute: the rate lines (A4 imports and the other lines are not computed here).
+  set(
+    '16',
+    CA3_RATE_BOXES.reduce((s, code) => s + amount(code), 0),
+  );
+  // 22: the credit carried from the previous return (its line 27), as the accountant entered it.
+  set('22', context.carriedCreditCents);
+  // 23 total deductible: 19 + 20 + 21 + 22.
+  set('23', amount('19') + amount('20') + amount('21') + amount('22'));
+  const net = amount('16') - amount('23');
+  set('TD', Math.max(net, 0)); // TVA due: 16 − 23 when positive
+  set('25', Math.max(-net, 0)); // crédit: 23 − 16 when positive
+  set('27', amount('25')); // crédit à reporter: no refund asked (line 26) in a draft
+  set('28', amount('TD')); // TVA nette due: TD (no credit imputed, no other tax here)
+
+  const collectedReturn = amount('16');
+  const deductibleReturn = amount('23') - amount('22');
+  const explanations = gaps
+    .sort((a, b) => byInvoice(invoiceName(a.invoice), invoiceName(b.invoice)))
+    .map((gap) => explainGap(gap, period));
+  const reconciliation: Ca3Reconciliation = {
+    collectedReturnCents: collectedReturn,
+    collectedEntriesCents: collectedEntries,
+    deductibleReturnCents: deductibleReturn,
+    deductibleEntriesCents: deductibleEntries,
+    differenceCents:
+      Math.abs(collectedReturn - collectedEntries) + Math.abs(deductibleReturn - deductibleEntries),
+    explanations,
+  };
+  return {
+    kind: 'ca3',
+    period,
+    company: { siren: settings.siren ?? context.company.siren, name: context.company.name },
+    boxes: [...boxes.values()],
+    carriedCreditCents: context.carriedCreditCents,
+    held: held.sort(byInvoice),
+    lacking: lacking.sort(byInvoice),
+    leftOut: leftOut.sort(byInvoice),
+    reconciliation,
+    coverage: context.coverage,
+    computedAt: (context.now ?? new Date()).toISOString(),
+  };
+}
+
+function invoiceName(invoice: Ca3Row) {
+  const { row } = invoice;
+  return {
+    direction: directionOf(row),
+    invoiceDate: invoiceDay(row),
+    number: row.invoiceNumber,
+    invoiceId: row.invoiceId,
+  };
+}

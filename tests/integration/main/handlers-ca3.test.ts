@@ -1,0 +1,152 @@
+// The CA3 draft through the dispatcher, as the renderer asks for it (issue 18): 'reports:get'
+// answers 'ca3' from a real archive file, and 'reports:setCarriedCredit' keeps line 22 in the
+// user-data file (a real SQLite file beside the archive): in the return at once, kept when the
+// archive is cleared, refused for a bad amount, a bad period or another connection.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Ca3Report } from '#shared/ca3.ts';
+import type { Result, Sourced } from '#shared/contract.ts';
+import { parsePeriod } from '#shared/report-period.ts';
+import type { Report } from '#shared/reports.ts';
+import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
+import { createServices, type Services } from '#main/services/index.ts';
+import { fillDemoArchive } from '#support/demo-archive.ts';
+
+const silent = { info() {}, warn() {}, error() {} };
+const NOW = new Date('2026-11-22T12:00:00Z');
+const Q3 = parsePeriod('2026-Q3');
+let dataDir: string;
+let services: Services;
+let dispatch: Dispatch;
+
+before(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'ca3-handler-'));
+  fillDemoArchive(dataDir, 'demo-admin', { seed: 9, invoices: 1500, now: NOW });
+  services = createServices({
+    dataDir,
+    shell: 'browser',
+    env: { INVOICE_DESK_LANG: 'fr' },
+    log: silent,
+    loadKeytar: () => Promise.reject(new Error('not in this test')),
+  });
+  dispatch = createDispatcher(createHandlers(services, { probeIntervalMs: 0 }), { log: silent });
+});
+after(async () => {
+  await services.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function value<T>(result: Result<unknown>): T {
+  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result)}`);
+  return result.value as T;
+}
+function failure(result: Result<unknown>): { kind: string; message: string } {
+  assert.equal(result.ok, false, `expected a failure, got ${JSON.stringify(result)}`);
+  return (result as { ok: false; error: { kind: string; message: string } }).error;
+}
+
+async function ca3(): Promise<Ca3Report> {
+  const answer = value<Sourced<Report>>(
+    await dispatch('reports:get', { report: 'ca3', period: Q3 }),
+  );
+  assert.equal(answer.source, 'archive');
+  assert.equal(answer.data.kind, 'ca3');
+  return answer.data as Ca3Report;
+}
+
+const amount = (report: Ca3Report, code: string): number =>
+  report.boxes.find((b) => b.code === code)!.amountCents;
+
+test("'reports:get' computes the CA3 of a quarter from the archive, box by box", async () => {
+  const report = await ca3();
+  assert.deepEqual(report.period, Q3);
+  assert.ok(amount(report, 'A1') > 0, 'sales in A1');
+  assert.ok(amount(report, '08') > 0, 'VAT at 20 % on 08');
+  assert.equal(
+    amount(report, '16'),
+    amount(report, '08') + amount(report, '9B') + amount(report, '09') + amount(report, 'T6'),
+  );
+  assert.equal(amount(report, '22'), 0, 'no line 22 until the accountant enters one');
+  // Every counted invoice behind its box; the rate lines' tax is the sum of theirs.
+  for (const code of ['08', '9B', '09', 'T6', '20']) {
+    const box = report.boxes.find((b) => b.code === code)!;
+    assert.equal(
+      box.contributions.reduce((s, c) => s + c.taxCents, 0),
+      box.amountCents,
+      `box ${code}`,
+    );
+  }
+  // The check against the entries: each gap explained, and the gaps add up.
+  const r = report.reconciliation;
+  assert.equal(
+    r.differenceCents,
+    Math.abs(r.collectedReturnCents - r.collectedEntriesCents) +
+      Math.abs(r.deductibleReturnCents - r.deductibleEntriesCents),
+  );
+  if (r.differenceCents !== 0) assert.ok(r.explanations.length > 0, 'a difference is explained');
+});
+
+test("'reports:setCarriedCredit' keeps line 22: in the return, after clearing the archive", async () => {
+  const before = await ca3();
+  const saved = value<Sourced<Ca3Report>>(
+    await dispatch('reports:setCarriedCredit', {
+      connectionId: 'demo-admin',
+      period: Q3,
+      cents: 123_456,
+    }),
+  );
+  assert.equal(saved.data.carriedCreditCents, 123_456);
+  assert.equal(amount(saved.data, '22'), 123_456);
+  assert.equal(amount(saved.data, '23'), amount(before, '23') + 123_456);
+  assert.equal((await ca3()).carriedCreditCents, 123_456, 'read back from the user-data file');
+  // Another period has its own line 22.
+  const july = value<Sourced<Report>>(
+    await dispatch('reports:get', { report: 'ca3', period: parsePeriod('2026-07') }),
+  ).data as Ca3Report;
+  assert.equal(july.carriedCreditCents, 0);
+
+  value(await dispatch('archive:clear', { connectionId: 'demo-admin' }));
+  const cleared = await ca3();
+  assert.equal(cleared.carriedCreditCents, 123_456, 'the accountant’s figure survives a clear');
+  assert.equal(amount(cleared, 'A1'), 0, 'the archive is empty');
+
+  // 0 forgets it.
+  value(
+    await dispatch('reports:setCarriedCredit', {
+      connectionId: 'demo-admin',
+      period: Q3,
+      cents: 0,
+    }),
+  );
+  assert.equal((await ca3()).carriedCreditCents, 0);
+});
+
+test('a bad line 22 is refused and nothing is written', async () => {
+  const cases: unknown[] = [
+    { connectionId: 'demo-admin', period: Q3, cents: -1 },
+    { connectionId: 'demo-admin', period: Q3, cents: 12.5 },
+    { connectionId: 'demo-admin', period: parsePeriod('2026'), cents: 100 },
+    {
+      connectionId: 'demo-admin',
+      period: { from: '2026-07-01', to: '2026-07-15', label: 'x' },
+      cents: 100,
+    },
+  ];
+  for (const args of cases) {
+    const error = failure(await dispatch('reports:setCarriedCredit', args as never));
+    assert.equal(error.kind, 'invalid_input', JSON.stringify(args));
+  }
+  assert.equal((await ca3()).carriedCreditCents, 0);
+  const other = failure(
+    await dispatch('reports:setCarriedCredit', {
+      connectionId: 'demo-user',
+      period: Q3,
+      cents: 100,
+    }),
+  );
+  assert.notEqual(other.kind, undefined);
+  assert.equal((await ca3()).carriedCreditCents, 0);
+});
