@@ -18,7 +18,8 @@
 //   VAT follows the same day (art. 271 I-2 CGI: the right to deduct arises when the tax becomes
 //   chargeable);
 // - sales: a taxed line → A1 and its rate line (08 20 %, 9B 10 %, 09 5.5 %, T6 2.1 % in mainland
-//   France, never 10/11); K → F2; G → E1; every other untaxed line (E, AE, O, Z…) → E2;
+//   France, never 10/11); K → F2 (its day: the invoice's, or the 15th of the month after the
+//   delivery when later: directive art. 67); G → E1; every other untaxed line (E, AE, O…) → E2;
 // - purchases: VAT invoiced → 20, or 19 when the purchase is a fixed asset (booked to a 2xx
 //   account); a reverse-charge line (AE, or K: an intra-EU acquisition) is self-assessed at the
 //   French rate (the line's percent when > 0, else the company's rate) and declared twice: its
@@ -330,6 +331,18 @@ function fifteenthAfter(day: string): string {
   return `${next}-15`;
 }
 
+/** Goods moving between member states (an intra-EU delivery, F2, or acquisition, B2): the
+ * invoice's date, or the 15th of the month after the delivery when the invoice comes later
+ * (directive 2006/112 art. 67 and 69; CGI art. 269-2 d for acquisitions). */
+function intraEuDay(invoice: OracleInvoice): string {
+  const data = invoice.detail!.businessData;
+  const delivered = data.shipping?.deliveryDate;
+  const delivery =
+    delivered && /^\d{4}-\d{2}-\d{2}$/.test(delivered) ? delivered : data.invoiceDate;
+  const fifteenth = fifteenthAfter(delivery);
+  return data.invoiceDate < fifteenth ? data.invoiceDate : fifteenth;
+}
+
 /**
  * The day self-assessed VAT becomes due. A supplier established in France (domestic reverse
  * charge, art. 283-2 nonies): the invoice's own BT-8, as any French VAT. A supplier not
@@ -342,13 +355,7 @@ function fifteenthAfter(day: string): string {
 function selfAssessedDueDay(invoice: OracleInvoice, baseBox: OracleBox): string | null {
   const data = invoice.detail!.businessData;
   if (baseBox === 'A2') return dueDayOf(invoice);
-  if (baseBox === 'B2') {
-    const delivered = data.shipping?.deliveryDate;
-    const delivery =
-      delivered && /^\d{4}-\d{2}-\d{2}$/.test(delivered) ? delivered : data.invoiceDate;
-    const fifteenth = fifteenthAfter(delivery);
-    return data.invoiceDate < fifteenth ? data.invoiceDate : fifteenth;
-  }
+  if (baseBox === 'B2') return intraEuDay(invoice);
   return taxPoint(data.taxPaymentOption) === 'payment' ? data.invoiceDate : dueDayOf(invoice);
 }
 
@@ -383,7 +390,8 @@ function partsOf(
         if (!box) return 'unknown_rate';
         add('A1', 'sale_taxed', l.base);
         add(box, 'sale_taxed', l.tax, { base: sign * l.base });
-      } else if (l.category === 'K') add('F2', 'sale_intra_eu', l.base);
+      } else if (l.category === 'K')
+        add('F2', 'sale_intra_eu', l.base, { day: intraEuDay(invoice) });
       else if (l.category === 'G') add('E1', 'sale_export', l.base);
       else add('E2', 'sale_not_taxed', l.base);
     }

@@ -311,6 +311,29 @@ describe('the CA3 oracle, box by box', () => {
     );
   });
 
+  it('an intra-EU delivery is declared on its invoice date, or the 15th after the delivery', () => {
+    // Delivered on 29 September, invoiced on 1 October: F2 of October (art. 67), even though
+    // its BT-8 says delivery. Delivered on 10 August, invoiced on 20 September: 15 September.
+    const early = invoice({
+      buyer: DE,
+      option: { code: 29 },
+      date: '2026-10-01',
+      delivery: '2026-09-29',
+      lines: [['K', 0, 400, 0]],
+    });
+    const late = invoice({
+      buyer: DE,
+      option: { code: 29 },
+      date: '2026-09-20',
+      delivery: '2026-08-10',
+      lines: [['K', 0, 100, 0]],
+    });
+    const r = only([early, late]);
+    assert.deepEqual(nonZero(r), { F2: 10000 });
+    assert.equal(r.contributions.F2?.[0]?.dueDay, '2026-09-15');
+    assert.equal(oracleCa3([early], { from: '2026-10-01', to: '2026-10-31' }).boxes.F2, 40000);
+  });
+
   it('VAT on delivery counts on the delivery day (the invoice date when none is given)', () => {
     const delivered = invoice({
       option: { code: 29 },
