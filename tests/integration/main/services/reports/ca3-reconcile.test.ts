@@ -40,7 +40,8 @@ const NOW = new Date('2026-11-22T12:00:00Z');
 const SEED = 11;
 const INVOICES = 2500;
 const CONNECTION = 'demo-admin';
-const PERIODS = ['2026-Q1', '2026-Q2', '2026-Q3', '2026-08'];
+// 2025-Q2 and Q3: an intra-EU delivery delivered in June and invoiced in July crosses their edge.
+const PERIODS = ['2025-Q2', '2025-Q3', '2026-Q1', '2026-Q2', '2026-Q3', '2026-08'];
 const silent = { info() {}, warn() {}, error() {} };
 
 let dir: string;
@@ -144,7 +145,7 @@ function whyApart(report: Ca3Report, oracle: OracleReturn, box: string): string 
     const inv = invoices.find((i) => i.invoiceId === id);
     const data = inv?.detail?.businessData;
     lines.push(
-      `  ${data?.invoiceId ?? id} (${inv?.direction} ${data?.processType ?? ''} ${data?.seller.postalAddress?.country ?? ''} ${data?.taxDetails?.map((t) => t.categoryCode).join('/')}, dated ${data?.invoiceDate}, BT-8 ${data?.taxPaymentOption?.iopCode}, status ${inv?.lastStatus?.code} ${inv?.lastStatus?.date ?? ''}): app ${app.get(id) ?? '-'}, oracle ${mine.get(id) ?? '-'}`,
+      `  ${data?.invoiceId ?? id} (${inv?.direction} ${data?.processType ?? ''} ${(inv?.direction === 'OUTBOUND' ? data?.buyer : data?.seller)?.postalAddress?.country ?? ''} ${data?.taxDetails?.map((t) => t.categoryCode).join('/')}, dated ${data?.invoiceDate}, BT-8 ${data?.taxPaymentOption?.iopCode}, status ${inv?.lastStatus?.code} ${inv?.lastStatus?.date ?? ''}): app ${app.get(id) ?? '-'}, oracle ${mine.get(id) ?? '-'}`,
     );
   }
   return lines.join('\n');
@@ -189,6 +190,16 @@ describe('the CA3 of a synced archive against the oracle', () => {
     const expected = ['A1', 'A2', 'A3', 'B2', 'E1', 'E2', 'F2', '08', '9B', '09', 'T6', '16'];
     for (const box of [...expected, '17', '19', '20', '23', 'TD', '28'])
       assert.ok(filled.has(box), `box ${box} is filled in one of ${PERIODS.join(', ')}`);
+    // An intra-EU delivery whose invoice comes in the month after its delivery: declared on its
+    // invoice's date (directive art. 67), not on the delivery day its BT-8 names.
+    const crossing = PERIODS.flatMap((label) => oracles.get(label)!.contributions.F2 ?? []).filter(
+      (c) => {
+        const data = invoices.find((i) => i.invoiceId === c.invoiceId)?.detail?.businessData;
+        const delivered = data?.shipping?.deliveryDate;
+        return delivered !== undefined && delivered.slice(0, 7) !== c.dueDay.slice(0, 7);
+      },
+    );
+    assert.ok(crossing.length > 0, 'an intra-EU delivery invoiced in the month after its delivery');
     const q3 = oracles.get('2026-Q3')!;
     assert.ok(q3.selfAssessedCents > 0, 'reverse charge in Q3');
     assert.ok(
