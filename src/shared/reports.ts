@@ -105,15 +105,20 @@ export interface VatLine {
   baseCents: number;
   vatCents: number;
   currency: string;
+  /** Reverse charge (issue 18): VAT the buyer self-assesses on a purchase shown 0 € on the
+   * invoice, at the French rate (`percent`), on both sides: the deductible line (INBOUND) and
+   * its twin among the collected (OUTBOUND), both of the purchase invoice. */
+  selfAssessed: boolean;
 }
 
-/** The sum of the lines of one direction, month, rate and currency. */
+/** The sum of the lines of one direction, month, rate and currency (self-assessed apart). */
 export interface VatFigure {
   direction: Direction;
   month: string;
   category: string | null;
   percent: number | null;
   currency: string;
+  selfAssessed: boolean;
   baseCents: number;
   vatCents: number;
   /** Invoices behind the figure. */

@@ -31,6 +31,8 @@ export interface ReportSpec {
   taxCode?: 3 | 5 | 29 | 35 | 72 | 432;
   iop?: 'UNKNOWN' | 'INVOICE_DATE' | 'DELIVERY_DATE' | 'PAYMENT_DATE';
   deliveryDate?: string;
+  /** BT-40, the seller's country (default: none given, France). */
+  sellerCountry?: string;
   breakdown?: Breakdown[];
   /** False: the details are not archived (the row's totals come from the search). */
   details?: boolean;
@@ -111,7 +113,10 @@ export function reportItem(spec: ReportSpec): ReportItem & { detail: Invoice | n
               payableAmount: { amount: (ht + tva) / 100 },
             },
             taxDetails,
-            seller: { name: 'Vendeur' },
+            seller: {
+              name: 'Vendeur',
+              ...(spec.sellerCountry ? { postalAddress: { country: spec.sellerCountry } } : {}),
+            },
             buyer: { name: 'Acheteur' },
             ...(spec.deliveryDate
               ? {

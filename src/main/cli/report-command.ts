@@ -5,6 +5,7 @@
 //   npm run cli -- report aging --connection "Cabinet Martin" --period 2026-10 --out echeancier.xlsx --json
 // Exit codes: 0 done, 1 failed (one line on stderr says why), 2 bad usage.
 import type { Language } from '#shared/contract.ts';
+import { ca3JsonBoxes } from '#shared/ca3-layout.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import { REPORT_KINDS, type Report, type ReportKind, type ReportPeriod } from '#shared/reports.ts';
 import { prepareReportExport } from '../services/export/report-export.ts';
@@ -23,12 +24,16 @@ import {
 } from './command.ts';
 import { summarizingFailure, workbookLanguage, workbookPath } from './workbook.ts';
 
-export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status --connection <id or name> --period P --out FILE.xlsx [--json]
+export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status|ca3 --connection <id or name> --period P --out FILE.xlsx [--json]
 
   vat                    TVA collected and deductible per month and rate
   aging                  échéancier: unpaid invoices by days late, per counterparty, at the
                          period's end (or today when it ends later)
   status                 invoices per state and lifecycle status per month, refused and rejected
+  ca3                    the VAT return's draft (3310-CA3), box by box, laid out like the form,
+                         one sheet per box's invoices; with --json, one object whose "boxes"
+                         maps each box code as printed ("A1", "08", "TD"…) to its exact euros
+                         (a rate line to { "base": …, "tax": … })
   --connection ID|NAME   the connection (its id, or its name as shown in the app); the report is
                          computed from its local archive: sync it first
   --period P             2026-10 (month), 2026-Q3 (quarter), 2026 (year) or
@@ -67,7 +72,15 @@ export function reportTotals(report: Report): unknown {
     case 'status':
       return { invoices: report.invoices, rejected: report.rejected.length };
     case 'ca3':
-      return { boxes: report.boxes.map((b) => ({ code: b.code, cents: b.amountCents })) };
+      // Each box by its code as printed on the form, exact euros (a rate line { base, tax }).
+      return {
+        boxes: ca3JsonBoxes(report),
+        carriedCreditCents: report.carriedCreditCents,
+        held: report.held.length,
+        lacking: report.lacking.length,
+        leftOut: report.leftOut.length,
+        reconciliation: report.reconciliation,
+      };
   }
 }
 
@@ -99,6 +112,8 @@ export async function run(argv: string[]): Promise<number> {
     const ref = required(values.connection, 'connection', REPORT_USAGE);
     const outPath = workbookPath(values.out, REPORT_USAGE);
     const json = values.json === true;
+    // The CA3's --json is one object (its boxes), nothing before it: a return is small.
+    const progressLines = json && kind !== 'ca3';
 
     const controller = new AbortController();
     return withStopSignals(
@@ -108,8 +123,10 @@ export async function run(argv: string[]): Promise<number> {
           summarizingFailure(json, async () => {
             const connection = findConnection(services, ref, REPORT_USAGE);
             const language = workbookLanguage(services, chosen);
-            if (json) writeJsonLine({ type: 'progress', phase: 'computing', report: kind, period });
-            else process.stderr.write(`computing the ${kind} report of ${period.label}…\n`);
+            if (progressLines)
+              writeJsonLine({ type: 'progress', phase: 'computing', report: kind, period });
+            else if (!json)
+              process.stderr.write(`computing the ${kind} report of ${period.label}…\n`);
             const exporting = prepareReportExport(
               {
                 report: kind,
@@ -129,7 +146,7 @@ export async function run(argv: string[]): Promise<number> {
               onProgress: ({ phase, rows, total }) => {
                 // One line per thousand rows of the detail sheet: enough to see it move.
                 const step = Math.floor(rows / 1000);
-                if (!json || step === lastStep) return;
+                if (!progressLines || step === lastStep) return;
                 lastStep = step;
                 writeJsonLine({ type: 'progress', phase, rows, total });
               },

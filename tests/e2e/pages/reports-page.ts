@@ -27,8 +27,9 @@ export class ReportsPage {
     });
   }
 
-  tab(name: 'TVA' | 'Échéancier' | 'Statuts'): Locator {
-    return this.tabs.getByRole('tab', { name });
+  tab(name: 'TVA' | 'Échéancier' | 'Statuts' | 'Déclaration de TVA'): Locator {
+    // Exact: "TVA" is also in "Déclaration de TVA".
+    return this.tabs.getByRole('tab', { name, exact: true });
   }
 
   async chooseQuarter(quarter: string, year: number): Promise<void> {

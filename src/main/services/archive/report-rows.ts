@@ -43,6 +43,7 @@ export const VAT_FACT_PATHS = [
   '$.businessData.monetary.taxBasisTotalAmount.amount',
   '$.businessData.monetary.taxTotalAmount.amount',
   '$.businessData.taxDetails',
+  '$.businessData.seller.postalAddress.country',
 ] as const;
 const VAT_FACTS = `, json_extract(detail_json, ${VAT_FACT_PATHS.map((path) => `'${path}'`).join(', ')})`;
 

@@ -75,8 +75,12 @@ export function computeReport(
   const now = options.now ?? new Date();
   const context = { coverage: reportCoverage(store), now };
   switch (kind) {
-    case 'vat':
-      return computeVatReport(vatItems(store, period), period, context);
+    case 'vat': {
+      // Reverse charge is self-assessed at the settings' rate when a line gives none.
+      const reverseChargeRateBp = (options.userData ?? readCa3UserData(store, period)).settings
+        .reverseChargeRateBp;
+      return computeVatReport(vatItems(store, period), period, { ...context, reverseChargeRateBp });
+    }
     case 'aging': {
       const asOf = agingDay(period, now);
       const marks = options.paymentMarks ?? readPaymentMarks(store);

@@ -39,6 +39,8 @@ export interface VatFacts {
   basis: unknown;
   tax: unknown;
   taxDetails: readonly BreakdownEntry[];
+  /** BT-40, the seller's country: a foreign seller's untaxed line is self-assessed. */
+  sellerCountry: string | null;
 }
 
 export function vatFactsOf(invoice: Invoice): VatFacts {
@@ -53,6 +55,7 @@ export function vatFactsOf(invoice: Invoice): VatFacts {
     basis: b.monetary?.taxBasisTotalAmount?.amount,
     tax: b.monetary?.taxTotalAmount?.amount,
     taxDetails: b.taxDetails ?? [],
+    sellerCountry: b.seller?.postalAddress?.country ?? null,
   };
 }
 

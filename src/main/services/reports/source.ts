@@ -18,7 +18,8 @@ const text = (value: unknown): string | null =>
  * null without details. */
 function vatFacts(facts: readonly unknown[] | null): VatFacts | null {
   if (facts === null) return null;
-  const [number, type, tpCode, tpIop, delivery, currency, basis, tax, details] = facts;
+  const [number, type, tpCode, tpIop, delivery, currency, basis, tax, details, sellerCountry] =
+    facts;
   return {
     number: text(number),
     type: text(type),
@@ -29,6 +30,7 @@ function vatFacts(facts: readonly unknown[] | null): VatFacts | null {
     basis,
     tax,
     taxDetails: Array.isArray(details) ? (details as BreakdownEntry[]) : [],
+    sellerCountry: text(sellerCountry),
   };
 }
 

@@ -27,11 +27,18 @@ import {
   type ReportItem,
 } from './invoice.ts';
 import { collectedOn, exclusionReason, isCreditNote, vatDueDay } from './rules.ts';
+import { countryOf, isSelfAssessed, roundHalf } from '../accounting/entries.ts';
+
+/** The accounting settings' default rate for reverse charge (20 %), in basis points. */
+const DEFAULT_REVERSE_CHARGE_BP = 2000;
 
 export interface ReportContext {
   coverage: ReportCoverage;
   /** When the report is computed (default now). */
   now?: Date;
+  /** The French rate a reverse-charge line without one is self-assessed at (the accounting
+   * settings'; default 20 %), in basis points. */
+  reverseChargeRateBp?: number;
 }
 
 /** The lines one invoice adds to the report, or why it adds none. */
@@ -42,7 +49,11 @@ export type VatOutcome =
   | { kind: 'outside' };
 
 /** What one invoice does to the report of `period`. */
-export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
+export function vatOutcome(
+  item: ReportItem,
+  period: ReportPeriod,
+  reverseChargeRateBp = DEFAULT_REVERSE_CHARGE_BP,
+): VatOutcome {
   const { row } = item;
   const facts = item.vat ?? null;
   const dated = invoiceDay(row);
@@ -84,6 +95,7 @@ export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
     baseCents: sign * baseCents || 0,
     vatCents: sign * vatCents || 0,
     currency,
+    selfAssessed: false,
   });
 
   if (!facts) {
@@ -143,19 +155,34 @@ export function vatOutcome(item: ReportItem, period: ReportPeriod): VatOutcome {
       ],
     };
   }
+  const sellerForeign = countryOf(facts.sellerCountry, row.sellerVat) !== 'FR';
   return {
     kind: 'counted',
-    lines: breakdown.map((entry) =>
-      line(
-        due.rule,
-        day,
-        entry.categoryCode || null,
-        typeof entry.percent === 'number' ? entry.percent : null,
-        toCents(entry.taxableAmount?.amount) ?? 0,
-        toCents(entry.taxAmount?.amount) ?? 0,
-        currency,
-      ),
-    ),
+    lines: breakdown.flatMap((entry) => {
+      const category = entry.categoryCode || null;
+      const percent = typeof entry.percent === 'number' ? entry.percent : null;
+      const taxable = toCents(entry.taxableAmount?.amount) ?? 0;
+      const tax = toCents(entry.taxAmount?.amount) ?? 0;
+      const own = line(due.rule, day, category, percent, taxable, tax, currency);
+      const rateLine = {
+        category: (category ?? '').toUpperCase(),
+        bp: percent === null ? null : Math.round(percent * 100),
+        taxable,
+        tax,
+      };
+      if (base.direction !== 'INBOUND' || !isSelfAssessed(rateLine, sellerForeign)) return [own];
+      // Reverse charge (accounting.md; the entries' rule, accounting/entries.ts): the buyer owes
+      // the VAT at the French rate (the line's when given, else the settings') and deducts it:
+      // shown on both sides, each on its own line.
+      const bp = rateLine.bp !== null && rateLine.bp > 0 ? rateLine.bp : reverseChargeRateBp;
+      const selfAssessed = {
+        ...own,
+        percent: bp / 100,
+        vatCents: sign * roundHalf((taxable * bp) / 10_000) || 0,
+        selfAssessed: true,
+      };
+      return [selfAssessed, { ...selfAssessed, direction: 'OUTBOUND' as const }];
+    }),
   };
 }
 
@@ -165,18 +192,25 @@ function figureKey(l: {
   category: string | null;
   percent: number | null;
   currency: string;
+  selfAssessed: boolean;
 }): string {
-  return `${l.direction}|${l.month}|${l.category ?? ''}|${l.percent ?? ''}|${l.currency}`;
+  return `${l.direction}|${l.month}|${l.category ?? ''}|${l.percent ?? ''}|${l.currency}|${l.selfAssessed}`;
 }
 
 /** Collected first, months in order, then the rates from the highest (unknown last). */
 export function compareFigures(
-  a: Pick<VatFigure, 'direction' | 'month' | 'category' | 'percent' | 'currency'>,
-  b: Pick<VatFigure, 'direction' | 'month' | 'category' | 'percent' | 'currency'>,
+  a: Pick<VatFigure, 'direction' | 'month' | 'category' | 'percent' | 'currency'> & {
+    selfAssessed?: boolean;
+  },
+  b: Pick<VatFigure, 'direction' | 'month' | 'category' | 'percent' | 'currency'> & {
+    selfAssessed?: boolean;
+  },
 ): number {
   return (
     DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
     compareText(a.month, b.month) ||
+    // Self-assessed VAT (reverse charge) after the invoices' own, on lines of its own.
+    (a.selfAssessed ? 1 : 0) - (b.selfAssessed ? 1 : 0) ||
     (a.category === null ? 1 : 0) - (b.category === null ? 1 : 0) ||
     (b.percent ?? -1) - (a.percent ?? -1) ||
     compareText(a.category, b.category) ||
@@ -198,6 +232,7 @@ export function summarise(lines: readonly VatLine[]): { figures: VatFigure[]; to
         category: l.category,
         percent: l.percent,
         currency: l.currency,
+        selfAssessed: l.selfAssessed,
         baseCents: 0,
         vatCents: 0,
         invoices: 0,
@@ -300,7 +335,7 @@ export function computeVatReport(
   const excluded: VatExcluded[] = [];
   let withoutDetails = 0;
   for (const item of items) {
-    const outcome = vatOutcome(item, period);
+    const outcome = vatOutcome(item, period, context.reverseChargeRateBp);
     switch (outcome.kind) {
       case 'counted':
         lines.push(...outcome.lines);

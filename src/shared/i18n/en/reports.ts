@@ -69,6 +69,11 @@ export default {
     netHint: 'collected − deductible',
     month: 'Month',
     category: 'Category',
+    selfAssessed: '{category} · self-assessed VAT',
+    selfAssessedSide: {
+      OUTBOUND: 'Received · self-assessed VAT due',
+      INBOUND: 'Received · self-assessed VAT deductible',
+    },
     rate: 'Rate',
     base: 'Taxable amount',
     vat: 'VAT',

@@ -66,6 +66,11 @@ export default {
     netHint: 'collectée − déductible',
     month: 'Mois',
     category: 'Catégorie',
+    selfAssessed: '{category} · TVA autoliquidée',
+    selfAssessedSide: {
+      OUTBOUND: 'Reçues · TVA due autoliquidée',
+      INBOUND: 'Reçues · TVA déductible autoliquidée',
+    },
     rate: 'Taux',
     base: 'Base HT',
     vat: 'TVA',

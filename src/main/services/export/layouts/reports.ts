@@ -24,6 +24,7 @@ import {
 } from '#shared/reports.ts';
 import type { AgingLine, AgingPaid } from '#shared/reports.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
+import { ca3Workbook } from './ca3.ts';
 import type { CellValue } from '../cells.ts';
 import { tableOf, type Field } from '../fields.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
@@ -138,6 +139,11 @@ const categoryLabel = (w: Words, code: string | null): string =>
     : code === 'S'
       ? w.r.vat.taxable
       : (labelOf(w.x.invoices.vatCategories, code) ?? code);
+/** A reverse charge's self-assessed VAT is named so, beside its category (issue 18). */
+const vatLineLabel = (w: Words, l: { category: string | null; selfAssessed: boolean }): string =>
+  l.selfAssessed
+    ? interpolate(w.r.vat.selfAssessed, { category: categoryLabel(w, l.category) })
+    : categoryLabel(w, l.category);
 
 /** The columns naming an invoice in every list (pending, excluded, rejected). */
 function invoiceFields<T extends ReportInvoice>(w: Words): Field<T>[] {
@@ -233,7 +239,13 @@ export function vatLineFields(w: Words): Field<VatLine>[] {
   const c = w.r.columns;
   const v = w.r.vat;
   return [
-    { header: c.direction, kind: 'text', value: (l) => directionLabel(w, l.direction) },
+    {
+      header: c.direction,
+      kind: 'text',
+      // A reverse charge's two sides are both of a received invoice (issue 18).
+      value: (l) =>
+        l.selfAssessed ? v.selfAssessedSide[l.direction] : directionLabel(w, l.direction),
+    },
     { header: c.number, kind: 'id', value: (l) => l.number },
     { header: c.invoiceDate, kind: 'date', value: (l) => l.invoiceDate },
     { header: c.type, kind: 'text', value: (l) => typeLabel(w, l.typeCode) },
@@ -243,7 +255,7 @@ export function vatLineFields(w: Words): Field<VatLine>[] {
     { header: v.taxPoint, kind: 'date', value: (l) => l.taxPointDate },
     { header: v.month, kind: 'month', value: (l) => l.month },
     { header: w.r.workbook.categoryCode, kind: 'id', value: (l) => l.category },
-    { header: v.category, kind: 'text', value: (l) => categoryLabel(w, l.category) },
+    { header: v.category, kind: 'text', value: (l) => vatLineLabel(w, l) },
     { header: v.rate, kind: 'percent', value: (l) => l.percent },
     // Signed already: a credit note's lines count negative.
     {
@@ -300,7 +312,7 @@ function vatSideLines(report: VatReport, w: Words, direction: 'OUTBOUND' | 'INBO
 function figureCells(f: VatFigure, w: Words): (CellValue | DocCell)[] {
   return [
     month(f.month),
-    categoryLabel(w, f.category),
+    vatLineLabel(w, f),
     percent(f.percent),
     amount(f.baseCents, f.currency),
     amount(f.vatCents, f.currency),
@@ -655,7 +667,7 @@ export function reportWorkbookLater(
     case 'status':
       return statusWorkbook(as('status'), w, about, language);
     case 'ca3':
-      // The CA3 workbook is export/layouts/ca3.ts (issue 18, item 3), not built on this branch.
-      throw new Error('The CA3 workbook is not built yet.');
+      // Laid out like the form, one sheet per box's invoices (issue 18, item 3).
+      return ca3Workbook(as('ca3'), language, about);
   }
 }

@@ -22,6 +22,7 @@ import frExports from '#shared/i18n/fr/exports.ts';
 import frArchive from '#shared/i18n/fr/archive.ts';
 import frReports from '#shared/i18n/fr/reports.ts';
 import frAccounting from '#shared/i18n/fr/accounting.ts';
+import frCa3 from '#shared/i18n/fr/ca3.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
@@ -32,6 +33,7 @@ import enExports from '#shared/i18n/en/exports.ts';
 import enArchive from '#shared/i18n/en/archive.ts';
 import enReports from '#shared/i18n/en/reports.ts';
 import enAccounting from '#shared/i18n/en/accounting.ts';
+import enCa3 from '#shared/i18n/en/ca3.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -48,6 +50,7 @@ export const dictionaries = {
     archive: frArchive,
     reports: frReports,
     accounting: frAccounting,
+    ca3: frCa3,
   },
   en: {
     common: enCommon,
@@ -60,6 +63,7 @@ export const dictionaries = {
     archive: enArchive,
     reports: enReports,
     accounting: enAccounting,
+    ca3: enCa3,
   },
 } as const satisfies Record<Language, unknown>;
 

@@ -274,16 +274,19 @@ describe('figures', () => {
       [
         ['OUTBOUND', '2026-01', 'S', 20, 'EUR', 15000, 3000, 2],
         ['OUTBOUND', '2026-01', 'S', 5.5, 'EUR', 10000, 550, 1],
+        // The reverse charge's VAT self-assessed at 20 % (issue 18), on both sides.
+        ['OUTBOUND', '2026-02', 'AE', 20, 'GBP', 30000, 6000, 1],
         ['INBOUND', '2026-02', 'S', 20, 'EUR', 1000, 200, 1],
-        ['INBOUND', '2026-02', 'AE', 0, 'GBP', 30000, 0, 1],
+        ['INBOUND', '2026-02', 'AE', 20, 'GBP', 30000, 6000, 1],
       ],
     );
     assert.deepEqual(
       r.totals.map((t) => [t.direction, t.currency, t.baseCents, t.vatCents, t.invoices]),
       [
         ['OUTBOUND', 'EUR', 25000, 3550, 2],
+        ['OUTBOUND', 'GBP', 30000, 6000, 1],
         ['INBOUND', 'EUR', 1000, 200, 1],
-        ['INBOUND', 'GBP', 30000, 0, 1],
+        ['INBOUND', 'GBP', 30000, 6000, 1],
       ],
     );
   });
@@ -420,4 +423,82 @@ test('the VAT per month and the period’s balance in euros: collected, deductib
     { month: '2026-03', collectedCents: 300, deductibleCents: 0, netCents: 300 },
   ]);
   assert.deepEqual(r.balance, { collectedCents: 2300, deductibleCents: 600, netCents: 1700 });
+});
+
+describe('reverse charge and cross-border sales (issue 18, item 2)', () => {
+  test('a reverse-charge purchase: VAT self-assessed at the French rate, on both sides', () => {
+    const specs: ReportSpec[] = [
+      // Services from Germany, no rate given: the settings' rate (10 % here).
+      {
+        n: 1,
+        direction: 'INBOUND',
+        taxCode: 5,
+        sellerCountry: 'DE',
+        breakdown: [{ category: 'AE', percent: 0, base: 1000, vat: 0 }],
+      },
+      // Goods from Italy (K), 20 % given on the line.
+      {
+        n: 2,
+        direction: 'INBOUND',
+        taxCode: 5,
+        sellerCountry: 'IT',
+        breakdown: [{ category: 'K', percent: 20, base: 333.33, vat: 0 }],
+      },
+      // A French supplier's exempt training: nothing to self-assess.
+      {
+        n: 3,
+        direction: 'INBOUND',
+        taxCode: 5,
+        breakdown: [{ category: 'E', percent: 0, base: 50, vat: 0 }],
+      },
+    ];
+    const r = computeVatReport(specs.map(reportItem), MARCH, {
+      ...context,
+      reverseChargeRateBp: 1000,
+    });
+    assert.deepEqual(
+      r.figures.map((f) => [
+        f.direction,
+        f.category,
+        f.percent,
+        f.selfAssessed,
+        f.baseCents,
+        f.vatCents,
+      ]),
+      [
+        ['OUTBOUND', 'K', 20, true, 33333, 6667],
+        ['OUTBOUND', 'AE', 10, true, 100000, 10000],
+        ['INBOUND', 'E', 0, false, 5000, 0],
+        ['INBOUND', 'K', 20, true, 33333, 6667],
+        ['INBOUND', 'AE', 10, true, 100000, 10000],
+      ],
+    );
+    // Collected and deductible both carry it: the net is unchanged.
+    assert.deepEqual(r.balance, { collectedCents: 16667, deductibleCents: 16667, netCents: 0 });
+    assert.deepEqual(
+      r.lines.filter((l) => l.invoiceId === uuid(1)).map((l) => [l.direction, l.selfAssessed]),
+      [
+        ['OUTBOUND', true],
+        ['INBOUND', true],
+      ],
+    );
+  });
+
+  test('intra-EU deliveries, exports and exempt sales each on their own line', () => {
+    const r = report([
+      { n: 1, taxCode: 5, breakdown: [{ category: 'K', percent: 0, base: 500, vat: 0 }] },
+      { n: 2, taxCode: 5, breakdown: [{ category: 'G', percent: 0, base: 300, vat: 0 }] },
+      { n: 3, taxCode: 5, breakdown: [{ category: 'E', percent: 0, base: 100, vat: 0 }] },
+      { n: 4, taxCode: 5, breakdown: [{ category: 'S', percent: 20, base: 100, vat: 20 }] },
+    ]);
+    assert.deepEqual(
+      r.figures.map((f) => [f.category, f.percent, f.selfAssessed, f.baseCents, f.vatCents]),
+      [
+        ['S', 20, false, 10000, 2000],
+        ['E', 0, false, 10000, 0],
+        ['G', 0, false, 30000, 0],
+        ['K', 0, false, 50000, 0],
+      ],
+    );
+  });
 });
