@@ -90,12 +90,24 @@ describe('TVA', () => {
     assert.ok(report.lines.some((l) => l.creditNote && l.vatCents < 0));
     assert.deepEqual(
       new Set(report.lines.map((l) => l.rule)),
-      new Set(['delivery_date', 'delivery_unknown', 'payment_date', 'invoice_date']),
+      new Set(['delivery_date', 'delivery_unknown', 'payment_date', 'invoice_date', 'intra_eu']),
     );
+    // A reverse-charge purchase's VAT is self-assessed at the French rate on both sides (issue
+    // 18, item 2): twin lines of the same purchase, due and deductible, that net to zero.
+    const selfAssessed = report.lines.filter((l) => l.selfAssessed);
+    assert.ok(selfAssessed.length > 0, 'the demo quarter has reverse-charge purchases');
+    const twins = new Map<string, number>();
+    for (const l of selfAssessed) {
+      assert.ok(l.percent !== null && l.percent > 0, `${l.invoiceId} at a French rate`);
+      assert.equal(l.vatCents, Math.round((l.baseCents * l.percent!) / 100), l.invoiceId);
+      const sign = l.direction === 'OUTBOUND' ? 1 : -1;
+      twins.set(l.invoiceId, (twins.get(l.invoiceId) ?? 0) + sign * l.vatCents);
+    }
+    for (const [invoiceId, net] of twins) assert.equal(net, 0, `${invoiceId} nets to zero`);
     // Each counted invoice's lines are its own breakdown entries (signed), read again from the
     // archive, and its VAT became due in the period by its own rule.
     const byInvoice = new Map<string, VatLine[]>();
-    for (const l of report.lines)
+    for (const l of report.lines.filter((line) => !line.selfAssessed))
       byInvoice.set(l.invoiceId, [...(byInvoice.get(l.invoiceId) ?? []), l]);
     for (const [invoiceId, lines] of byInvoice) {
       const archived = archive.getInvoice(invoiceId)!;
@@ -127,6 +139,15 @@ describe('TVA', () => {
       if (line.rule === 'payment_date') assert.equal(archived.row.lifecycleCode, '212');
       if (line.rule === 'delivery_date')
         assert.equal(line.taxPointDate, detail.businessData.shipping?.deliveryDate);
+      if (line.rule === 'intra_eu') {
+        // CGI art. 269: the 15th of the month after the delivery, or the invoice date if earlier.
+        const delivered =
+          detail.businessData.shipping?.deliveryDate ?? detail.businessData.invoiceDate;
+        const [y, m] = delivered.split('-').map(Number) as [number, number];
+        const fifteenth = `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-15`;
+        const invoiced = detail.businessData.invoiceDate;
+        assert.equal(line.taxPointDate, invoiced < fifteenth ? invoiced : fifteenth, invoiceId);
+      }
     }
     // Totals are the sums of the figures, which are the sums of the lines.
     for (const total of report.totals) {
@@ -171,7 +192,13 @@ describe('TVA', () => {
     for (const total of report.totals.filter((t) => t.currency === 'EUR')) {
       const label = total.direction === 'OUTBOUND' ? 'Émises' : 'Reçues';
       const currencies = column(detail, 'Devise').map((c) => c.v);
-      const mine = (i: number) => directions[i] === label && currencies[i] === 'EUR';
+      // A self-assessed twin counts on its side, under its own words in the Sens column.
+      const twin =
+        total.direction === 'OUTBOUND'
+          ? 'Reçues · TVA due autoliquidée'
+          : 'Reçues · TVA déductible autoliquidée';
+      const mine = (i: number) =>
+        (directions[i] === label || directions[i] === twin) && currencies[i] === 'EUR';
       assert.equal(sum(detail, VAT, mine), total.vatCents, label);
       assert.equal(sum(detail, BASE, mine), total.baseCents, label);
     }
