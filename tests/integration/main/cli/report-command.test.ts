@@ -72,9 +72,16 @@ describe('npm run cli -- report', () => {
     const vat = column(detail, 'Montant de TVA (avoirs en négatif)');
     for (const total of summary.totals.filter((t) => t.currency === 'EUR')) {
       const label = total.direction === 'OUTBOUND' ? 'Émises' : 'Reçues';
+      // A reverse-charge purchase's self-assessed VAT counts on both sides, under its own words.
+      const twin =
+        total.direction === 'OUTBOUND'
+          ? 'Reçues · TVA due autoliquidée'
+          : 'Reçues · TVA déductible autoliquidée';
       const cents = vat.reduce(
         (s, c, i) =>
-          sens[i] === label && devise[i] === 'EUR' ? s + Math.round((c.v as number) * 100) : s,
+          (sens[i] === label || sens[i] === twin) && devise[i] === 'EUR'
+            ? s + Math.round((c.v as number) * 100)
+            : s,
         0,
       );
       assert.equal(cents, total.vatCents, label);
