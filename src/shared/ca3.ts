@@ -96,6 +96,41 @@ export interface Ca3Aside extends ReportInvoice {
   wouldChange: { code: Ca3BoxCode; cents: number }[];
 }
 
+/** Why a VAT became due on its day: the invoice date, the delivery date, the 212 day, or goods
+ * between member states (the 15th of the month after the delivery, CGI art. 269). */
+export type Ca3DueBasis = 'invoice_date' | 'delivery_date' | 'payment_date' | 'intra_eu';
+
+/** Why an invoice's VAT is not the same in the return and in the entries. */
+export const CA3_GAP_REASONS = [
+  'other_rate', // a rate without a mainland line: in the entries, not in the return
+  'due_outside', // dated in the period, due in another: in the entries, not in the return
+  'due_inside', // dated in another period, due in this one: in the return, not in its entries
+  'reverse_charge_unpaid', // self-assessed on payment, not paid yet: in the entries only
+  'counted_differently', // anything else (kept so that no gap goes unexplained)
+] as const;
+export type Ca3GapReason = (typeof CA3_GAP_REASONS)[number];
+
+export interface Ca3Side {
+  returnCents: number;
+  entriesCents: number;
+}
+
+/** One invoice that makes the return and the entries differ, and why: worded on screen and in
+ * the workbook in the user's language (src/shared/ca3-explanation.ts). */
+export interface Ca3Explanation {
+  invoiceId: string;
+  number: string | null;
+  counterpartyName: string | null;
+  invoiceDate: string | null;
+  reason: Ca3GapReason;
+  /** The day its VAT is due, and why that day (null for other_rate and counted_differently). */
+  dueDay: string | null;
+  basis: Ca3DueBasis | null;
+  /** The side(s) that differ; null when that side agrees. */
+  collected: Ca3Side | null;
+  deductible: Ca3Side | null;
+}
+
 /** The return against the entries of the same period (issue 18, item 4). */
 export interface Ca3Reconciliation {
   collectedReturnCents: number; // 16 (self-assessed VAT included)
@@ -105,7 +140,7 @@ export interface Ca3Reconciliation {
   /** Zero when both agree (|collected gap| + |deductible gap|); otherwise explained invoice by
    * invoice. */
   differenceCents: number;
-  explanations: string[];
+  explanations: Ca3Explanation[];
 }
 
 export interface Ca3Report {

@@ -52,7 +52,8 @@ const NO_VAT_PURCHASE = new Set(['E', 'O', 'Z']);
 
 /** Why a part is due on its day: the invoice's BT-8 (invoice, delivery, payment), or the
  * intra-EU rule (the 15th of the month after the delivery, or the invoice's date if earlier). */
-export type Ca3DueBasis = 'invoice_date' | 'delivery_date' | 'payment_date' | 'intra_eu';
+export type { Ca3DueBasis } from '#shared/ca3.ts';
+import type { Ca3DueBasis } from '#shared/ca3.ts';
 
 /** One line's part of one box (signed: a credit note negative). */
 export interface Ca3Part {

@@ -12,6 +12,9 @@ import {
   type Ca3Box,
   type Ca3BoxCode,
   type Ca3Contribution,
+  type Ca3Explanation,
+  type Ca3GapReason,
+  type Ca3Side,
   type Ca3Reconciliation,
   type Ca3Report,
 } from '#shared/ca3.ts';
@@ -20,16 +23,10 @@ import { daysInMonth } from '#shared/report-period.ts';
 import type { ReportCoverage, ReportInvoice, ReportPeriod } from '#shared/reports.ts';
 import type { Ca3Row } from '../archive/accounting-rows.ts';
 import { accountLabels } from '../accounting/account-labels.ts';
-import { euros, invoiceOutcome } from '../accounting/entries.ts';
+import { invoiceOutcome } from '../accounting/entries.ts';
 import { directionOf, invoiceDay } from './invoice.ts';
 import { taxPointRule } from './rules.ts';
-import {
-  ca3Outcome,
-  partAmount,
-  type Ca3DueBasis,
-  type Ca3Part,
-  type Ca3RuleContext,
-} from './ca3-rules.ts';
+import { ca3Outcome, partAmount, type Ca3Part, type Ca3RuleContext } from './ca3-rules.ts';
 
 export interface Ca3Context extends Ca3RuleContext {
   /** Line 22 as the accountant entered it for this period (user data). */
@@ -57,19 +54,6 @@ export function checkReturnPeriod(period: ReportPeriod): void {
 const RATE = new Set<string>(CA3_RATE_BOXES);
 const DEDUCTIBLE = new Set<string>(['19', '20']);
 
-/** Why a day is the one VAT is due, as the explanations say it. */
-const BASIS_WORDS: Record<Ca3DueBasis, string> = {
-  invoice_date: '',
-  delivery_date: ' (à la livraison)',
-  payment_date: ' (à l’encaissement)',
-  intra_eu: ' (échange intracommunautaire : le 15 du mois suivant la livraison)',
-};
-
-/** "30/09/2026" */
-const frenchDay = (day: string): string =>
-  `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-const money = (cents: number): string => `${euros(cents)} €`;
-
 /** The VAT an invoice's entries put in the period's VAT accounts: collected (credit − debit of
  * 44571 and 4452), deductible (debit − credit of 44566, 44562 and 445662). */
 function entriesVat(
@@ -96,38 +80,37 @@ interface Gap {
   aside: Ca3Aside | null;
 }
 
-/** Why an invoice's VAT differs between the return and the entries, in the accountant's words
- * (French, as the entries' own details). */
-export function explainGap(gap: Gap, period: ReportPeriod): string {
+/** Why an invoice's VAT differs between the return and the entries: the facts, which the
+ * screen and the workbook word in the user's language (src/shared/ca3-explanation.ts). */
+export function explainGap(gap: Gap, period: ReportPeriod): Ca3Explanation {
   const { row } = gap.invoice;
-  const dated = invoiceDay(row) ?? '';
-  const name = `${row.invoiceNumber ?? row.invoiceId}${row.counterpartyName ? ` (${row.counterpartyName})` : ''}`;
-  const what = `Facture ${name} du ${frenchDay(dated)}`;
-  let why: string;
-  const inside = dated >= period.from && dated <= period.to;
+  const dated = invoiceDay(row);
+  const inside = dated !== null && dated >= period.from && dated <= period.to;
   const elsewhere = gap.notDue[0];
   const inPeriodPart = gap.due[0];
-  if (gap.aside?.reason === 'other_rate')
-    why =
-      'un taux sans ligne métropolitaine sur la déclaration (lignes 10 / 11 ou annexe 3310-A) : hors déclaration, passée dans les écritures';
-  else if (inside && elsewhere)
-    why = `TVA exigible le ${frenchDay(elsewhere.dueDay)}${BASIS_WORDS[elsewhere.basis]}, hors période : dans les écritures de sa date, pas dans la déclaration`;
-  else if (!inside && inPeriodPart)
-    why = `TVA exigible le ${frenchDay(inPeriodPart.dueDay)}${BASIS_WORDS[inPeriodPart.basis]}, dans la période : dans la déclaration, ses écritures sont à sa date`;
+  let reason: Ca3GapReason;
+  let part: Ca3Part | undefined;
+  if (gap.aside?.reason === 'other_rate') reason = 'other_rate';
+  else if (inside && elsewhere) [reason, part] = ['due_outside', elsewhere];
+  else if (!inside && inPeriodPart) [reason, part] = ['due_inside', inPeriodPart];
   else if (inside && gap.invoice.facts && taxPointRule(gap.invoice.facts) === 'payment_date')
-    why =
-      'TVA autoliquidée exigible à l’encaissement, pas encore encaissée (aucun statut 212 dans la période) : dans les écritures de sa date, pas dans la déclaration';
-  else why = 'la déclaration et les écritures ne la comptent pas de la même façon';
-  const sides: string[] = [];
-  if (gap.returnVat.collected !== gap.entriesVat.collected)
-    sides.push(
-      `TVA collectée : déclaration ${money(gap.returnVat.collected)}, écritures ${money(gap.entriesVat.collected)}`,
-    );
-  if (gap.returnVat.deductible !== gap.entriesVat.deductible)
-    sides.push(
-      `TVA déductible : déclaration ${money(gap.returnVat.deductible)}, écritures ${money(gap.entriesVat.deductible)}`,
-    );
-  return `${what} : ${why} (${sides.join(' ; ')}).`;
+    reason = 'reverse_charge_unpaid';
+  else reason = 'counted_differently';
+  const side = (key: 'collected' | 'deductible'): Ca3Side | null =>
+    gap.returnVat[key] === gap.entriesVat[key]
+      ? null
+      : { returnCents: gap.returnVat[key], entriesCents: gap.entriesVat[key] };
+  return {
+    invoiceId: row.invoiceId,
+    number: row.invoiceNumber,
+    counterpartyName: row.counterpartyName,
+    invoiceDate: dated,
+    reason,
+    dueDay: part?.dueDay ?? null,
+    basis: part?.basis ?? null,
+    collected: side('collected'),
+    deductible: side('deductible'),
+  };
 }
 
 const byInvoice = <

@@ -125,6 +125,31 @@ export default {
     inEntries: 'Entries',
     difference: 'Difference',
     explanations: 'Explanations',
+    sentence: '{invoice}: {why} ({sides}).',
+    invoice: 'Invoice {number}{party} of {date}',
+    party: ' ({name})',
+    sideSeparator: '; ',
+    side: {
+      collected: 'collected VAT: return {inReturn}, entries {inEntries}',
+      deductible: 'deductible VAT: return {inReturn}, entries {inEntries}',
+    },
+    basis: {
+      invoice_date: '',
+      delivery_date: ' (on delivery)',
+      payment_date: ' (on payment)',
+      intra_eu: ' (goods between member states: the 15th of the month after delivery)',
+    },
+    why: {
+      other_rate:
+        'a rate with no mainland line on the return (lines 10 / 11 or annex 3310-A): left out of the return, posted in the entries',
+      due_outside:
+        'VAT due on {dueDay}{basis}, outside the period: in the entries of its date, not in the return',
+      due_inside:
+        'VAT due on {dueDay}{basis}, within the period: in the return, its entries are at its date',
+      reverse_charge_unpaid:
+        'self-assessed VAT due on payment, not paid yet (no 212 status in the period): in the entries of its date, not in the return',
+      counted_differently: 'the return and the entries do not count it the same way',
+    },
   },
   workbook: {
     sheets: {

@@ -126,6 +126,31 @@ export default {
     inEntries: 'Écritures',
     difference: 'Écart',
     explanations: 'Explications',
+    sentence: '{invoice} : {why} ({sides}).',
+    invoice: 'Facture {number}{party} du {date}',
+    party: ' ({name})',
+    sideSeparator: ' ; ',
+    side: {
+      collected: 'TVA collectée : déclaration {inReturn}, écritures {inEntries}',
+      deductible: 'TVA déductible : déclaration {inReturn}, écritures {inEntries}',
+    },
+    basis: {
+      invoice_date: '',
+      delivery_date: ' (à la livraison)',
+      payment_date: ' (à l’encaissement)',
+      intra_eu: ' (échange intracommunautaire : le 15 du mois suivant la livraison)',
+    },
+    why: {
+      other_rate:
+        'un taux sans ligne métropolitaine sur la déclaration (lignes 10 / 11 ou annexe 3310-A) : hors déclaration, passée dans les écritures',
+      due_outside:
+        'TVA exigible le {dueDay}{basis}, hors période : dans les écritures de sa date, pas dans la déclaration',
+      due_inside:
+        'TVA exigible le {dueDay}{basis}, dans la période : dans la déclaration, ses écritures sont à sa date',
+      reverse_charge_unpaid:
+        'TVA autoliquidée exigible à l’encaissement, pas encore encaissée (aucun statut 212 dans la période) : dans les écritures de sa date, pas dans la déclaration',
+      counted_differently: 'la déclaration et les écritures ne la comptent pas de la même façon',
+    },
   },
   workbook: {
     sheets: {

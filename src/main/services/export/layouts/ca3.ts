@@ -11,12 +11,14 @@ import {
   type Ca3Box,
   type Ca3BoxCode,
   type Ca3Contribution,
+  type Ca3Explanation,
   type Ca3Report,
 } from '#shared/ca3.ts';
 import frCa3 from '#shared/i18n/fr/ca3.ts';
 import enCa3 from '#shared/i18n/en/ca3.ts';
 import type { Translation } from '#shared/i18n/translation.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
+import { explanationText } from '#shared/ca3-explanation.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
 import type { ReportInvoice } from '#shared/reports.ts';
 import { aboutSheet } from '../about.ts';
@@ -143,6 +145,18 @@ function euroText(cents: number, language: Language): string {
   }).format(cents / 100);
 }
 
+/** An explanation worded in the workbook's language, as the screen words it. */
+function explanationOf(e: Ca3Explanation, w: Words): string {
+  const word = (path: string, params?: Record<string, string>): string => {
+    let node: unknown = w.c.check;
+    for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
+    return interpolate(typeof node === 'string' ? node : path, params);
+  };
+  // The workbook's own date format (cells.ts DATE_FORMAT), in both languages.
+  const day = (d: string): string => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+  return explanationText(e, word, { day, money: (cents) => euroText(cents, w.language) });
+}
+
 function checkLines(report: Ca3Report, w: Words): DocLine[] {
   const k = w.c.check;
   const r = report.reconciliation;
@@ -170,7 +184,7 @@ function checkLines(report: Ca3Report, w: Words): DocLine[] {
   ];
   if (r.explanations.length > 0) {
     lines.push({ cells: [] }, { style: 'section', cells: [k.explanations] });
-    for (const text of r.explanations) lines.push({ cells: [text] });
+    for (const e of r.explanations) lines.push({ cells: [explanationOf(e, w)] });
   }
   return lines;
 }

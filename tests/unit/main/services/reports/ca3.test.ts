@@ -10,6 +10,7 @@ import { DEFAULT_ACCOUNTING_SETTINGS } from '#main/services/accounting/settings.
 import { computeCa3Report, type Ca3Context } from '#main/services/reports/ca3.ts';
 import { accountingRow, standInChooser, type InvoiceSpec } from '#support/accounting-fixtures.ts';
 import { NO_COVERAGE } from '#support/report-fixtures.ts';
+import { frenchExplanation } from '#support/ca3-words.ts';
 
 const OCTOBER = monthPeriod(2026, 10);
 const FIXED_ASSET_SUPPLIER = '732829320'; // the fixtures' supplier SIREN
@@ -353,7 +354,14 @@ describe('reverse charge: self-assessed at the French rate, on both sides', () =
     assert.equal(box(report, 'B4').amountCents, 0);
     // The entries self-assess both on their invoice dates: each gap explained.
     assert.equal(report.reconciliation.explanations.length, 2);
-    assert.match(report.reconciliation.explanations.join('\n'), /F-UNPAID.*pas encore encaissée/);
+    assert.deepEqual(report.reconciliation.explanations.map((e) => e.reason).sort(), [
+      'due_inside',
+      'reverse_charge_unpaid',
+    ]);
+    assert.match(
+      report.reconciliation.explanations.map(frenchExplanation).join('\n'),
+      /F-UNPAID.*pas encore encaissée/,
+    );
   });
 
   test('goods between member states: the 15th of the month after the delivery, or the invoice date if earlier', () => {
@@ -552,12 +560,12 @@ describe('the check against the entries (item 4)', () => {
     assert.equal(r.differenceCents, 0, 'the two gaps offset, yet each is explained');
     assert.equal(r.explanations.length, 2);
     assert.match(
-      r.explanations[0]!,
+      frenchExplanation(r.explanations[0]!),
       /F-OUT.*exigible le 28\/09\/2026 \(à la livraison\), hors période/,
     );
-    assert.match(r.explanations[0]!, /déclaration 0,00 €, écritures 20,00 €/);
+    assert.match(frenchExplanation(r.explanations[0]!), /déclaration 0,00 €, écritures 20,00 €/);
     assert.match(
-      r.explanations[1]!,
+      frenchExplanation(r.explanations[1]!),
       /F-IN.*exigible le 30\/10\/2026 \(à la livraison\), dans la période/,
     );
   });
@@ -567,6 +575,7 @@ describe('the check against the entries (item 4)', () => {
     assert.equal(report.reconciliation.collectedReturnCents, 0);
     assert.equal(report.reconciliation.collectedEntriesCents, 1_300);
     assert.equal(report.reconciliation.differenceCents, 1_300);
-    assert.match(report.reconciliation.explanations[0]!, /annexe 3310-A/);
+    assert.equal(report.reconciliation.explanations[0]!.reason, 'other_rate');
+    assert.match(frenchExplanation(report.reconciliation.explanations[0]!), /annexe 3310-A/);
   });
 });
