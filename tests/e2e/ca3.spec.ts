@@ -287,6 +287,14 @@ test.describe('in English', () => {
     await expect(page.getByRole('region', { name: 'Check against the entries' })).toContainText(
       /Agrees with the entries|Differs from the entries by/,
     );
+    // Each invoice behind a difference is explained in English too, amounts as English writes them.
+    const check = page.getByRole('region', { name: 'Check against the entries' });
+    // The demo quarter has invoices due in another period than their entries.
+    await expect(check.getByRole('listitem').first()).toContainText(
+      /^Invoice .+ of \d{2}\/\d{2}\/\d{4}: /,
+    );
+    await expect(check).not.toContainText('Facture');
+    await expect(check).toContainText(/(return|entries) €[\d,]+\.\d{2}/);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-form-en.png` });
   });
 });
