@@ -134,7 +134,7 @@ export default {
       deductible: 'deductible VAT: return {inReturn}, entries {inEntries}',
     },
     basis: {
-      invoice_date: '',
+      invoice_date: ' (on the invoice date)',
       delivery_date: ' (on delivery)',
       payment_date: ' (on payment)',
       intra_eu: ' (goods between member states: the 15th of the month after delivery)',

@@ -135,7 +135,7 @@ export default {
       deductible: 'TVA déductible : déclaration {inReturn}, écritures {inEntries}',
     },
     basis: {
-      invoice_date: '',
+      invoice_date: ' (à la date de la facture)',
       delivery_date: ' (à la livraison)',
       payment_date: ' (à l’encaissement)',
       intra_eu: ' (échange intracommunautaire : le 15 du mois suivant la livraison)',
