@@ -148,13 +148,16 @@ export class SyncRounds {
     round.total = round.connections.length;
     this.#round = round;
     this.#controller = controller;
-    const running = this.#runRound(round, controller.signal, options).finally(() => {
-      round.finishedAt = new Date(this.#now()).toISOString();
-      round.current = [];
-      this.#running = null;
-      this.#controller = null;
-      this.#emit();
-    });
+    // The round begins once it is known to run (its first events say running).
+    const running = Promise.resolve()
+      .then(() => this.#runRound(round, controller.signal, options))
+      .finally(() => {
+        round.finishedAt = new Date(this.#now()).toISOString();
+        round.current = [];
+        this.#running = null;
+        this.#controller = null;
+        this.#emit();
+      });
     this.#running = running;
     this.#emit();
     return running;

@@ -12,11 +12,13 @@ import { DEMO_CONNECTION_IDS } from '#shared/contract.ts';
 import type { SyncRoundStatus } from '#shared/sync-round.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { createServices, type Services } from '#main/services/index.ts';
-import { SyncRounds } from '#main/services/sync-rounds/index.ts';
+import { SyncRounds, SyncScheduler } from '#main/services/sync-rounds/index.ts';
+import { createDispatcher, createHandlers } from '#main/handlers.ts';
+import type { Result } from '#shared/contract.ts';
 import { acquireSyncLock } from '#main/services/archive/sync-lock.ts';
 import { fakeKeytar, silentLog } from '#support/fakes.ts';
 
-const INVOICES = 240;
+const INVOICES = 120;
 const ADMIN = DEMO_CONNECTION_IDS.admin;
 const USER = DEMO_CONNECTION_IDS.user;
 
@@ -34,7 +36,9 @@ after(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function services(): Services {
+function services(
+  backgroundSync?: Parameters<typeof createServices>[0]['backgroundSync'],
+): Services {
   const dataDir = mkdtempSync(join(tmpdir(), 'sync-rounds-'));
   dirs.push(dataDir);
   return createServices({
@@ -43,6 +47,19 @@ function services(): Services {
     log: silentLog,
     loadKeytar: async () => fakeKeytar(),
     startDemo: async () => ({ ...operator, close: async () => {} }),
+    ...(backgroundSync ? { backgroundSync } : {}),
+  });
+}
+
+/** Resolves with the first round status heard that `done` accepts. */
+function until(s: Services, done: (status: SyncRoundStatus) => boolean): Promise<SyncRoundStatus> {
+  return new Promise((resolve) => {
+    const stop = s.events.subscribe((event, payload) => {
+      if (event === 'syncRound:progress' && done(payload as SyncRoundStatus)) {
+        stop();
+        resolve(payload as SyncRoundStatus);
+      }
+    });
   });
 }
 
@@ -236,6 +253,82 @@ describe('sync rounds', () => {
       assert.deepEqual(s.syncRounds.status().failing, [], 'skipped is not failing');
     } finally {
       lock.release();
+      await s.close();
+    }
+  });
+
+  test('the channels: syncRound:start answers at once, progress follows as events, status and schedule read back; refused while working offline', async () => {
+    const s = services();
+    const dispatch = createDispatcher(createHandlers(s), { log: silentLog });
+    const ok = <T>(result: Result<unknown>): T => {
+      assert.ok(result.ok, JSON.stringify(result));
+      return result.value as T;
+    };
+    try {
+      const ended = until(s, (status) => !status.running && status.round !== null);
+      const started = ok<SyncRoundStatus>(await dispatch('syncRound:start', { scope: 'all' }));
+      assert.equal(started.running, true);
+      assert.equal(started.round?.total, 2);
+      await ended;
+      const status = ok<SyncRoundStatus>(await dispatch('syncRound:status', undefined));
+      assert.equal(status.running, false);
+      assert.equal(status.round?.done, 2);
+      assert.equal(status.nextCheckAt, null, 'no scheduler unless the shell asks');
+
+      assert.deepEqual(ok(await dispatch('syncRound:schedule', undefined)), {
+        everyHours: 4,
+        connections: {},
+      });
+      assert.deepEqual(
+        ok(
+          await dispatch('syncRound:setSchedule', { connectionId: USER, connectionEveryHours: 0 }),
+        ),
+        { everyHours: 4, connections: { [USER]: 0 } },
+      );
+      const bad = await dispatch('syncRound:setSchedule', { everyHours: -1 });
+      assert.equal(!bad.ok && bad.error.kind, 'invalid_input');
+      const unknown = await dispatch('syncRound:setSchedule', {
+        connectionId: 'personne',
+        connectionEveryHours: 2,
+      });
+      assert.equal(!unknown.ok && unknown.error.kind, 'not_found');
+
+      ok(await dispatch('settings:update', { workOffline: true }));
+      const offline = await dispatch('syncRound:start', {});
+      assert.ok(!offline.ok);
+      assert.equal(offline.error.reason, 'work_offline');
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('the scheduler starts a round of the connections due, never while working offline', async () => {
+    const s = services();
+    try {
+      let offline = true;
+      const scheduler = new SyncScheduler({ rounds: s.syncRounds, workOffline: () => offline });
+      scheduler.tick();
+      assert.equal(s.syncRounds.running, false, 'working offline: no round');
+      offline = false;
+      const ended = until(s, (status) => !status.running && status.round !== null);
+      scheduler.tick();
+      assert.equal(s.syncRounds.running, true);
+      assert.equal((await ended).round?.done, 2);
+      scheduler.tick();
+      assert.equal(s.syncRounds.running, false, 'nothing due: no round');
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('createServices starts the scheduler only when asked: its first look syncs what is due', async () => {
+    const s = services({ firstDelayMs: 0, intervalMs: 60_000 });
+    try {
+      assert.notEqual(s.syncRounds.status().nextCheckAt, null);
+      const ended = await until(s, (status) => !status.running && status.round !== null);
+      assert.equal(ended.round?.scope, 'due');
+      assert.equal(ended.round?.done, 2);
+    } finally {
       await s.close();
     }
   });
