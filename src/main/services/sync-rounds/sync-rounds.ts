@@ -106,8 +106,16 @@ export class SyncRounds {
   }
 
   /** Starts a round unless one runs; resolves at once with the status (progress follows as
-   * events). Refused while "Travailler hors ligne" is on. */
+   * events). Refused while "Travailler hors ligne" is on (the app's rounds; the CLI's `sync`
+   * ignores that setting of the app, as `sync --connection` does). */
   start(scope: SyncRoundScope): SyncRoundStatus {
+    if (this.#options.connections.getSettings().workOffline)
+      throw new AppFailure(
+        'offline',
+        'Work offline is on: the sync round is not sent to the operator.',
+        undefined,
+        'work_offline',
+      );
     if (!this.#running)
       void this.run(scope).catch((error: unknown) => {
         this.#log.warn(`[sync-round] ${(error as Error).message}`);
@@ -118,13 +126,6 @@ export class SyncRounds {
   /** Runs a round to its end (the CLI awaits it); a conflict when one already runs here. */
   run(scope: SyncRoundScope, options: RunRoundOptions = {}): Promise<Round> {
     if (this.#running) throw new AppFailure('conflict', 'A sync round is already running.');
-    if (this.#options.connections.getSettings().workOffline)
-      throw new AppFailure(
-        'offline',
-        'Work offline is on: the sync round is not sent to the operator.',
-        undefined,
-        'work_offline',
-      );
     const controller = new AbortController();
     const round: Round = {
       id: this.#nextId++,

@@ -293,10 +293,41 @@ describe('sync rounds', () => {
       });
       assert.equal(!unknown.ok && unknown.error.kind, 'not_found');
 
+      // "Travailler hors ligne" stops the round under way, and refuses the next.
+      const syncing = until(s, (status) => (status.round?.current.length ?? 0) > 0);
+      const stopped = until(
+        s,
+        (status) => !status.running && status.round?.id !== started.round?.id,
+      );
+      ok(await dispatch('syncRound:start', { scope: 'all' }));
+      await syncing;
       ok(await dispatch('settings:update', { workOffline: true }));
+      assert.equal((await stopped).round?.cancelled, true);
       const offline = await dispatch('syncRound:start', {});
       assert.ok(!offline.ok);
       assert.equal(offline.error.reason, 'work_offline');
+
+      // A deleted connection's own frequency goes with it.
+      const custom = ok<{ id: string }>(
+        await dispatch('connections:save', {
+          name: 'Client supprimé',
+          baseUrl: operator.baseUrl,
+          tokenUrl: operator.tokenUrl,
+          clientId: operator.clients.user.clientId,
+          clientSecret: operator.clients.user.clientSecret,
+        }),
+      );
+      ok(
+        await dispatch('syncRound:setSchedule', {
+          connectionId: custom.id,
+          connectionEveryHours: 8,
+        }),
+      );
+      ok(await dispatch('connections:delete', { id: custom.id }));
+      assert.deepEqual(ok(await dispatch('syncRound:schedule', undefined)), {
+        everyHours: 4,
+        connections: { [USER]: 0 },
+      });
     } finally {
       await s.close();
     }
