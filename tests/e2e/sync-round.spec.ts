@@ -53,5 +53,28 @@ test('the frequency is the firm’s: saved, and read back after a reload', async
   await app.reload();
   await settings.open();
   await expect(new SyncRoundPanel(page).frequency).toHaveValue('12');
-  await expect(new SyncRoundPanel(page).frequency).toHaveAccessibleName('Fréquence');
+  const again = new SyncRoundPanel(page);
+  await expect(again.frequency).toHaveAccessibleName('Fréquence');
+
+  // "Jamais" for one connection; the other follows the firm's.
+  const user = await again.frequencyOf('Démo (utilisateur)');
+  await expect(user.locator('option:checked')).toHaveText(
+    'Comme les autres (toutes les 12 heures)',
+  );
+  await user.selectOption({ label: 'Jamais' });
+  await expect(again.region.getByRole('status').last()).toHaveText('Fréquence enregistrée.');
+  await expectAccessible(page, 'each connection’s frequency', 'main');
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 1024, height: 700 },
+  ]) {
+    await page.setViewportSize(size);
+    await again.region.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/sync-round-each-${size.width}.png` });
+  }
+  await app.reload();
+  await settings.open();
+  const reread = new SyncRoundPanel(page);
+  await expect(await reread.frequencyOf('Démo (utilisateur)')).toHaveValue('0');
+  await expect(await reread.frequencyOf('Démo (administrateur)')).toHaveValue('default');
 });

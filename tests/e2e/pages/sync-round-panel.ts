@@ -18,6 +18,14 @@ export class SyncRoundPanel {
     this.frequency = this.region.getByRole('combobox', { name: 'Fréquence' });
   }
 
+  /** One connection's own frequency (under "Fréquence de chaque connexion", opened first). */
+  async frequencyOf(name: string): Promise<Locator> {
+    const each = this.region.getByText('Fréquence de chaque connexion');
+    if (!(await this.region.locator('details').evaluate((d) => (d as HTMLDetailsElement).open)))
+      await each.click();
+    return this.region.getByRole('combobox', { name: `Fréquence de ${name}` });
+  }
+
   /** The panel's spoken outcome (the round's end). */
   outcome(): Locator {
     return this.region.getByRole('status').first();

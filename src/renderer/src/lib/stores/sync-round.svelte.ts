@@ -57,7 +57,20 @@ class SyncRoundState {
 
   /** The firm-wide interval, in hours (0 = never); true once saved. */
   async setEveryHours(everyHours: number): Promise<boolean> {
-    const r = await api.invoke('syncRound:setSchedule', { everyHours });
+    return this.#save({ everyHours });
+  }
+
+  /** One connection's own interval (0 = never), or null: the firm's. True once saved. */
+  async setConnectionEveryHours(connectionId: string, hours: number | null): Promise<boolean> {
+    return this.#save({ connectionId, connectionEveryHours: hours });
+  }
+
+  async #save(patch: {
+    everyHours?: number;
+    connectionId?: string;
+    connectionEveryHours?: number | null;
+  }): Promise<boolean> {
+    const r = await api.invoke('syncRound:setSchedule', patch);
     if (r.ok) this.schedule = r.value;
     this.error = r.ok ? null : r.error;
     return r.ok;
