@@ -40,6 +40,8 @@ test('Synchroniser tout: progress per connection, Arrêter keeps what was read',
     /Synchronisation arrêtée le .* : 0 synchronisée\(s\), 0 en échec, 0 ignorée\(s\) sur 2\. Ce qui a été lu est conservé\./,
   );
   await expect(panel.start).toBeVisible();
+  // The connection's card shows what its stopped sync kept.
+  await expect.poll(() => settings.summaryValue('Démo (administrateur)', 'Factures')).not.toBe('0');
   void app;
 });
 

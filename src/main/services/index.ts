@@ -190,6 +190,8 @@ export function createServices(options: CreateServicesOptions): Services {
     operators,
     schedules: syncSchedules,
     emit: (status) => events.emit('syncRound:progress', status),
+    emitSync: (connectionId, progress) =>
+      events.emit('sync:progress', { ...progress, connectionId }),
     log,
   });
   const scheduler = options.backgroundSync

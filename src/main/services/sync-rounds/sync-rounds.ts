@@ -28,6 +28,8 @@ export interface SyncRoundsOptions {
   schedules: SyncSchedules;
   /** Every change of the status (a connection's progress, its end, the round's). */
   emit?: (status: SyncRoundStatus) => void;
+  /** Each sync's own progress, as "Synchroniser" tells it (the archive screen follows it). */
+  emitSync?: (connectionId: string, progress: SyncProgress) => void;
   /** How many connections sync at once (default 1). */
   concurrency?: number;
   /** Lists and statuses only, or with each invoice's details too (default). */
@@ -220,6 +222,7 @@ export class SyncRounds {
           onProgress: (progress) => {
             entry.progress = light(progress);
             options.onProgress?.(id, progress);
+            this.#options.emitSync?.(id, progress);
             this.#emit();
           },
         };

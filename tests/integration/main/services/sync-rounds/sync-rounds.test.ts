@@ -77,7 +77,17 @@ describe('sync rounds', () => {
     const s = services();
     try {
       const heard = listen(s);
+      const syncProgress = new Set<string>();
+      s.events.subscribe((event, payload) => {
+        if (event === 'sync:progress')
+          syncProgress.add((payload as { connectionId: string }).connectionId);
+      });
       const round = await s.syncRounds.run('due');
+      assert.deepEqual(
+        [...syncProgress],
+        [ADMIN, USER],
+        'each sync told as "Synchroniser" tells it',
+      );
       assert.equal(round.total, 2);
       assert.equal(round.done, 2);
       assert.equal(round.failed, 0);
