@@ -311,6 +311,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       await archives.clear(id);
       archives.deleteUserData(id);
       services.syncSchedules.forget(id);
+      services.syncRounds.backoff.forget(id);
       events.emit('connections:changed', undefined);
     },
     'connections:test': async ({ id }) => {

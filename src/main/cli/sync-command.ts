@@ -10,6 +10,7 @@ import {
   EXIT,
   failureOf,
   findConnection,
+  integerOption,
   parseCommandLine,
   required,
   runCommand,
@@ -26,6 +27,8 @@ export const SYNC_USAGE = `Usage: npm run cli -- sync --connection <id or name> 
   --all          every connection, one after the other (exit 1 when one failed; the others still sync)
   --due          with --all: only the connections due by the firm's schedule (never synced, a sync
                  left unfinished, or their interval passed; "never" left out)
+  --concurrency  with --all: how many connections sync at once, 1 to 4 (default 1); each keeps
+                 its own budget, and the operator's per-IP limit is shared
   --no-details   lists and statuses only: no GET /v1/invoice/{id} for the full business data
   --json         one JSON line per progress step ({"type":"progress",...}), then {"type":"summary",...}
 Ctrl+C (SIGINT) or SIGTERM stops it; the next sync resumes where it stopped.
@@ -89,16 +92,19 @@ export async function run(argv: string[]): Promise<number> {
       json: { type: 'boolean' },
       all: { type: 'boolean' },
       due: { type: 'boolean' },
+      concurrency: { type: 'string' },
     });
     if (values.help) return showUsage(SYNC_USAGE);
     if (values.all && values.connection !== undefined)
       throw new UsageError('--all and --connection go alone: one or the other', SYNC_USAGE);
-    if (values.due && !values.all) throw new UsageError('--due goes with --all', SYNC_USAGE);
+    if ((values.due || values.concurrency !== undefined) && !values.all)
+      throw new UsageError('--due and --concurrency go with --all', SYNC_USAGE);
     if (values.all)
       return syncAll({
         json: values.json === true,
         due: values.due === true,
         details: values['no-details'] !== true,
+        concurrency: integerOption(values.concurrency, 'concurrency', 1, 4, SYNC_USAGE) ?? 1,
       });
     const ref = required(values.connection, 'connection', SYNC_USAGE);
     const json = values.json === true;
@@ -168,6 +174,7 @@ async function syncAll(options: {
   json: boolean;
   due: boolean;
   details: boolean;
+  concurrency: number;
 }): Promise<number> {
   const { json } = options;
   const controller = new AbortController();
@@ -183,6 +190,7 @@ async function syncAll(options: {
       const last = new Map<string, { at: number; phase: string }>();
       const round = await rounds.run(options.due ? 'due' : 'all', {
         details: options.details,
+        concurrency: options.concurrency,
         onProgress: (connectionId, p) => {
           const now = Date.now();
           const before = last.get(connectionId);

@@ -38,6 +38,11 @@ export class Backoff {
     this.#failing.delete(connectionId);
   }
 
+  /** A deleted connection is no longer failing. */
+  forget(connectionId: string): void {
+    this.#failing.delete(connectionId);
+  }
+
   /** False while the connection waits for its next attempt. */
   mayTry(connectionId: string, now: number): boolean {
     const entry = this.#failing.get(connectionId);

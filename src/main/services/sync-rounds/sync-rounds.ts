@@ -39,6 +39,8 @@ export interface SyncRoundsOptions {
 }
 
 export interface RunRoundOptions {
+  /** How many connections sync at once in this round (default: the rounds' option, else 1). */
+  concurrency?: number;
   /** Lists and statuses only (false), or each invoice's details too (default: the rounds'). */
   details?: boolean;
   /** Every progress of each connection's sync (throttled by Archives). */
@@ -180,7 +182,8 @@ export class SyncRounds {
 
   async #runRound(round: Round, signal: AbortSignal, options: RunRoundOptions): Promise<Round> {
     const queue = [...round.connections];
-    const lanes = Math.max(1, Math.min(this.#options.concurrency ?? 1, queue.length));
+    const wanted = options.concurrency ?? this.#options.concurrency ?? 1;
+    const lanes = Math.max(1, Math.min(wanted, queue.length));
     const lane = async (): Promise<void> => {
       for (let entry = queue.shift(); entry; entry = queue.shift()) {
         if (signal.aborted) {

@@ -206,5 +206,8 @@ describe('cli sync --all', { skip: noKeychain }, () => {
     assert.equal(both.code, 2);
     const due = await runCli(['sync', '--due', '--connection', 'x'], { dataDir });
     assert.equal(due.code, 2);
+    const lanes = await runCli(['sync', '--all', '--concurrency', '9'], { dataDir });
+    assert.equal(lanes.code, 2);
+    assert.match(lanes.stderr, /--concurrency must be a whole number from 1 to 4/);
   });
 });

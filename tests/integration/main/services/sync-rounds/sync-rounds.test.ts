@@ -373,4 +373,16 @@ describe('sync rounds', () => {
       await s.close();
     }
   });
+
+  test('a few at once when asked: both demo connections sync side by side', async () => {
+    const s = services();
+    try {
+      const heard = listen(s);
+      const round = await s.syncRounds.run('all', { concurrency: 2 });
+      assert.equal(round.done, 2);
+      assert.ok(heard.some((h) => h.round?.current.length === 2));
+    } finally {
+      await s.close();
+    }
+  });
 });
