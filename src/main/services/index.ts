@@ -1,6 +1,7 @@
 // The composition root: builds every service of the main process from its dependencies.
 // Plain Node (no 'electron' import): the Electron shell passes its own settings store and locale.
 import { Console } from 'node:console';
+import { join } from 'node:path';
 import type { EventName, Events, SettingsRepair } from '#shared/contract.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { ensureDataDir } from './paths.ts';
@@ -24,6 +25,7 @@ import {
 } from './connections/index.ts';
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
 import { Archives } from './archive/archives.ts';
+import { archiveDir } from './archive/archive-store.ts';
 import type { ArchiveStore } from './archive/archive-store.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
 import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';
@@ -189,6 +191,7 @@ export function createServices(options: CreateServicesOptions): Services {
     connections,
     operators,
     schedules: syncSchedules,
+    backoffFile: join(archiveDir(dataDir), 'sync-backoff.json'),
     emit: (status) => events.emit('syncRound:progress', status),
     emitSync: (connectionId, progress) =>
       events.emit('sync:progress', { ...progress, connectionId }),

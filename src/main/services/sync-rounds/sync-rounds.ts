@@ -36,6 +36,8 @@ export interface SyncRoundsOptions {
   details?: boolean;
   now?: () => number;
   log?: Logger;
+  /** Where failing connections' waits are kept across processes and restarts (backoff.ts). */
+  backoffFile?: string;
 }
 
 export interface RunRoundOptions {
@@ -59,7 +61,7 @@ export class SyncRounds {
   readonly #options: SyncRoundsOptions;
   readonly #now: () => number;
   readonly #log: Logger;
-  readonly backoff = new Backoff();
+  readonly backoff: Backoff;
   #round: Round | null = null;
   #running: Promise<Round> | null = null;
   #controller: AbortController | null = null;
@@ -71,6 +73,7 @@ export class SyncRounds {
     this.#options = options;
     this.#now = options.now ?? Date.now;
     this.#log = options.log ?? console;
+    this.backoff = new Backoff(options.backoffFile);
   }
 
   status(): SyncRoundStatus {

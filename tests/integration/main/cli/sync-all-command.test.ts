@@ -146,6 +146,17 @@ describe('cli sync --all', { skip: noKeychain }, () => {
       skipped: 0,
       cancelled: false,
     });
+
+    // Run again by the OS scheduler at once: the failing one waits for its backoff (5 min), the
+    // other is not due; nothing is asked. Without --due, every connection is tried.
+    const again = await runCli(['sync', '--all', '--due', '--no-details', '--json'], { dataDir });
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(jsonLines(again.stdout), [
+      { type: 'round', total: 0, done: 0, failed: 0, skipped: 0, cancelled: false },
+    ]);
+    const all = await runCli(['sync', '--all', '--no-details', '--json'], { dataDir });
+    assert.equal(all.code, 1);
+    assert.equal(jsonLines(all.stdout).find((l) => l.type === 'error')?.connectionId, bad);
   });
 
   test('a round killed mid-way (SIGKILL): the next round resumes the killed sync at once, the lock free', async () => {
