@@ -3,7 +3,7 @@
 //   demo-operator  run the demo operator alone (npm run demo-operator; `sandbox` is its old name,
 //                  kept so that scripts written for it still work)
 //   connections    list, add (client secret on stdin, kept in the OS keychain), remove
-//   sync           fill a connection's archive from the operator (resumable; --json lines)
+//   sync           fill a connection's archive from the operator (resumable; --json lines); --all: a round
 //   archive        status of a connection's archive (counts, size, coverage per partition)
 //   export         an Excel export of a connection's invoices, live or from the archive
 //   report         a report (vat, aging, status) of a connection's archive to Excel

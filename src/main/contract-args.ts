@@ -8,6 +8,7 @@ import { REPORT_KINDS } from '#shared/reports.ts';
 import { MAX_PAYMENT_MARK_IDS } from '#shared/payments.ts';
 import { operatorUrlSchema, webhookCreateSchema } from '#shared/operator/schemas.ts';
 import { JOURNAL_KINDS } from '#shared/accounting.ts';
+import { SYNC_EVERY_HOURS_MAX } from '#shared/sync-round.ts';
 import type { AccountPlan } from '#shared/accounting.ts';
 import {
   ACCOUNT_CLASSES,
@@ -20,6 +21,8 @@ import {
 
 const noArgs = z.undefined().or(z.null().transform(() => undefined));
 const id = z.string().min(1).max(200);
+/** A background sync interval in whole hours; 0 = never. */
+const syncHours = z.number().int().min(0).max(SYNC_EVERY_HOURS_MAX);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD');
 const cents = z.number().int().min(-1e15).max(1e15);
 
@@ -175,6 +178,15 @@ export const argSchemas = {
   'archive:rebuild': z.strictObject({ connectionId: id }),
   'sync:start': z.strictObject({ details: z.boolean().optional() }),
   'sync:cancel': noArgs,
+  'syncRound:start': z.strictObject({ scope: z.enum(['due', 'all']).optional() }),
+  'syncRound:cancel': noArgs,
+  'syncRound:status': noArgs,
+  'syncRound:schedule': noArgs,
+  'syncRound:setSchedule': z.strictObject({
+    everyHours: syncHours.optional(),
+    connectionId: id.optional(),
+    connectionEveryHours: syncHours.nullable().optional(),
+  }),
   'export:start': z.strictObject({ exportId: z.uuid(), target: exportTarget }),
   'export:cancel': z.strictObject({ exportId: z.uuid() }),
   'reports:get': z.strictObject({ report: z.enum(REPORT_KINDS), period: reportPeriod }),

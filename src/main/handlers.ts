@@ -48,6 +48,8 @@ type HandlerServices = Pick<
   | 'exports'
   | 'readArchive'
   | 'accounting'
+  | 'syncRounds'
+  | 'syncSchedules'
 >;
 
 /** The language to show: INVOICE_DESK_LANG forces it, else the settings, else the OS locale
@@ -286,7 +288,10 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       const settings = connections.updateSettings(patch);
       if (settings.activeConnectionId !== before.activeConnectionId) connectionSwitched();
       // Working offline: nothing is sent, syncs included.
-      if (settings.workOffline && !before.workOffline) archives.cancelAll();
+      if (settings.workOffline && !before.workOffline) {
+        services.syncRounds.cancel();
+        archives.cancelAll();
+      }
       events.emit('connections:changed', undefined);
       return settings;
     },
@@ -305,6 +310,8 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       // Its archive goes with it (the delete dialog says so), and what the user wrote about it.
       await archives.clear(id);
       archives.deleteUserData(id);
+      services.syncSchedules.forget(id);
+      services.syncRounds.backoff.forget(id);
       events.emit('connections:changed', undefined);
     },
     'connections:test': async ({ id }) => {
@@ -449,6 +456,16 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     },
     'sync:cancel': async () => {
       archives.cancelSync(activeId());
+    },
+    'syncRound:start': async ({ scope }) => services.syncRounds.start(scope ?? 'all'),
+    'syncRound:cancel': async () => {
+      services.syncRounds.cancel();
+    },
+    'syncRound:status': async () => services.syncRounds.status(),
+    'syncRound:schedule': async () => services.syncSchedules.read(),
+    'syncRound:setSchedule': async (patch) => {
+      if (patch.connectionId !== undefined) await connections.get(patch.connectionId); // exists
+      return services.syncSchedules.update(patch);
     },
     // The export runs in main for the active connection, in the UI's language; the file's
     // place is chosen in main too (save dialog, or the browser host's one-time download).

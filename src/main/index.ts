@@ -61,6 +61,8 @@ if (!app.requestSingleInstanceLock()) {
       version: app.getVersion(),
       chooseExportPath: createExportDialog(() => window),
       exportWorkerUrl: exportWorkerPath,
+      // Background sync rounds on the firm's schedule while the app runs (issue 19).
+      backgroundSync: true,
     });
     openWindow();
     app.on('activate', () => {

@@ -14,6 +14,7 @@ import type {
 import type { ExportArgs, ExportProgress, ExportResult } from './exports.ts';
 import type { Report, ReportKind, ReportPeriod } from './reports.ts';
 import type { Ca3Report } from './ca3.ts';
+import type { SyncRoundScope, SyncRoundStatus, SyncSchedule } from './sync-round.ts';
 import type { InvoicePayment, PaymentMark, PaymentMarkArgs } from './payments.ts';
 import type {
   AccountingSettings,
@@ -306,6 +307,18 @@ export interface Contract {
   /** Syncs the active connection's archive; progress as 'sync:progress' events. */
   'sync:start': { args: { details?: boolean }; result: SyncSummary };
   'sync:cancel': { args: void; result: void };
+  // Background sync (issue 19): rounds over every connection due ('due') or all ('all'), one
+  // at a time, through the same sync and lock; progress as 'syncRound:progress' events.
+  /** Starts a round unless one runs (then: its status); answers at once. */
+  'syncRound:start': { args: { scope?: SyncRoundScope }; result: SyncRoundStatus };
+  'syncRound:cancel': { args: void; result: void };
+  'syncRound:status': { args: void; result: SyncRoundStatus };
+  /** The firm's schedule: every N hours by default, each connection's own (0 = never). */
+  'syncRound:schedule': { args: void; result: SyncSchedule };
+  'syncRound:setSchedule': {
+    args: { everyHours?: number; connectionId?: string; connectionEveryHours?: number | null };
+    result: SyncSchedule;
+  };
   // Excel exports and reports.
   /** Null when the user closed the save dialog without choosing a file. */
   'export:start': { args: ExportArgs; result: ExportResult | null };
@@ -379,6 +392,11 @@ export const CHANNELS = [
   'archive:rebuild',
   'sync:start',
   'sync:cancel',
+  'syncRound:start',
+  'syncRound:cancel',
+  'syncRound:status',
+  'syncRound:schedule',
+  'syncRound:setSchedule',
   'export:start',
   'export:cancel',
   'reports:get',
@@ -415,6 +433,8 @@ export interface Events {
   'connections:changed': void;
   /** A sync of one connection moved on. */
   'sync:progress': SyncProgress & { connectionId: string };
+  /** A sync round moved on (a connection's progress, its end, the round's end). */
+  'syncRound:progress': SyncRoundStatus;
   /** An export moved on. */
   'export:progress': ExportProgress;
 }
@@ -423,6 +443,7 @@ export const EVENTS = [
   'connectivity:changed',
   'connections:changed',
   'sync:progress',
+  'syncRound:progress',
   'export:progress',
 ] as const satisfies readonly EventName[];
 

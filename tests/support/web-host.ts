@@ -19,14 +19,21 @@ export interface WebHost {
   stop(): Promise<void>;
 }
 
-/** Starts a host on a random port over `dataDir`, with `env` added (INVOICE_DESK_LANG=fr by default). */
+/** Starts a host on a random port over `dataDir`, with `env` added (INVOICE_DESK_LANG=fr by
+ * default; no background sync rounds unless the test sets INVOICE_DESK_BACKGROUND_SYNC). */
 export async function startWebHost(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<WebHost> {
   const child = spawn(NODE, [CLI, 'web', '--port', '0', '--json'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, INVOICE_DESK_LANG: 'fr', ...env, INVOICE_DESK_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      INVOICE_DESK_LANG: 'fr',
+      INVOICE_DESK_BACKGROUND_SYNC: 'off',
+      ...env,
+      INVOICE_DESK_DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

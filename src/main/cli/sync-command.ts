@@ -1,5 +1,7 @@
 // `cli sync --connection <id or name> [--no-details] [--json]`: fills the connection's archive from
-// the operator, as the app's "Synchroniser" does, for scheduled use. Progress as lines (JSON lines
+// the operator, as the app's "Synchroniser" does, for scheduled use. `cli sync --all [--due]` runs
+// one sync round over every connection (the app's background round: same locks, each at its own
+// budget; a connection syncing elsewhere is skipped, a failing one does not stop the others). Progress as lines (JSON lines
 // with --json, at most about two a second), then a summary. SIGINT/SIGTERM stop it cleanly: what
 // was fetched is kept and the next sync resumes where this one stopped (exit 1, "cancelled").
 import type { SyncProgress, SyncSummary } from '#shared/archive.ts';
@@ -8,17 +10,25 @@ import {
   EXIT,
   failureOf,
   findConnection,
+  integerOption,
   parseCommandLine,
   required,
   runCommand,
   showUsage,
+  UsageError,
   withServices,
   withStopSignals,
   writeJsonLine,
 } from './command.ts';
 
 export const SYNC_USAGE = `Usage: npm run cli -- sync --connection <id or name> [--no-details] [--json]
+       npm run cli -- sync --all [--due] [--no-details] [--json]
   --connection   the connection whose archive to fill (\`connections list\` shows them)
+  --all          every connection, one after the other (exit 1 when one failed; the others still sync)
+  --due          with --all: only the connections due by the firm's schedule (never synced, a sync
+                 left unfinished, or their interval passed; "never" left out)
+  --concurrency  with --all: how many connections sync at once, 1 to 4 (default 1); each keeps
+                 its own budget, and the operator's per-IP limit is shared
   --no-details   lists and statuses only: no GET /v1/invoice/{id} for the full business data
   --json         one JSON line per progress step ({"type":"progress",...}), then {"type":"summary",...}
 Ctrl+C (SIGINT) or SIGTERM stops it; the next sync resumes where it stopped.
@@ -80,8 +90,22 @@ export async function run(argv: string[]): Promise<number> {
       connection: { type: 'string' },
       'no-details': { type: 'boolean' },
       json: { type: 'boolean' },
+      all: { type: 'boolean' },
+      due: { type: 'boolean' },
+      concurrency: { type: 'string' },
     });
     if (values.help) return showUsage(SYNC_USAGE);
+    if (values.all && values.connection !== undefined)
+      throw new UsageError('--all and --connection go alone: one or the other', SYNC_USAGE);
+    if ((values.due || values.concurrency !== undefined) && !values.all)
+      throw new UsageError('--due and --concurrency go with --all', SYNC_USAGE);
+    if (values.all)
+      return syncAll({
+        json: values.json === true,
+        due: values.due === true,
+        details: values['no-details'] !== true,
+        concurrency: integerOption(values.concurrency, 'concurrency', 1, 4, SYNC_USAGE) ?? 1,
+      });
     const ref = required(values.connection, 'connection', SYNC_USAGE);
     const json = values.json === true;
 
@@ -142,5 +166,97 @@ function cancelled(): AppFailure {
   return new AppFailure(
     'cancelled',
     'The sync was stopped; what it fetched is kept and the next sync resumes where it stopped',
+  );
+}
+
+/** `sync --all`: one round over every connection (or those due), a line per step of each. */
+async function syncAll(options: {
+  json: boolean;
+  due: boolean;
+  details: boolean;
+  concurrency: number;
+}): Promise<number> {
+  const { json } = options;
+  const controller = new AbortController();
+  const stop = (signal: NodeJS.Signals): void => {
+    if (!json) process.stderr.write(`${signal}: stopping the sync round…\n`);
+    controller.abort();
+  };
+  return withStopSignals(stop, () =>
+    withServices(async (services) => {
+      const rounds = services.syncRounds;
+      controller.signal.addEventListener('abort', () => rounds.cancel(), { once: true });
+      const names = new Map(services.connections.references().map((c) => [c.id, c.name]));
+      const last = new Map<string, { at: number; phase: string }>();
+      const round = await rounds.run(options.due ? 'due' : 'all', {
+        details: options.details,
+        concurrency: options.concurrency,
+        onProgress: (connectionId, p) => {
+          const now = Date.now();
+          const before = last.get(connectionId);
+          if (before && p.phase === before.phase && now - before.at < PROGRESS_INTERVAL_MS) return;
+          last.set(connectionId, { at: now, phase: p.phase });
+          if (json) writeJsonLine({ type: 'progress', connectionId, ...p });
+          else
+            process.stdout.write(
+              `${names.get(connectionId) ?? connectionId}: ${progressLine(p)}\n`,
+            );
+        },
+        onConnectionEnd: (entry, summary) => {
+          const { connectionId, name } = entry;
+          if (summary) {
+            const stats = services.archives.status(connectionId);
+            if (json)
+              writeJsonLine({
+                type: 'summary',
+                connectionId,
+                ...summary,
+                archive: { invoices: stats.invoices, details: stats.details },
+              });
+            else process.stdout.write(`${summaryLines(name, summary, stats).join('\n')}\n`);
+          } else if (entry.state === 'failed' || entry.state === 'skipped') {
+            const error: { kind: string; message: string; reason?: string } = entry.error ?? {
+              kind: 'internal',
+              message: 'failed',
+            };
+            if (json)
+              writeJsonLine({
+                type: entry.state === 'failed' ? 'error' : 'skipped',
+                connectionId,
+                ...error,
+              });
+            else
+              process.stdout.write(
+                `${entry.state === 'failed' ? 'Failed' : 'Skipped'} "${name}": ${error.kind}${error.reason ? ` (${error.reason})` : ''}: ${error.message}\n`,
+              );
+          }
+        },
+      });
+      const cancelledCount = round.connections.filter((c) => c.state === 'cancelled').length;
+      if (json)
+        writeJsonLine({
+          type: 'round',
+          total: round.total,
+          done: round.done,
+          failed: round.failed,
+          skipped: round.skipped,
+          cancelled: round.cancelled,
+        });
+      else
+        process.stdout.write(
+          `Sync round: ${round.done} of ${round.total} connections synced` +
+            (round.failed > 0 ? `, ${round.failed} failed` : '') +
+            (round.skipped > 0 ? `, ${round.skipped} left to a sync already running` : '') +
+            (cancelledCount > 0 ? `, ${cancelledCount} stopped or not started` : '') +
+            '.\n',
+        );
+      if (round.cancelled) throw cancelled();
+      if (round.failed > 0)
+        throw new AppFailure(
+          'server',
+          `${round.failed} of ${round.total} connections failed to sync (the others synced)`,
+        );
+      return EXIT.ok;
+    }),
   );
 }

@@ -18,6 +18,19 @@ export interface WebCliOptions {
   onUrl?: (url: string) => void;
 }
 
+/** Background sync rounds while the host runs: on unless INVOICE_DESK_BACKGROUND_SYNC=off (the
+ * e2e tests' default); a number there is how often it looks for connections due, in seconds. */
+export function backgroundSyncOf(
+  value: string | undefined,
+): boolean | { intervalMs: number; firstDelayMs: number } {
+  const text = value?.trim().toLowerCase();
+  if (text === 'off' || text === '0' || text === 'false') return false;
+  const seconds = Number(text);
+  if (text && Number.isFinite(seconds) && seconds > 0)
+    return { intervalMs: seconds * 1000, firstDelayMs: seconds * 1000 };
+  return true;
+}
+
 /** Runs until SIGINT/SIGTERM; resolves with the process exit code. */
 export async function runWebCli(argv: string[], options: WebCliOptions = {}): Promise<number> {
   let values: { port?: string; json?: boolean; help?: boolean };
@@ -57,6 +70,7 @@ export async function runWebCli(argv: string[], options: WebCliOptions = {}): Pr
     dataDir: resolveDataDir(),
     rendererDir,
     log: stderrLogger,
+    backgroundSync: backgroundSyncOf(process.env.INVOICE_DESK_BACKGROUND_SYNC),
   });
   if (values.json) {
     // Exactly one line on stdout: callers (the e2e fixture) parse it.

@@ -13,7 +13,13 @@ import {
   TOKEN_HEADER,
 } from '#shared/rpc.ts';
 import { createDispatcher, createHandlers, type Dispatch } from '../handlers.ts';
-import { createServices, stderrLogger, type Logger, type Services } from '../services/index.ts';
+import {
+  createServices,
+  stderrLogger,
+  type CreateServicesOptions,
+  type Logger,
+  type Services,
+} from '../services/index.ts';
 import { CONTENT_SECURITY_POLICY } from '#shared/csp.ts';
 import { resolveStaticFile } from './static-files.ts';
 import { FAVICON_PATH, resolveFavicon } from './favicon.ts';
@@ -34,6 +40,8 @@ export interface BrowserHostOptions {
   services?: Services;
   /** How long an export waits for its download, ms (default 10 minutes). */
   downloadTtlMs?: number;
+  /** Background sync rounds while the host runs (createServices' option; off when absent). */
+  backgroundSync?: CreateServicesOptions['backgroundSync'];
 }
 
 export interface BrowserHost {
@@ -167,6 +175,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       shell: 'browser',
       log,
       exportDestination: downloads.destination,
+      ...(options.backgroundSync ? { backgroundSync: options.backgroundSync } : {}),
     });
   const dispatch: Dispatch = createDispatcher(createHandlers(services), { log });
   const eventStreams = new Set<ServerResponse>();

@@ -1,6 +1,7 @@
 // The composition root: builds every service of the main process from its dependencies.
 // Plain Node (no 'electron' import): the Electron shell passes its own settings store and locale.
 import { Console } from 'node:console';
+import { join } from 'node:path';
 import type { EventName, Events, SettingsRepair } from '#shared/contract.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { ensureDataDir } from './paths.ts';
@@ -24,8 +25,10 @@ import {
 } from './connections/index.ts';
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
 import { Archives } from './archive/archives.ts';
+import { archiveDir } from './archive/archive-store.ts';
 import type { ArchiveStore } from './archive/archive-store.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
+import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -77,6 +80,9 @@ export interface Services {
   exports: ExportJobs;
   /** Pre-accounting: each connection's settings, third parties' accounts and entries. */
   accounting: AccountingService;
+  /** Background sync (issue 19): the firm's schedule, and rounds over every connection due. */
+  syncSchedules: SyncSchedules;
+  syncRounds: SyncRounds;
   /** What was repaired in settings.json at start (or since), until the app restarts. */
   settingsRepair: () => SettingsRepair | undefined;
   /** Runs `read` on a connection's archive (the registry's store, opened on first use). */
@@ -108,6 +114,9 @@ export interface CreateServicesOptions {
    * store, the one the app writes through (kept open; its release does nothing), never
    * creating an archive. Tests lend their own. */
   borrowArchive?: (connectionId: string) => Promise<ArchiveLoan | null>;
+  /** Starts the scheduler of background sync rounds (the Electron shell and the browser host
+   * ask for it; the CLI and tests get no timer unless they do). */
+  backgroundSync?: boolean | { intervalMs?: number; firstDelayMs?: number };
   /** Test seams. */
   startDemo?: StartDemo;
   createOperatorClient?: CreateOperatorClient;
@@ -176,6 +185,27 @@ export function createServices(options: CreateServicesOptions): Services {
       (options.chooseExportPath ? savingDestination(options.chooseExportPath) : noDestination),
     emit: (progress) => events.emit('export:progress', progress),
   });
+  const syncSchedules = new SyncSchedules(settings.store);
+  const syncRounds = new SyncRounds({
+    archives,
+    connections,
+    operators,
+    schedules: syncSchedules,
+    backoffFile: join(archiveDir(dataDir), 'sync-backoff.json'),
+    emit: (status) => events.emit('syncRound:progress', status),
+    emitSync: (connectionId, progress) =>
+      events.emit('sync:progress', { ...progress, connectionId }),
+    log,
+  });
+  const scheduler = options.backgroundSync
+    ? new SyncScheduler({
+        rounds: syncRounds,
+        workOffline: () => connections.getSettings().workOffline,
+        log,
+        ...(typeof options.backgroundSync === 'object' ? options.backgroundSync : {}),
+      })
+    : null;
+  scheduler?.start();
   return {
     dataDir,
     shell: options.shell,
@@ -191,11 +221,16 @@ export function createServices(options: CreateServicesOptions): Services {
     events,
     exports,
     accounting,
+    syncSchedules,
+    syncRounds,
     settingsRepair: () => settings.repair,
     readArchive: (connectionId, read) => read(archives.open(connectionId)),
     async close() {
+      scheduler?.stop();
+      syncRounds.cancel();
       exports.cancelAll();
       await archives.close();
+      await syncRounds.settled();
       operators.invalidate();
       await demo.close();
     },

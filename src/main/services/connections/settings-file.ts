@@ -19,6 +19,7 @@ import {
 } from '#shared/contract.ts';
 import { httpUrlSchema } from '#shared/operator/schemas.ts';
 import { settingsFilePath } from '../paths.ts';
+import { syncScheduleJsonSchema } from '../sync-rounds/schedule.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -348,6 +349,8 @@ const settingsJsonSchema = {
       },
     },
   },
+  /** The background sync's schedule (sync-rounds/schedule.ts). */
+  syncSchedule: syncScheduleJsonSchema,
 } as const;
 
 /** The options both conf (plain Node) and electron-store (the Electron shell) open the file with. */

@@ -1,0 +1,288 @@
+// One sync round: every connection due (or all of them) synced through the app's own sync path
+// (Archives.sync: its lock across processes, its damage check, its resumable runs), each at its
+// own request budget, one at a time (or a few). A connection already syncing elsewhere (the app's
+// "Synchroniser", a `cli sync`) is skipped and said so, never waited on. A failure is noted with
+// its reason and backed off (backoff.ts); cancelling stops the current sync, which keeps what it
+// fetched (the next sync resumes), and the connections not reached yet.
+import type { SyncProgress, SyncSummary } from '#shared/archive.ts';
+import type { Settings } from '#shared/contract.ts';
+import type { SyncRoundConnection, SyncRoundScope, SyncRoundStatus } from '#shared/sync-round.ts';
+import { AppFailure } from '../app-failure.ts';
+import { toAppError } from '../errors.ts';
+import type { Archives, StartSyncOptions } from '../archive/archives.ts';
+import type { SyncOperator } from '../archive/sync.ts';
+import { Backoff } from './backoff.ts';
+import { isDue, type SyncSchedules } from './schedule.ts';
+
+type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
+type Round = NonNullable<SyncRoundStatus['round']>;
+
+export interface SyncRoundsOptions {
+  archives: Pick<Archives, 'sync' | 'isSyncing' | 'existing'>;
+  connections: {
+    references(): { id: string; name: string }[];
+    get(id: string): Promise<{ requestsPerMinute: number }>;
+    getSettings(): Settings;
+  };
+  operators: { forConnection(id: string): Promise<SyncOperator> };
+  schedules: SyncSchedules;
+  /** Every change of the status (a connection's progress, its end, the round's). */
+  emit?: (status: SyncRoundStatus) => void;
+  /** Each sync's own progress, as "Synchroniser" tells it (the archive screen follows it). */
+  emitSync?: (connectionId: string, progress: SyncProgress) => void;
+  /** How many connections sync at once (default 1). */
+  concurrency?: number;
+  /** Lists and statuses only, or with each invoice's details too (default). */
+  details?: boolean;
+  now?: () => number;
+  log?: Logger;
+  /** Where failing connections' waits are kept across processes and restarts (backoff.ts). */
+  backoffFile?: string;
+}
+
+export interface RunRoundOptions {
+  /** How many connections sync at once in this round (default: the rounds' option, else 1). */
+  concurrency?: number;
+  /** Lists and statuses only (false), or each invoice's details too (default: the rounds'). */
+  details?: boolean;
+  /** Every progress of each connection's sync (throttled by Archives). */
+  onProgress?: (connectionId: string, progress: SyncProgress) => void;
+  /** A connection's sync ended: done (its summary), failed, skipped or cancelled. */
+  onConnectionEnd?: (entry: SyncRoundConnection, summary: SyncSummary | null) => void;
+}
+
+/** The round's status, without each partition's coverage (a firm's round lists many). */
+function light(progress: SyncProgress): SyncProgress {
+  const { coverage: _coverage, filterRefused: _refused, ...rest } = progress;
+  return rest;
+}
+
+export class SyncRounds {
+  readonly #options: SyncRoundsOptions;
+  readonly #now: () => number;
+  readonly #log: Logger;
+  readonly backoff: Backoff;
+  #round: Round | null = null;
+  #running: Promise<Round> | null = null;
+  #controller: AbortController | null = null;
+  #nextId = 1;
+  /** Set by the scheduler: when it looks next. */
+  nextCheckAt: (() => string | null) | null = null;
+
+  constructor(options: SyncRoundsOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#log = options.log ?? console;
+    this.backoff = new Backoff(options.backoffFile);
+  }
+
+  status(): SyncRoundStatus {
+    return {
+      running: this.#running !== null,
+      round: this.#round ? structuredClone(this.#round) : null,
+      failing: this.backoff.list(),
+      nextCheckAt: this.nextCheckAt?.() ?? null,
+    };
+  }
+
+  get running(): boolean {
+    return this.#running !== null;
+  }
+
+  /** The connections a round of this scope takes now, in the settings' order. */
+  candidates(scope: SyncRoundScope): { id: string; name: string }[] {
+    const all = this.#options.connections.references();
+    if (scope === 'all') return all;
+    const now = this.#now();
+    return all.filter((connection) => {
+      if (!this.backoff.mayTry(connection.id, now)) return false;
+      const everyHours = this.#options.schedules.everyHoursOf(connection.id);
+      if (everyHours <= 0) return false;
+      try {
+        const store = this.#options.archives.existing(connection.id);
+        return isDue(
+          everyHours,
+          store?.lastSyncAt() ?? null,
+          store?.hasUnfinishedSync() ?? false,
+          now,
+        );
+      } catch {
+        return true; // a damaged archive: its sync says so, and it is shown failing
+      }
+    });
+  }
+
+  /** Starts a round unless one runs; resolves at once with the status (progress follows as
+   * events). Refused while "Travailler hors ligne" is on (the app's rounds; the CLI's `sync`
+   * ignores that setting of the app, as `sync --connection` does). */
+  start(scope: SyncRoundScope): SyncRoundStatus {
+    if (this.#options.connections.getSettings().workOffline)
+      throw new AppFailure(
+        'offline',
+        'Work offline is on: the sync round is not sent to the operator.',
+        undefined,
+        'work_offline',
+      );
+    if (!this.#running)
+      void this.run(scope).catch((error: unknown) => {
+        this.#log.warn(`[sync-round] ${(error as Error).message}`);
+      });
+    return this.status();
+  }
+
+  /** Runs a round to its end (the CLI awaits it); a conflict when one already runs here. */
+  run(scope: SyncRoundScope, options: RunRoundOptions = {}): Promise<Round> {
+    if (this.#running) throw new AppFailure('conflict', 'A sync round is already running.');
+    const controller = new AbortController();
+    const round: Round = {
+      id: this.#nextId++,
+      scope,
+      startedAt: new Date(this.#now()).toISOString(),
+      finishedAt: null,
+      cancelled: false,
+      total: 0,
+      done: 0,
+      failed: 0,
+      skipped: 0,
+      current: [],
+      connections: this.candidates(scope).map((c) => ({
+        connectionId: c.id,
+        name: c.name,
+        state: 'waiting',
+        progress: null,
+        error: null,
+      })),
+    };
+    round.total = round.connections.length;
+    this.#round = round;
+    this.#controller = controller;
+    // The round begins once it is known to run (its first events say running).
+    const running = Promise.resolve()
+      .then(() => this.#runRound(round, controller.signal, options))
+      .finally(() => {
+        round.finishedAt = new Date(this.#now()).toISOString();
+        round.current = [];
+        this.#running = null;
+        this.#controller = null;
+        this.#emit();
+      });
+    this.#running = running;
+    this.#emit();
+    return running;
+  }
+
+  /** Stops the round: the current sync keeps what it fetched; the rest are not started. */
+  cancel(): boolean {
+    if (!this.#controller) return false;
+    this.#controller.abort();
+    return true;
+  }
+
+  /** Waits for the running round, if any (closing). */
+  async settled(): Promise<void> {
+    await this.#running?.catch(() => undefined);
+  }
+
+  async #runRound(round: Round, signal: AbortSignal, options: RunRoundOptions): Promise<Round> {
+    const queue = [...round.connections];
+    const wanted = options.concurrency ?? this.#options.concurrency ?? 1;
+    const lanes = Math.max(1, Math.min(wanted, queue.length));
+    const lane = async (): Promise<void> => {
+      for (let entry = queue.shift(); entry; entry = queue.shift()) {
+        if (signal.aborted) {
+          entry.state = 'cancelled';
+          continue;
+        }
+        await this.#syncOne(round, entry, signal, options);
+      }
+    };
+    await Promise.all(Array.from({ length: lanes }, lane));
+    round.cancelled = signal.aborted;
+    for (const entry of round.connections) if (entry.state === 'waiting') entry.state = 'cancelled';
+    return structuredClone(round);
+  }
+
+  async #syncOne(
+    round: Round,
+    entry: SyncRoundConnection,
+    signal: AbortSignal,
+    options: RunRoundOptions,
+  ): Promise<void> {
+    const { archives, connections, operators } = this.#options;
+    const id = entry.connectionId;
+    let summary: SyncSummary | null = null;
+    if (archives.isSyncing(id)) {
+      this.#skip(round, entry);
+    } else {
+      entry.state = 'syncing';
+      round.current.push(id);
+      this.#emit();
+      try {
+        const { requestsPerMinute } = await connections.get(id);
+        const client = await operators.forConnection(id);
+        const sync: StartSyncOptions = {
+          client,
+          requestsPerMinute,
+          details: options.details ?? this.#options.details ?? true,
+          signal,
+          onProgress: (progress) => {
+            entry.progress = light(progress);
+            options.onProgress?.(id, progress);
+            this.#options.emitSync?.(id, progress);
+            this.#emit();
+          },
+        };
+        summary = await archives.sync(id, sync);
+        entry.progress = light(summary);
+        if (summary.cancelled) entry.state = 'cancelled';
+        else {
+          entry.state = 'done';
+          round.done++;
+          this.backoff.succeed(id);
+        }
+      } catch (error) {
+        const failure = toAppError(error);
+        if (failure.kind === 'conflict') this.#skip(round, entry, failure.message);
+        else if (signal.aborted && failure.kind === 'cancelled') entry.state = 'cancelled';
+        else {
+          entry.state = 'failed';
+          entry.error = pick(failure);
+          round.failed++;
+          this.backoff.fail(id, entry.name, entry.error, this.#now());
+          this.#log.warn(`[sync-round] ${entry.name}: ${failure.kind}: ${failure.message}`);
+        }
+      } finally {
+        round.current = round.current.filter((current) => current !== id);
+      }
+    }
+    options.onConnectionEnd?.(structuredClone(entry), summary);
+    this.#emit();
+  }
+
+  #skip(round: Round, entry: SyncRoundConnection, message?: string): void {
+    entry.state = 'skipped';
+    entry.error = {
+      kind: 'conflict',
+      message:
+        message ??
+        'A sync of this connection is already running (in the app or another process): left to it.',
+    };
+    round.skipped++;
+  }
+
+  #emit(): void {
+    try {
+      this.#options.emit?.(this.status());
+    } catch (error) {
+      this.#log.warn(`[sync-round] a progress listener failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+function pick(error: ReturnType<typeof toAppError>): SyncRoundConnection['error'] & object {
+  return {
+    kind: error.kind,
+    message: error.message,
+    ...(error.reason ? { reason: error.reason } : {}),
+  };
+}
