@@ -28,6 +28,7 @@ import { invoiceSearchKey, requestKey } from './services/archive/archive-store.t
 import type { ArchiveStore, SavedResponseKind } from './services/archive/archive-store.ts';
 import { LedgerPages } from './services/accounting/ledger-pages.ts';
 import { localDay } from './services/export/file-names.ts';
+import { portfolioRows } from './services/portfolio/index.ts';
 
 export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
 export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
@@ -600,6 +601,13 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       if (result.added + result.updated > 0) ledgers.forget(connectionId);
       return result;
     },
+    // The firm's portfolio: every connection's archive, never the operator (offline too).
+    'portfolio:get': async () =>
+      portfolioRows({
+        references: () => connections.references(),
+        existingArchive: (connectionId) => archives.existing(connectionId),
+        accounting: services.accounting,
+      }),
   };
 
   /** What a kept ledger rests on: the archive (its date: a sync, a saved answer) and what the

@@ -1,6 +1,7 @@
 // The one typed contract between the renderer and main. Main registers exactly these channels
 // (ipc.ts and the browser host), preload exposes exactly these, the renderer calls exactly these.
 // A channel missing or mistyped anywhere fails to compile.
+import type { PortfolioRow } from './portfolio.ts';
 import type {
   ArchiveSearchArgs,
   ArchiveSearchResult,
@@ -349,6 +350,9 @@ export interface Contract {
     args: { connectionId: string; period: ReportPeriod; cents: number };
     result: Sourced<Ca3Report>;
   };
+  /** The firm's portfolio (issue 19): one row per connection, read from the archives only
+   * (offline too, never the operator). */
+  'portfolio:get': { args: void; result: PortfolioRow[] };
 }
 
 export type Channel = keyof Contract;
@@ -394,6 +398,7 @@ export const CHANNELS = [
   'accounting:exportThirdParties',
   'accounting:importThirdParties',
   'reports:setCarriedCredit',
+  'portfolio:get',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;

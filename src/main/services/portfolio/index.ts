@@ -1,0 +1,71 @@
+// The firm's portfolio (issue 19, item 1): one row per connection, read from each connection's
+// archive and user-data file only, never the operator, so it opens at once and offline. The
+// counts come from the figures the sync keeps (ArchiveReader.portfolioFigures, schema step 9);
+// the third parties to map and the VAT of the month are computed from the month's invoices
+// (the same ledger and CA3 draft the Comptabilité and Rapports screens show).
+import type { Ca3Report } from '#shared/ca3.ts';
+import type { PortfolioRow } from '#shared/portfolio.ts';
+import { periodOf } from '#shared/report-period.ts';
+import type { AccountingService } from '../accounting/accounting.ts';
+import type { ArchiveStore } from '../archive/archive-store.ts';
+import { computeReport } from '../reports/index.ts';
+import { parisDay } from '../reports/rules.ts';
+
+export interface PortfolioDeps {
+  /** Every connection's id and name (no demo operator started, no keychain asked). */
+  references: () => { id: string; name: string }[];
+  /** A connection's archive, null when it has none (reading never creates one). */
+  existingArchive: (connectionId: string) => ArchiveStore | null;
+  accounting: Pick<AccountingService, 'profile' | 'ledger'>;
+  now?: () => Date;
+}
+
+/** The VAT of a CA3 draft: tax due (TD, > 0) or credit (line 25, < 0), in cents. */
+export function vatOfReturn(report: Ca3Report): number {
+  const box = (code: string): number => report.boxes.find((b) => b.code === code)?.amountCents ?? 0;
+  const due = box('TD');
+  return due > 0 ? due : -box('25') || 0; // no -0 for a return at zero
+}
+
+export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
+  const now = (deps.now ?? (() => new Date()))();
+  const today = parisDay(now.toISOString()) as string;
+  const month = periodOf('month', today);
+  return deps.references().map(({ id, name }) => {
+    const row: PortfolioRow = {
+      connectionId: id,
+      connectionName: name,
+      companyName: null,
+      siren: null,
+      lastSyncAt: null,
+      complete: false,
+      figures: null,
+      toMap: null,
+      vatCents: null,
+      error: null,
+    };
+    try {
+      const store = deps.existingArchive(id);
+      if (!store) return row;
+      const settingsSiren = deps.accounting.profile(id).settings.siren;
+      const found = store.companySiren();
+      const partitions = store.coverage();
+      Object.assign(row, {
+        siren: settingsSiren ?? found?.siren ?? null,
+        companyName: found?.name ?? null,
+        lastSyncAt: store.lastSyncAt(),
+        complete:
+          partitions.length > 0 &&
+          partitions.every((p) => p.complete) &&
+          !store.hasUnfinishedSync(),
+        figures: store.portfolioFigures(today),
+        toMap: deps.accounting.ledger(id, month).toMap.length,
+        vatCents: vatOfReturn(computeReport(store, 'ca3', month, { now }) as Ca3Report),
+      });
+    } catch (error) {
+      // One archive that cannot be read (damaged, newer schema) leaves the others shown.
+      row.error = (error as Error).message;
+    }
+    return row;
+  });
+}
