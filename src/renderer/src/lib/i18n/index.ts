@@ -23,6 +23,7 @@ import frArchive from '#shared/i18n/fr/archive.ts';
 import frReports from '#shared/i18n/fr/reports.ts';
 import frAccounting from '#shared/i18n/fr/accounting.ts';
 import frCa3 from '#shared/i18n/fr/ca3.ts';
+import frPortfolio from '#shared/i18n/fr/portfolio.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
@@ -34,6 +35,7 @@ import enArchive from '#shared/i18n/en/archive.ts';
 import enReports from '#shared/i18n/en/reports.ts';
 import enAccounting from '#shared/i18n/en/accounting.ts';
 import enCa3 from '#shared/i18n/en/ca3.ts';
+import enPortfolio from '#shared/i18n/en/portfolio.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -51,6 +53,7 @@ export const dictionaries = {
     reports: frReports,
     accounting: frAccounting,
     ca3: frCa3,
+    portfolio: frPortfolio,
   },
   en: {
     common: enCommon,
@@ -64,6 +67,7 @@ export const dictionaries = {
     reports: enReports,
     accounting: enAccounting,
     ca3: enCa3,
+    portfolio: enPortfolio,
   },
 } as const satisfies Record<Language, unknown>;
 

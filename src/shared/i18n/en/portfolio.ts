@@ -1,0 +1,48 @@
+import type fr from '../fr/portfolio.ts';
+import type { Translation } from '../translation.ts';
+
+export default {
+  title: 'Portfolio',
+  intro:
+    'Every client company, read from its archive (offline too): invoices issued and received this month, what waits for action (statuses, unpaid past due, third parties to map) and the VAT of the month.',
+  tableLabel: 'Client companies',
+  filter: 'Filter the companies',
+  filterHint: 'Name or SIREN',
+  onlyToAct: 'Only companies with something to act on',
+  shown: '{shown} of {count} companies',
+  empty: 'No company matches the filter.',
+  never: 'Never synced',
+  complete: 'complete',
+  partial: 'partial',
+  noArchive: 'No archive yet: sync this company.',
+  unreadable: 'Archive unreadable',
+  columns: {
+    company: 'Company',
+    siren: 'SIREN',
+    connection: 'Connection',
+    lastSync: 'Last sync',
+    issued: 'Issued',
+    received: 'Received',
+    code213: 'Rejected',
+    code210: 'Refused',
+    code207: 'Disputed',
+    code208: 'Suspended',
+    pastDue: 'Past due',
+    toMap: 'Third parties to map',
+    vat: 'VAT of the month',
+  },
+  vatDue: '{amount} to pay',
+  vatCredit: '{amount} credit',
+  open: {
+    issued: '{company}: the {count} invoices issued this month',
+    received: '{company}: the {count} invoices received this month',
+    code213: '{company}: the {count} rejected invoices',
+    code210: '{company}: the {count} refused invoices',
+    code207: '{company}: the {count} disputed invoices',
+    code208: '{company}: the {count} suspended invoices',
+    pastDue: '{company}: the aging report, {count} unpaid invoices past due',
+    toMap: '{company}: the {count} third parties to map',
+    vat: '{company}: the VAT return of the month, {amount}',
+  },
+  openFailed: 'Could not open this company',
+} as const satisfies Translation<typeof fr>;
