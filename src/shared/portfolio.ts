@@ -35,11 +35,17 @@ export interface PortfolioRow {
   complete: boolean;
   /** Null when the connection has no archive yet (never synced). */
   figures: PortfolioFigures | null;
+  /** What went wrong reading this connection's archive, when something did. */
+  error: string | null;
+}
+
+/** What costs a computation of the month's invoices (about 0.2 s at 20,000 invoices), asked
+ * apart from the rows, one connection at a time ('portfolio:details'). */
+export interface PortfolioDetails {
+  connectionId: string;
   /** Third parties of this month's entries waiting for an account (Comptabilité's queue). */
   toMap: number | null;
   /** The CA3 draft of the current month: tax due (> 0) or credit (< 0), cents; null when no
-   * archive or when it could not be computed. */
+   * archive. */
   vatCents: number | null;
-  /** What went wrong reading this connection's archive, when something did. */
-  error: string | null;
 }

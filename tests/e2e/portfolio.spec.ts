@@ -172,6 +172,36 @@ for (const viewport of [
           await shot(page, 'followed');
         });
 
+        await test.step('the VAT of the month and the third parties to map come after the rows, and lead to their screens', async () => {
+          await portfolio.goTo('Portefeuille');
+          await expect(portfolio.heading).toBeVisible();
+          const company = expected.get('Cabinet C')!.company;
+          const vat = portfolio.table.getByRole('button', {
+            name: new RegExp(
+              `^${company} : la déclaration de TVA du mois, .+ (à payer|de crédit)$`,
+            ),
+          });
+          await expect(vat).toHaveText(/€ (à payer|de crédit)$/);
+          await vat.click();
+          await expect(connections.switcher.locator('option:checked')).toHaveText('Cabinet C');
+          await expect(
+            page
+              .getByRole('tablist', { name: 'Choix du rapport' })
+              .getByRole('tab', { name: 'Déclaration de TVA' }),
+          ).toHaveAttribute('aria-selected', 'true');
+          await shot(page, 'vat');
+
+          await portfolio.goTo('Portefeuille');
+          const toMap = portfolio.table.getByRole('button', {
+            name: new RegExp(`^${company} : les \\d+ tiers à affecter$`),
+          });
+          const count = (await toMap.innerText()).trim();
+          await toMap.click();
+          await expect(
+            page.getByRole('tab', { name: `Tiers à affecter (${count})` }),
+          ).toHaveAttribute('aria-selected', 'true');
+        });
+
         await test.step('from the keyboard: the navigation entry, then a figure with Tab and Enter', async () => {
           await portfolio.nav.getByRole('link', { name: 'Portefeuille' }).focus();
           await page.keyboard.press('Enter');

@@ -15,6 +15,7 @@ export default {
   complete: 'complete',
   partial: 'partial',
   noArchive: 'No archive yet: sync this company.',
+  computing: 'Being computed',
   unreadable: 'Archive unreadable',
   columns: {
     company: 'Company',

@@ -13,6 +13,7 @@ export default {
   complete: 'complète',
   partial: 'partielle',
   noArchive: 'Pas encore d’archive : synchronisez ce dossier.',
+  computing: 'Calcul en cours',
   unreadable: 'Archive illisible',
   columns: {
     company: 'Dossier',

@@ -13,7 +13,7 @@ import { Archives } from '#main/services/archive/archives.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { parisDay } from '#main/services/reports/rules.ts';
-import { portfolioRows, vatOfReturn } from '#main/services/portfolio/index.ts';
+import { portfolioDetails, portfolioRows, vatOfReturn } from '#main/services/portfolio/index.ts';
 import { archiveSql } from '#support/archive-sql.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 
@@ -94,14 +94,29 @@ test('one row per connection, its figures equal to its own archive', () => {
       ),
     );
     const period = periodOf('month', TODAY);
-    assert.equal(row.toMap, accounting.ledger(c.id, period).toMap.length);
+    const details = portfolioDetails(
+      { existingArchive: (id) => archives.existing(id), accounting, now: () => NOW },
+      c.id,
+    );
+    assert.equal(details.toMap, accounting.ledger(c.id, period).toMap.length);
     const ca3 = computeReport(archives.existing(c.id)!, 'ca3', period, { now: NOW }) as Ca3Report;
-    assert.equal(row.vatCents, vatOfReturn(ca3));
+    assert.equal(details.vatCents, vatOfReturn(ca3));
+    assert.ok(
+      ca3.boxes.some((b) => b.amountCents !== 0),
+      `${c.name}: a CA3 with figures`,
+    );
   }
   assert.equal(sirens.size, 3, 'three companies, three SIRENs');
   const never = rows.find((r) => r.connectionId === 'never-synced')!;
   assert.equal(never.figures, null);
   assert.equal(never.lastSyncAt, null);
+  assert.deepEqual(
+    portfolioDetails(
+      { existingArchive: (id) => archives.existing(id), accounting },
+      'never-synced',
+    ),
+    { connectionId: 'never-synced', toMap: null, vatCents: null },
+  );
   assert.equal(archives.existing('never-synced'), null, 'reading made no archive');
 });
 

@@ -3,16 +3,18 @@
 // Comptabilité's third parties to map.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { PortfolioRow } from '#shared/portfolio.ts';
+
 import { periodOf } from '#shared/report-period.ts';
 import {
   destinationOf,
   figureValue,
   filterRows,
   toActOn,
+  withDetails,
+  type ShownRow,
 } from '#renderer/screens/portfolio/portfolio-rows.ts';
 
-function row(id: string, over: Partial<PortfolioRow> = {}, rejected = 0): PortfolioRow {
+function row(id: string, over: Partial<ShownRow> = {}, rejected = 0): ShownRow {
   return {
     connectionId: id,
     connectionName: `Connexion ${id}`,
@@ -30,6 +32,7 @@ function row(id: string, over: Partial<PortfolioRow> = {}, rejected = 0): Portfo
     },
     toMap: 0,
     vatCents: 0,
+    pending: false,
     error: null,
     ...over,
   };
@@ -95,4 +98,17 @@ test('each figure leads to its screen, already filtered', () => {
   });
   assert.equal(figureValue(row('x', {}, 7), 'code213'), 7);
   assert.equal(figureValue(row('x', { figures: null }), 'issued'), null);
+});
+
+test('a row waits for its details (third parties, VAT) unless it has no archive', () => {
+  const { toMap, vatCents, pending, ...plain } = row('a');
+  void toMap;
+  void vatCents;
+  void pending;
+  const never = { ...plain, connectionId: 'b', figures: null };
+  const [waiting, none] = withDetails([plain, never], {});
+  assert.equal(waiting!.pending, true);
+  assert.equal(none!.pending, false);
+  const [done] = withDetails([plain], { a: { connectionId: 'a', toMap: 3, vatCents: -120 } });
+  assert.deepEqual([done!.pending, done!.toMap, done!.vatCents], [false, 3, -120]);
 });

@@ -2,9 +2,37 @@
 // node:test checks them: tests/unit/renderer/screens/portfolio/portfolio-rows.test.ts).
 import type { ArchiveFilterForm } from '../archive/archive-filter.ts';
 import { emptyArchiveFilterForm } from '../archive/archive-filter.ts';
-import { ACT_ON_CODES, type ActOnCode, type PortfolioRow } from '#shared/portfolio.ts';
+import {
+  ACT_ON_CODES,
+  type ActOnCode,
+  type PortfolioDetails,
+  type PortfolioRow,
+} from '#shared/portfolio.ts';
 import { periodOf } from '#shared/report-period.ts';
 import type { ReportKind, ReportPeriod } from '#shared/reports.ts';
+
+/** A row as the table shows it: with its details once they came ('portfolio:details'). */
+export interface ShownRow extends PortfolioRow {
+  toMap: number | null;
+  vatCents: number | null;
+  /** The details are still being computed. */
+  pending: boolean;
+}
+
+export function withDetails(
+  rows: readonly PortfolioRow[],
+  details: Readonly<Record<string, PortfolioDetails>>,
+): ShownRow[] {
+  return rows.map((row) => {
+    const found = details[row.connectionId];
+    return {
+      ...row,
+      toMap: found?.toMap ?? null,
+      vatCents: found?.vatCents ?? null,
+      pending: !found && row.figures !== null && row.error === null,
+    };
+  });
+}
 
 export type Figure = 'issued' | 'received' | `code${ActOnCode}` | 'pastDue' | 'toMap' | 'vat';
 
@@ -14,7 +42,7 @@ export function companyOf(row: PortfolioRow): string {
 }
 
 /** How many things wait for action on this company (statuses, past due, third parties). */
-export function toActOn(row: PortfolioRow): number {
+export function toActOn(row: ShownRow): number {
   const f = row.figures;
   if (!f) return 0;
   return ACT_ON_CODES.reduce((n, code) => n + f.codes[code], 0) + f.pastDue + (row.toMap ?? 0);
@@ -23,10 +51,10 @@ export function toActOn(row: PortfolioRow): number {
 /** The rows whose company name, connection name or SIREN holds `text` (accents and case
  * ignored), and only those with something to act on when asked. */
 export function filterRows(
-  rows: readonly PortfolioRow[],
+  rows: readonly ShownRow[],
   text: string,
   onlyToAct: boolean,
-): PortfolioRow[] {
+): ShownRow[] {
   const fold = (s: string) =>
     s
       .normalize('NFD')
@@ -46,7 +74,7 @@ export function filterRows(
 }
 
 /** The figure's count (the VAT's amount in cents), null when the row has none. */
-export function figureValue(row: PortfolioRow, figure: Figure): number | null {
+export function figureValue(row: ShownRow, figure: Figure): number | null {
   const f = row.figures;
   switch (figure) {
     case 'issued':
