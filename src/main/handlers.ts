@@ -609,6 +609,8 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       portfolioRows({
         references: () => connections.references(),
         existingArchive: (connectionId) => archives.existing(connectionId),
+        settingsSiren: (connectionId) =>
+          archives.existingUserData(connectionId)?.readAccountingSettings().siren ?? null,
         accounting: services.accounting,
       }),
     // Kept per connection until its archive or the accountant's choices change (ledgerStamp).

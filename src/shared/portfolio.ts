@@ -8,6 +8,9 @@ export type ActOnCode = (typeof ACT_ON_CODES)[number];
 
 /** One archive's figures as of a day, read from the counts the sync keeps (schema step 9). */
 export interface PortfolioFigures {
+  /** The company the archive belongs to (the seller of its issued invoices, else the buyer of
+   * its received ones), as ArchiveReader.companySiren finds it; null when none is named. */
+  company: { siren: string; name: string | null } | null;
   /** The day the figures are counted on (YYYY-MM-DD) and its month (YYYY-MM). */
   asOf: string;
   month: string;

@@ -25,6 +25,7 @@ export function portfolioFigures(db: DatabaseSync, asOf: string): PortfolioFigur
     )
     .get(asOf) as { n: number };
   return {
+    company: company(db),
     asOf,
     month,
     issued: count('month', 'OUTBOUND', month),
@@ -32,4 +33,43 @@ export function portfolioFigures(db: DatabaseSync, asOf: string): PortfolioFigur
     codes,
     pastDue: Number(pastDue.n),
   };
+}
+
+/** The company as companySiren (accounting-rows.ts) finds it, from the 'party' counts: the most
+ * frequent SIREN of its issued invoices' sellers (else its received invoices' buyers), ties to
+ * the smaller, and that SIREN's most frequent name. */
+function company(db: DatabaseSync): { siren: string; name: string | null } | null {
+  const parties = db
+    .prepare(
+      `SELECT direction, key, n FROM portfolio_figures
+       WHERE figure = 'party' AND direction IN ('OUTBOUND', 'INBOUND') AND n > 0`,
+    )
+    .all() as { direction: string; key: string; n: number }[];
+  for (const direction of ['OUTBOUND', 'INBOUND']) {
+    const bySiren = new Map<string, number>();
+    const names: { siren: string; name: string; n: number }[] = [];
+    for (const p of parties) {
+      if (p.direction !== direction) continue;
+      const tab = p.key.indexOf('\t');
+      const siren = p.key.slice(0, tab);
+      const name = p.key.slice(tab + 1);
+      bySiren.set(siren, (bySiren.get(siren) ?? 0) + Number(p.n));
+      if (name) names.push({ siren, name, n: Number(p.n) });
+    }
+    const first = <T>(list: T[], order: (a: T, b: T) => number): T | undefined =>
+      list.sort(order)[0];
+    const found = first([...bySiren], (a, b) => b[1] - a[1] || compare(a[0], b[0]));
+    if (!found) continue;
+    const named = first(
+      names.filter((x) => x.siren === found[0]),
+      (a, b) => b.n - a.n || compare(a.name, b.name),
+    );
+    return { siren: found[0], name: named?.name ?? null };
+  }
+  return null;
+}
+
+/** SQLite's default (binary) order of text, as ORDER BY gives it. */
+function compare(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }

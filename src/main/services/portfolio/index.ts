@@ -18,7 +18,9 @@ export interface PortfolioDeps {
   references: () => { id: string; name: string }[];
   /** A connection's archive, null when it has none (reading never creates one). */
   existingArchive: (connectionId: string) => ArchiveStore | null;
-  accounting: Pick<AccountingService, 'profile' | 'ledger'>;
+  /** The SIREN the accountant set in the connection's accounting settings, if any. */
+  settingsSiren: (connectionId: string) => string | null;
+  accounting: Pick<AccountingService, 'ledger'>;
   now?: () => Date;
 }
 
@@ -46,8 +48,9 @@ export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
     try {
       const store = deps.existingArchive(id);
       if (!store) return row;
-      const settingsSiren = deps.accounting.profile(id).settings.siren;
-      const found = store.companySiren();
+      const settingsSiren = deps.settingsSiren(id);
+      const figures = store.portfolioFigures(today);
+      const found = figures.company; // as companySiren() finds it, without reading the invoices
       const partitions = store.coverage();
       Object.assign(row, {
         siren: settingsSiren ?? found?.siren ?? null,
@@ -57,7 +60,7 @@ export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
           partitions.length > 0 &&
           partitions.every((p) => p.complete) &&
           !store.hasUnfinishedSync(),
-        figures: store.portfolioFigures(today),
+        figures,
       });
     } catch (error) {
       // One archive that cannot be read (damaged, newer schema) leaves the others shown.
@@ -69,7 +72,7 @@ export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
 
 /** The month's third parties to map and VAT of one connection (null each without an archive). */
 export function portfolioDetails(
-  deps: Omit<PortfolioDeps, 'references'>,
+  deps: Omit<PortfolioDeps, 'references' | 'settingsSiren'>,
   connectionId: string,
 ): PortfolioDetails {
   const now = (deps.now ?? (() => new Date()))();

@@ -40,6 +40,7 @@ function counted(path: string, asOf: string): PortfolioFigures {
     const codes = {} as PortfolioFigures['codes'];
     for (const code of ACT_ON_CODES) codes[code] = n('lifecycle_code = ?', code);
     return {
+      company: null,
       asOf,
       month,
       issued: n(`direction = 'OUTBOUND' AND substr(invoice_date, 1, 7) = ?`, month),
@@ -64,10 +65,16 @@ function daysOf(store: ArchiveStore): string[] {
 }
 
 function assertFiguresEqualCounts(store: ArchiveStore, what: string): void {
+  assert.deepEqual(store.portfolioFigures('2026-01-01').company, store.companySiren(), what);
+  assert.ok(store.companySiren(), `${what}: the company is named`);
   const days = daysOf(store);
   assert.ok(days.length >= 4, `${what}: invoices over several months`);
   for (const day of days)
-    assert.deepEqual(store.portfolioFigures(day), counted(store.path, day), `${what} on ${day}`);
+    assert.deepEqual(
+      { ...store.portfolioFigures(day), company: null },
+      counted(store.path, day),
+      `${what} on ${day}`,
+    );
 }
 
 describe('the portfolio figures of a synced archive', () => {
@@ -121,6 +128,11 @@ describe('the portfolio figures of a synced archive', () => {
           direction: 'INBOUND',
           state: 'DUPLICATED',
           invoiceDate: '2026-02-20',
+        }),
+        searchItem({
+          id: uuidOf(999_998),
+          direction: 'INBOUND',
+          invoiceDate: '2026-02-02',
         }),
         searchItem({
           id: uuidOf(999_999),

@@ -23,6 +23,7 @@ function row(id: string, over: Partial<ShownRow> = {}, rejected = 0): ShownRow {
     lastSyncAt: null,
     complete: false,
     figures: {
+      company: null,
       asOf: '2026-11-24',
       month: '2026-11',
       issued: 3,
