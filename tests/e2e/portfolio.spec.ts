@@ -8,12 +8,13 @@ import type { Page } from '@playwright/test';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { test, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
-import { ArchivePage, rpc } from './pages/archive-page.ts';
+import { ArchivePage } from './pages/archive-page.ts';
 import { Connections } from './pages/isolation.ts';
 import { PortfolioPage } from './pages/portfolio-page.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { archiveSql } from '#support/archive-sql.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { parisDay } from '#main/services/reports/rules.ts';
 
 const NOW = new Date();
 const CLIENTS = [
@@ -31,7 +32,7 @@ interface Counted {
 
 /** The archive's own counts, read from its file with the test's SQL. */
 function countsOf(dataDir: string, id: string): Counted {
-  const month = NOW.toISOString().slice(0, 7);
+  const month = parisDay(NOW.toISOString())!.slice(0, 7); // the month as the app counts it
   return archiveSql(join(dataDir, 'archive', `${id}.sqlite`), (db) => {
     const n = (where: string, ...p: string[]) =>
       Number(
@@ -226,7 +227,24 @@ for (const viewport of [
             `${frenchCount(counted.issued)} factures dans l’archive`,
           );
         });
-        void rpc;
+
+        await test.step('with every operator stopped, the portfolio still opens with its figures', async () => {
+          await Promise.all(operators.splice(0).map((o) => o.close()));
+          await portfolio.goTo('Portefeuille');
+          await expect(portfolio.heading).toBeVisible();
+          // The filter typed before is kept across screens, as the user left it.
+          await expect(portfolio.filter).toHaveValue('Cabinet D');
+          await portfolio.filter.fill('');
+          for (const client of CLIENTS) {
+            const counted = expected.get(client.name)!;
+            await expect(
+              portfolio.figure(
+                counted.company,
+                `les ${frenchCount(counted.received)} factures reçues ce mois-ci`,
+              ),
+            ).toHaveText(frenchCount(counted.received));
+          }
+        });
       } finally {
         await Promise.all(operators.map((o) => o.close()));
       }
