@@ -224,4 +224,6 @@ export const argSchemas = {
     connectionId: id,
     csv: z.string().max(MAX_CSV_CHARS, 'the file is too large (5 MB at most)'),
   }),
+  'portfolio:get': noArgs,
+  'portfolio:details': z.strictObject({ connectionId: id }),
 } satisfies ArgSchemas;

@@ -28,6 +28,8 @@ import { invoiceSearchKey, requestKey } from './services/archive/archive-store.t
 import type { ArchiveStore, SavedResponseKind } from './services/archive/archive-store.ts';
 import { LedgerPages } from './services/accounting/ledger-pages.ts';
 import { localDay } from './services/export/file-names.ts';
+import { portfolioDetails, portfolioRows } from './services/portfolio/index.ts';
+import type { PortfolioDetails } from '#shared/portfolio.ts';
 
 export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
 export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
@@ -102,6 +104,8 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
   const probeIntervalMs = options.probeIntervalMs ?? 10_000;
   /** The last ledger of each connection, sent a page at a time ('accounting:ledger'). */
   const ledgers = new LedgerPages();
+  /** The portfolio's details of each connection, and what they rest on (ledgerStamp, the day). */
+  const portfolioDetailsKept = new Map<string, { stamp: string; details: PortfolioDetails }>();
   /** What the renderer was last told about the active connection ('connectivity:changed'). */
   let online = true;
   /** Offline was learnt from another connection than the active one (the user switched while
@@ -616,6 +620,28 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       );
       if (result.added + result.updated > 0) ledgers.forget(connectionId);
       return result;
+    },
+    // The firm's portfolio: every connection's archive, never the operator (offline too).
+    'portfolio:get': async () =>
+      portfolioRows({
+        references: () => connections.references(),
+        existingArchive: (connectionId) => archives.existing(connectionId),
+        settingsSiren: (connectionId) =>
+          archives.existingUserData(connectionId)?.readAccountingSettings().siren ?? null,
+        accounting: services.accounting,
+      }),
+    // Kept per connection until its archive or the accountant's choices change (ledgerStamp).
+    'portfolio:details': async ({ connectionId }) => {
+      await connections.get(connectionId); // not_found for a connection that does not exist
+      const stamp = `${ledgerStamp(connectionId)}@${new Date().toISOString().slice(0, 10)}`;
+      const kept = portfolioDetailsKept.get(connectionId);
+      if (kept?.stamp === stamp) return kept.details;
+      const details = portfolioDetails(
+        { existingArchive: (id) => archives.existing(id), accounting: services.accounting },
+        connectionId,
+      );
+      portfolioDetailsKept.set(connectionId, { stamp, details });
+      return details;
     },
   };
 

@@ -1,6 +1,7 @@
 // The one typed contract between the renderer and main. Main registers exactly these channels
 // (ipc.ts and the browser host), preload exposes exactly these, the renderer calls exactly these.
 // A channel missing or mistyped anywhere fails to compile.
+import type { PortfolioDetails, PortfolioRow } from './portfolio.ts';
 import type {
   ArchiveSearchArgs,
   ArchiveSearchResult,
@@ -362,6 +363,11 @@ export interface Contract {
     args: { connectionId: string; period: ReportPeriod; cents: number };
     result: Sourced<Ca3Report>;
   };
+  /** The firm's portfolio (issue 19): one row per connection, read from the archives only
+   * (offline too, never the operator). */
+  'portfolio:get': { args: void; result: PortfolioRow[] };
+  /** One connection's third parties to map and VAT of the month (computed: asked after the rows). */
+  'portfolio:details': { args: { connectionId: string }; result: PortfolioDetails };
 }
 
 export type Channel = keyof Contract;
@@ -412,6 +418,8 @@ export const CHANNELS = [
   'accounting:exportThirdParties',
   'accounting:importThirdParties',
   'reports:setCarriedCredit',
+  'portfolio:get',
+  'portfolio:details',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;

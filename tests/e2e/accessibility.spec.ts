@@ -138,6 +138,8 @@ test('the keyboard alone reaches the invoices, opens one and closes it', async (
   await test.step('the navigation follows in order, with a visible focus', async () => {
     await page.getByRole('link', { name: 'Aller au contenu' }).focus();
     await page.keyboard.press('Tab');
+    await expectVisibleFocus(page, invoices.nav.getByRole('link', { name: 'Portefeuille' }));
+    await page.keyboard.press('Tab');
     await expectVisibleFocus(page, invoices.nav.getByRole('link', { name: 'Factures' }));
     await page.keyboard.press('Tab');
     await expectVisibleFocus(page, invoices.nav.getByRole('link', { name: 'Annuaire' }));

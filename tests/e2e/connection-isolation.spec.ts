@@ -78,6 +78,8 @@ for (const viewport of WIDTHS) {
         await page.reload();
         await expect(connections.switcher).toHaveValue(/.+/);
         await connections.switchTo(A);
+        // Several client connections: the app opens on the portfolio (issue 19).
+        await connections.goTo('Factures');
 
         const seen = { A: [] as string[], B: [] as string[] };
 

@@ -12,6 +12,8 @@ export interface DemoArchiveOptions {
   invoices: number;
   /** The demo operator's clock: history ends the day before; statuses are those shown then. */
   now: Date;
+  /** The demo company's name (the demo operator's `company`), for several client companies. */
+  company?: string;
   /** Share of invoices whose details are archived too (default 1: all). */
   detailShare?: number;
 }
@@ -24,6 +26,7 @@ export function fillDemoArchive(
 ): { invoices: number; details: number } {
   const dataset = createDataset(options.seed ?? 42, options.invoices, {
     startMs: options.now.getTime(),
+    ...(options.company ? { company: options.company } : {}),
   });
   const share = options.detailShare ?? 1;
   const archive = openArchive(dataDir, connectionId);

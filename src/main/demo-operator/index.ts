@@ -18,6 +18,9 @@ export interface DemoOperatorOptions {
   seed?: number;
   /** Default 3000, at most 100,000. */
   invoices?: number;
+  /** The demo account's own company name (default ATELIERS DUVAL AGENCEMENT SAS): several demo
+   * operators with other seeds and names are several client companies of one firm. */
+  company?: string;
   /** Default 300. */
   tokenLifetimeSeconds?: number;
   faults?: Partial<DemoOperatorFaults>;
@@ -73,6 +76,7 @@ export async function startDemoOperator(
   const dataset = createDataset(options.seed ?? 42, options.invoices ?? 3000, {
     startMs,
     arrivalsPerMinute: options.arrivalsPerMinute ?? 0,
+    ...(options.company ? { company: options.company } : {}),
   });
   // Monotonic: a wall-clock step backwards must not hide what was already shown.
   const started = performance.now();

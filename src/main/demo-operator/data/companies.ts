@@ -360,12 +360,16 @@ function foreignCompanies(rng: Rng, startIndex: number): Company[] {
 /** How many French companies the pool holds besides ours and the factors. */
 const FRENCH_POOL_SIZE = 320;
 
-export function generateCompanies(rng: Rng): CompanyPool {
+/** The demo account's own company unless a test names another (several demo operators, several
+ * client companies of one firm: issue 19's portfolio). The name draws nothing from `rng`. */
+export const DEMO_COMPANY_NAME = 'ATELIERS DUVAL AGENCEMENT SAS';
+
+export function generateCompanies(rng: Rng, ourName: string = DEMO_COMPANY_NAME): CompanyPool {
   const all: Company[] = [];
   const names = new Set<string>();
   const furniture = TRADES.find((t) => t.label === 'MENUISERIE')!;
   // The demo account's own company: a furniture and shop-fitting workshop near Lyon.
-  const our = frenchCompany(rng, 0, 'ATELIERS DUVAL AGENCEMENT SAS', 'SAS', furniture, 3);
+  const our = frenchCompany(rng, 0, ourName, 'SAS', furniture, 3);
   our.eScheme = '0225';
   our.eValue = our.siren!;
   our.format = 'FACTURX_EN16931';

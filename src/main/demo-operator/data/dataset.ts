@@ -20,6 +20,8 @@ export interface DatasetOptions {
   startMs?: number;
   /** New invoices deposited per minute after the start; default 0. */
   arrivalsPerMinute?: number;
+  /** The demo account's own company name (companies.ts, DEMO_COMPANY_NAME by default). */
+  company?: string;
 }
 
 export interface Dataset {
@@ -68,7 +70,7 @@ export function createDataset(
   }
   // Companies depend on the seed only, not on the invoice count: the same seed gives the same
   // directory whatever the size of the invoice set.
-  const pool = generateCompanies(new Rng(mixSeed(seed, 0xc0)));
+  const pool = generateCompanies(new Rng(mixSeed(seed, 0xc0)), options.company);
   const { records, numbering } = generateRecords(pool, seed, invoiceCount, startMs);
   const byId = new Map(records.map((r) => [r.invoiceId, r]));
   const cache = new Map<string, Invoice>();

@@ -35,6 +35,8 @@ import { checkpointInBackground } from './checkpoint.ts';
 import { damagedFailure, isCorruption, watchForDamage } from './archive-damage.ts';
 import { NUMBER_INDEX_VERSION, SCHEMA_VERSION, STATUS_HISTORY_VERSION, migrate } from './schema.ts';
 import { SyncState } from './sync-state.ts';
+import { portfolioFigures } from './portfolio-figures.ts';
+import type { PortfolioFigures } from '#shared/portfolio.ts';
 import {
   datedRows,
   detailVatFacts,
@@ -683,6 +685,12 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   /** The VAT facts of the archived details matching `filter`, for an export's VAT sheet. */
   detailVatFacts(filter: ArchiveFilter, sort?: ArchiveSort): Generator<DetailVatFacts> {
     return detailVatFacts(this.#db, filter, sort);
+  }
+
+  /** The portfolio's figures on `asOf` (YYYY-MM-DD): read from the counts the triggers of
+   * schema step 9 keep, a few small rows, never the invoices. */
+  portfolioFigures(asOf: string): PortfolioFigures {
+    return portfolioFigures(this.#db, asOf);
   }
 
   /** Invoices archived, and how many with their full business data. */

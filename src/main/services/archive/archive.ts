@@ -11,6 +11,7 @@ import type {
   SeenStatus,
   UnfilteredListCoverage,
 } from '#shared/archive.ts';
+import type { PortfolioFigures } from '#shared/portfolio.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import type { ArchiveFilter, ArchiveSort } from './archive-query.ts';
 import type { DetailVatFacts, RowWith } from './report-rows.ts';
@@ -78,6 +79,9 @@ export interface ArchiveReader {
   /** The company's SIREN (most frequent seller of issued invoices, else buyer of received
    * ones) and name, or null when no invoice names one. */
   companySiren(): { siren: string; name: string | null } | null;
+  /** The portfolio's figures on `asOf` (YYYY-MM-DD), from the counts the sync keeps
+   * current (schema step 9): never a scan of the invoices. */
+  portfolioFigures(asOf: string): PortfolioFigures;
   /** Invoices archived, and how many with their full business data. */
   counts(): { invoices: number; details: number };
   stats(): ArchiveStats;

@@ -208,6 +208,77 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       INSERT INTO invoice_number_fts (invoice_number_fts) VALUES ('rebuild');
     `);
   },
+  // 9: the firm's portfolio (issue 19): counts kept current by triggers as the sync writes, so
+  // that opening the portfolio of 200 archives reads a few small rows each, never the invoices.
+  // figure 'month': invoices by direction and month of their date (YYYY-MM); 'code': by
+  // direction and last lifecycle code; 'due': open invoices (not known as paid: no 211/212, not
+  // rejected or refused, not set aside by their state) by direction and due day (the invoice
+  // date when none), summed below a day for "past due"; 'party': the company's own side
+  // (the seller of issued invoices, the buyer of received ones) by "SIREN<tab>name", so that
+  // the company is found without reading the invoices. Rows fall to 0, never deleted. Cost:
+  // about 90 µs a new invoice (20,000 written in 3.9 s instead of 2.1 s), small beside a
+  // sync's requests; reading the figures of an archive of 20,000 invoices takes 0.2 ms.
+  (db) => {
+    const open = (r: 'new' | 'old') =>
+      `${r}.state NOT IN ('INVALID', 'DUPLICATED', 'WRONG_ROUTING', 'CONVERSION_FAILED',
+        'NOT_DELIVERED') AND coalesce(${r}.lifecycle_code, '') NOT IN ('210', '211', '212', '213')
+        AND coalesce(${r}.due_date, ${r}.invoice_date) IS NOT NULL`;
+    // The company's side: NULL (nothing counted) when it has no SIREN.
+    const party = (p: 'new.' | 'old.' | '') =>
+      `(CASE ${p}direction WHEN 'OUTBOUND'
+        THEN ${p}seller_siren || char(9) || coalesce(${p}seller_name, '')
+        ELSE ${p}buyer_siren || char(9) || coalesce(${p}buyer_name, '') END)`;
+    const change = (r: 'new' | 'old', by: 1 | -1) => `
+        INSERT INTO portfolio_figures (figure, direction, key, n)
+          SELECT 'month', ${r}.direction, substr(${r}.invoice_date, 1, 7), ${by}
+          WHERE ${r}.invoice_date IS NOT NULL
+          ON CONFLICT DO UPDATE SET n = n + ${by};
+        INSERT INTO portfolio_figures (figure, direction, key, n)
+          SELECT 'code', ${r}.direction, ${r}.lifecycle_code, ${by}
+          WHERE ${r}.lifecycle_code IS NOT NULL
+          ON CONFLICT DO UPDATE SET n = n + ${by};
+        INSERT INTO portfolio_figures (figure, direction, key, n)
+          SELECT 'due', ${r}.direction, coalesce(${r}.due_date, ${r}.invoice_date), ${by}
+          WHERE ${open(r)}
+          ON CONFLICT DO UPDATE SET n = n + ${by};
+        INSERT INTO portfolio_figures (figure, direction, key, n)
+          SELECT 'party', ${r}.direction, ${party(`${r}.`)}, ${by}
+          WHERE ${party(`${r}.`)} IS NOT NULL
+          ON CONFLICT DO UPDATE SET n = n + ${by};`;
+    db.exec(`
+      CREATE TABLE portfolio_figures (
+        figure TEXT NOT NULL,     -- month | code | due
+        direction TEXT NOT NULL,
+        key TEXT NOT NULL,        -- YYYY-MM | lifecycle code | due day YYYY-MM-DD
+        n INTEGER NOT NULL,
+        PRIMARY KEY (figure, direction, key)
+      ) WITHOUT ROWID;
+      INSERT INTO portfolio_figures (figure, direction, key, n)
+        SELECT 'month', direction, substr(invoice_date, 1, 7), count(*) FROM invoices
+        WHERE invoice_date IS NOT NULL GROUP BY 2, 3;
+      INSERT INTO portfolio_figures (figure, direction, key, n)
+        SELECT 'code', direction, lifecycle_code, count(*) FROM invoices
+        WHERE lifecycle_code IS NOT NULL GROUP BY 2, 3;
+      INSERT INTO portfolio_figures (figure, direction, key, n)
+        SELECT 'due', direction, coalesce(due_date, invoice_date), count(*) FROM invoices
+        WHERE ${open('new').replaceAll('new.', '')} GROUP BY 2, 3;
+      INSERT INTO portfolio_figures (figure, direction, key, n)
+        SELECT 'party', direction, ${party('')}, count(*) FROM invoices
+        WHERE ${party('')} IS NOT NULL GROUP BY 2, 3;
+      CREATE TRIGGER invoices_portfolio_insert AFTER INSERT ON invoices BEGIN
+        ${change('new', 1)}
+      END;
+      CREATE TRIGGER invoices_portfolio_delete AFTER DELETE ON invoices BEGIN
+        ${change('old', -1)}
+      END;
+      CREATE TRIGGER invoices_portfolio_update AFTER UPDATE OF direction, state, invoice_date,
+        due_date, lifecycle_code, seller_siren, seller_name, buyer_siren, buyer_name ON invoices
+      BEGIN
+        ${change('old', -1)}
+        ${change('new', 1)}
+      END;
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -215,6 +286,8 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 export const STATUS_HISTORY_VERSION = 7;
 /** The step that adds the invoice numbers' trigram index. */
 export const NUMBER_INDEX_VERSION = 8;
+/** The step that adds the portfolio's figures. */
+export const PORTFOLIO_FIGURES_VERSION = 9;
 
 /** Applies the steps after the database's version, up to `target` (tests stop early). */
 export function migrate(db: DatabaseSync, target: number = SCHEMA_VERSION): void {

@@ -35,6 +35,7 @@ export default {
     },
   },
   nav: {
+    portfolio: 'Portfolio',
     label: 'Main navigation',
     invoices: 'Invoices',
     directory: 'Directory',

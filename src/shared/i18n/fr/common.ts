@@ -35,6 +35,7 @@ export default {
     },
   },
   nav: {
+    portfolio: 'Portefeuille',
     label: 'Navigation principale',
     invoices: 'Factures',
     directory: 'Annuaire',

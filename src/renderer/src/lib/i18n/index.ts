@@ -24,6 +24,7 @@ import frReports from '#shared/i18n/fr/reports.ts';
 import frAccounting from '#shared/i18n/fr/accounting.ts';
 import frCa3 from '#shared/i18n/fr/ca3.ts';
 import frSyncRound from '#shared/i18n/fr/sync-round.ts';
+import frPortfolio from '#shared/i18n/fr/portfolio.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
@@ -36,6 +37,7 @@ import enReports from '#shared/i18n/en/reports.ts';
 import enAccounting from '#shared/i18n/en/accounting.ts';
 import enCa3 from '#shared/i18n/en/ca3.ts';
 import enSyncRound from '#shared/i18n/en/sync-round.ts';
+import enPortfolio from '#shared/i18n/en/portfolio.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -54,6 +56,7 @@ export const dictionaries = {
     accounting: frAccounting,
     ca3: frCa3,
     syncRound: frSyncRound,
+    portfolio: frPortfolio,
   },
   en: {
     common: enCommon,
@@ -68,6 +71,7 @@ export const dictionaries = {
     accounting: enAccounting,
     ca3: enCa3,
     syncRound: enSyncRound,
+    portfolio: enPortfolio,
   },
 } as const satisfies Record<Language, unknown>;
 

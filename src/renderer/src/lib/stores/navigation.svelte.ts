@@ -7,6 +7,7 @@ export const SCREENS = [
   'reports',
   'accounting',
   'settings',
+  'portfolio',
 ] as const;
 export type ScreenId = (typeof SCREENS)[number];
 
@@ -16,10 +17,19 @@ function fromHash(): ScreenId {
 }
 
 let current = $state<ScreenId>(fromHash());
+/** The address named a screen (a reload keeps it): the app's home does not replace it. */
+const named =
+  typeof location !== 'undefined' &&
+  (SCREENS as readonly string[]).includes(location.hash.replace(/^#\/?/, ''));
 
 export const navigation = {
   get current(): ScreenId {
     return current;
+  },
+  /** The app's home (issue 19): the firm's portfolio once it looks after more than one client
+   * company, unless the address named a screen. Called once the connections are read. */
+  home(severalCompanies: boolean): void {
+    if (severalCompanies && !named && current === 'invoices') this.go('portfolio');
   },
   go(screen: ScreenId): void {
     current = screen;

@@ -1,0 +1,125 @@
+// The portfolio's rows as the table filters them, and where each figure leads (pure, so that
+// node:test checks them: tests/unit/renderer/screens/portfolio/portfolio-rows.test.ts).
+import type { ArchiveFilterForm } from '../archive/archive-filter.ts';
+import { emptyArchiveFilterForm } from '../archive/archive-filter.ts';
+import {
+  ACT_ON_CODES,
+  type ActOnCode,
+  type PortfolioDetails,
+  type PortfolioRow,
+} from '#shared/portfolio.ts';
+import { periodOf } from '#shared/report-period.ts';
+import type { ReportKind, ReportPeriod } from '#shared/reports.ts';
+
+/** A row as the table shows it: with its details once they came ('portfolio:details'). */
+export interface ShownRow extends PortfolioRow {
+  toMap: number | null;
+  vatCents: number | null;
+  /** The details are still being computed. */
+  pending: boolean;
+}
+
+export function withDetails(
+  rows: readonly PortfolioRow[],
+  details: Readonly<Record<string, PortfolioDetails>>,
+): ShownRow[] {
+  return rows.map((row) => {
+    const found = details[row.connectionId];
+    return {
+      ...row,
+      toMap: found?.toMap ?? null,
+      vatCents: found?.vatCents ?? null,
+      pending: !found && row.figures !== null && row.error === null,
+    };
+  });
+}
+
+export type Figure = 'issued' | 'received' | `code${ActOnCode}` | 'pastDue' | 'toMap' | 'vat';
+
+/** The name a row is known by: the company's, else the connection's. */
+export function companyOf(row: PortfolioRow): string {
+  return row.companyName ?? row.connectionName;
+}
+
+/** How many things wait for action on this company (statuses, past due, third parties). */
+export function toActOn(row: ShownRow): number {
+  const f = row.figures;
+  if (!f) return 0;
+  return ACT_ON_CODES.reduce((n, code) => n + f.codes[code], 0) + f.pastDue + (row.toMap ?? 0);
+}
+
+/** The rows whose company name, connection name or SIREN holds `text` (accents and case
+ * ignored), and only those with something to act on when asked. */
+export function filterRows(
+  rows: readonly ShownRow[],
+  text: string,
+  onlyToAct: boolean,
+): ShownRow[] {
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
+  const wanted = fold(text.trim()).replace(/\s+/g, ' ');
+  const digits = text.replace(/\s/g, '');
+  return rows.filter((row) => {
+    if (onlyToAct && toActOn(row) === 0) return false;
+    if (!wanted) return true;
+    return (
+      fold(companyOf(row)).includes(wanted) ||
+      fold(row.connectionName).includes(wanted) ||
+      (/^\d+$/.test(digits) && (row.siren ?? '').includes(digits))
+    );
+  });
+}
+
+/** The figure's count (the VAT's amount in cents), null when the row has none. */
+export function figureValue(row: ShownRow, figure: Figure): number | null {
+  const f = row.figures;
+  switch (figure) {
+    case 'issued':
+    case 'received':
+    case 'pastDue':
+      return f ? f[figure] : null;
+    case 'toMap':
+      return row.toMap;
+    case 'vat':
+      return row.vatCents;
+    default:
+      return f ? f.codes[figure.slice(4) as ActOnCode] : null;
+  }
+}
+
+/** Where a figure leads: the archive filtered, a report of the month, or Comptabilité's queue. */
+export type Destination =
+  | { screen: 'archive'; form: ArchiveFilterForm }
+  | { screen: 'reports'; kind: ReportKind; period: ReportPeriod }
+  | { screen: 'accounting'; tab: 'queue'; period: ReportPeriod };
+
+export function destinationOf(figure: Figure, asOf: string): Destination {
+  const month = periodOf('month', asOf);
+  switch (figure) {
+    case 'issued':
+    case 'received':
+      return {
+        screen: 'archive',
+        form: {
+          ...emptyArchiveFilterForm(),
+          direction: figure === 'issued' ? 'OUTBOUND' : 'INBOUND',
+          invoiceDateFrom: month.from,
+          invoiceDateTo: month.to,
+        },
+      };
+    case 'pastDue':
+      return { screen: 'reports', kind: 'aging', period: month };
+    case 'vat':
+      return { screen: 'reports', kind: 'ca3', period: month };
+    case 'toMap':
+      return { screen: 'accounting', tab: 'queue', period: month };
+    default:
+      return {
+        screen: 'archive',
+        form: { ...emptyArchiveFilterForm(), lifecycleCodes: figure.slice(4) },
+      };
+  }
+}

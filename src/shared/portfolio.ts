@@ -1,0 +1,54 @@
+// The firm's portfolio (issue 19): one row per connection, read from each connection's archive
+// (never the operator), so it opens at once and offline. Shapes shared by main and the renderer.
+
+/** The lifecycle codes the portfolio counts as "to act on": rejected, refused, disputed,
+ * suspended (last status of the invoice). */
+export const ACT_ON_CODES = ['213', '210', '207', '208'] as const;
+export type ActOnCode = (typeof ACT_ON_CODES)[number];
+
+/** One archive's figures as of a day, read from the counts the sync keeps (schema step 9). */
+export interface PortfolioFigures {
+  /** The company the archive belongs to (the seller of its issued invoices, else the buyer of
+   * its received ones), as ArchiveReader.companySiren finds it; null when none is named. */
+  company: { siren: string; name: string | null } | null;
+  /** The day the figures are counted on (YYYY-MM-DD) and its month (YYYY-MM). */
+  asOf: string;
+  month: string;
+  /** Invoices dated in `month`, issued (OUTBOUND) and received (INBOUND). */
+  issued: number;
+  received: number;
+  /** Invoices whose last lifecycle status is each code, both directions. */
+  codes: Record<ActOnCode, number>;
+  /** Invoices not known as paid (no 211/212 from the operator) whose due day (else their
+   * date) is before `asOf`; rejected, refused and set-aside invoices are not counted. */
+  pastDue: number;
+}
+
+/** One connection's row of the portfolio. */
+export interface PortfolioRow {
+  connectionId: string;
+  /** The connection's own name, as the user gave it. */
+  connectionName: string;
+  /** The company, as the accounting settings name it, else as found in its invoices. */
+  companyName: string | null;
+  siren: string | null;
+  /** The last sync that finished (ISO), null when none did. */
+  lastSyncAt: string | null;
+  /** Every partition the operator lists was read to its end (the archive's coverage). */
+  complete: boolean;
+  /** Null when the connection has no archive yet (never synced). */
+  figures: PortfolioFigures | null;
+  /** What went wrong reading this connection's archive, when something did. */
+  error: string | null;
+}
+
+/** What costs a computation of the month's invoices (about 0.2 s at 20,000 invoices), asked
+ * apart from the rows, one connection at a time ('portfolio:details'). */
+export interface PortfolioDetails {
+  connectionId: string;
+  /** Third parties of this month's entries waiting for an account (Comptabilité's queue). */
+  toMap: number | null;
+  /** The CA3 draft of the current month: tax due (> 0) or credit (< 0), cents; null when no
+   * archive. */
+  vatCents: number | null;
+}

@@ -1,0 +1,137 @@
+// The portfolio service (issue 19, item 1) over real archive files of three companies (the demo
+// data with three seeds) and one connection never synced: each row's figures equal that
+// archive's own counts (the test's SQL on the file), its third parties to map and VAT equal the
+// Comptabilité ledger's and the CA3 draft's of the month; no operator is asked (there is none).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Ca3Report } from '#shared/ca3.ts';
+import { periodOf } from '#shared/report-period.ts';
+import { Archives } from '#main/services/archive/archives.ts';
+import { createAccountingService } from '#main/services/accounting/index.ts';
+import { computeReport } from '#main/services/reports/index.ts';
+import { parisDay } from '#main/services/reports/rules.ts';
+import { portfolioDetails, portfolioRows, vatOfReturn } from '#main/services/portfolio/index.ts';
+import { archiveSql } from '#support/archive-sql.ts';
+import { fillDemoArchive } from '#support/demo-archive.ts';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const NOW = new Date('2026-03-15T12:00:00Z');
+const TODAY = parisDay(NOW.toISOString())!;
+const COMPANIES = [
+  { id: 'client-a', name: 'Client A', seed: 42 },
+  { id: 'client-b', name: 'Client B', seed: 7 },
+  { id: 'client-c', name: 'Client C', seed: 13 },
+];
+let dir: string;
+let archives: Archives;
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'portfolio-'));
+  for (const c of COMPANIES) fillDemoArchive(dir, c.id, { seed: c.seed, invoices: 300, now: NOW });
+  archives = new Archives({ dataDir: dir, log: quiet });
+});
+after(async () => {
+  await archives.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function countOf(path: string, where: string, ...params: string[]): number {
+  return archiveSql(path, (db) =>
+    Number(
+      (
+        db.prepare(`SELECT count(*) AS n FROM invoices WHERE ${where}`).get(...params) as {
+          n: number;
+        }
+      ).n,
+    ),
+  );
+}
+
+test('one row per connection, its figures equal to its own archive', () => {
+  const accounting = createAccountingService({ archives, now: () => NOW });
+  const rows = portfolioRows({
+    references: () => [...COMPANIES, { id: 'never-synced', name: 'Client D' }],
+    existingArchive: (id) => archives.existing(id),
+    settingsSiren: (id) => (id === 'client-c' ? '999999999' : null),
+    accounting,
+    now: () => NOW,
+  });
+  assert.deepEqual(
+    rows.map((r) => r.connectionName),
+    ['Client A', 'Client B', 'Client C', 'Client D'],
+  );
+  const month = TODAY.slice(0, 7);
+  const sirens = new Set<string | null>();
+  for (const c of COMPANIES) {
+    const row = rows.find((r) => r.connectionId === c.id)!;
+    const path = archives.existing(c.id)!.path;
+    assert.equal(row.error, null);
+    sirens.add(row.siren);
+    if (c.id === 'client-c') assert.equal(row.siren, '999999999', 'the SIREN the accountant set');
+    else assert.equal(row.siren, archives.existing(c.id)!.companySiren()!.siren);
+    assert.ok(row.companyName);
+    const f = row.figures!;
+    assert.equal(
+      f.issued,
+      countOf(path, `direction = 'OUTBOUND' AND invoice_date LIKE ?`, `${month}-%`),
+    );
+    assert.equal(
+      f.received,
+      countOf(path, `direction = 'INBOUND' AND invoice_date LIKE ?`, `${month}-%`),
+    );
+    assert.ok(f.issued + f.received > 0, `${c.name} has invoices this month`);
+    for (const code of ['213', '210', '207', '208'] as const)
+      assert.equal(f.codes[code], countOf(path, 'lifecycle_code = ?', code), `${c.name} ${code}`);
+    assert.equal(
+      f.pastDue,
+      countOf(
+        path,
+        `state NOT IN ('INVALID', 'DUPLICATED', 'WRONG_ROUTING', 'CONVERSION_FAILED', 'NOT_DELIVERED')
+         AND coalesce(lifecycle_code, '') NOT IN ('210', '211', '212', '213')
+         AND coalesce(due_date, invoice_date) < ?`,
+        TODAY,
+      ),
+    );
+    const period = periodOf('month', TODAY);
+    const details = portfolioDetails(
+      { existingArchive: (id) => archives.existing(id), accounting, now: () => NOW },
+      c.id,
+    );
+    assert.equal(details.toMap, accounting.ledger(c.id, period).toMap.length);
+    const ca3 = computeReport(archives.existing(c.id)!, 'ca3', period, { now: NOW }) as Ca3Report;
+    assert.equal(details.vatCents, vatOfReturn(ca3));
+    assert.ok(
+      ca3.boxes.some((b) => b.amountCents !== 0),
+      `${c.name}: a CA3 with figures`,
+    );
+  }
+  assert.equal(sirens.size, 3, 'three companies, three SIRENs');
+  assert.ok(rows.every((r) => r.companyName === null || r.companyName.length > 0));
+  const never = rows.find((r) => r.connectionId === 'never-synced')!;
+  assert.equal(never.figures, null);
+  assert.equal(never.lastSyncAt, null);
+  assert.deepEqual(
+    portfolioDetails(
+      { existingArchive: (id) => archives.existing(id), accounting },
+      'never-synced',
+    ),
+    { connectionId: 'never-synced', toMap: null, vatCents: null },
+  );
+  assert.equal(archives.existing('never-synced'), null, 'reading made no archive');
+});
+
+test('the VAT of a return: tax due positive, a credit negative', () => {
+  const boxes = (td: number, credit: number) =>
+    ({
+      boxes: [
+        { code: 'TD', amountCents: td },
+        { code: '25', amountCents: credit },
+      ],
+    }) as unknown as Ca3Report;
+  assert.equal(vatOfReturn(boxes(12_300, 0)), 12_300);
+  assert.equal(vatOfReturn(boxes(0, 4_500)), -4_500);
+  assert.equal(vatOfReturn(boxes(0, 0)), 0);
+});

@@ -1,0 +1,115 @@
+// The portfolio's filter and where each figure leads (issue 19, item 1): the archive filtered by
+// direction and month or by lifecycle code, the échéancier and the VAT return of the month,
+// Comptabilité's third parties to map.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { periodOf } from '#shared/report-period.ts';
+import {
+  destinationOf,
+  figureValue,
+  filterRows,
+  toActOn,
+  withDetails,
+  type ShownRow,
+} from '#renderer/screens/portfolio/portfolio-rows.ts';
+
+function row(id: string, over: Partial<ShownRow> = {}, rejected = 0): ShownRow {
+  return {
+    connectionId: id,
+    connectionName: `Connexion ${id}`,
+    companyName: `Société ${id}`,
+    siren: '123456789',
+    lastSyncAt: null,
+    complete: false,
+    figures: {
+      company: null,
+      asOf: '2026-11-24',
+      month: '2026-11',
+      issued: 3,
+      received: 4,
+      codes: { '213': rejected, '210': 0, '207': 0, '208': 0 },
+      pastDue: 0,
+    },
+    toMap: 0,
+    vatCents: 0,
+    pending: false,
+    error: null,
+    ...over,
+  };
+}
+
+test('the filter finds a company by its name (accents and case aside), its connection or SIREN', () => {
+  const rows = [
+    row('a', { companyName: 'Clinique Vétérinaire' }),
+    row('b', { siren: '987654321' }),
+    row('c', {}, 2),
+  ];
+  assert.deepEqual(
+    filterRows(rows, 'veterinaire', false).map((r) => r.connectionId),
+    ['a'],
+  );
+  assert.deepEqual(
+    filterRows(rows, '987 654', false).map((r) => r.connectionId),
+    ['b'],
+  );
+  assert.deepEqual(
+    filterRows(rows, 'connexion c', false).map((r) => r.connectionId),
+    ['c'],
+  );
+  assert.deepEqual(
+    filterRows(rows, '', true).map((r) => r.connectionId),
+    ['c'],
+  );
+  assert.equal(toActOn(row('d', { toMap: 5 })), 5);
+  assert.equal(toActOn(row('e', { figures: null })), 0);
+});
+
+test('each figure leads to its screen, already filtered', () => {
+  const NOVEMBER = periodOf('month', '2026-11-24');
+  assert.equal(NOVEMBER.from, '2026-11-01');
+  assert.equal(NOVEMBER.to, '2026-11-30');
+  const issued = destinationOf('issued', '2026-11-24');
+  assert.equal(issued.screen, 'archive');
+  assert.ok(issued.screen === 'archive');
+  assert.equal(issued.form.direction, 'OUTBOUND');
+  assert.equal(issued.form.invoiceDateFrom, '2026-11-01');
+  assert.equal(issued.form.invoiceDateTo, '2026-11-30');
+  const received = destinationOf('received', '2026-02-10');
+  assert.ok(received.screen === 'archive' && received.form.direction === 'INBOUND');
+  assert.equal(received.form.invoiceDateTo, '2026-02-28');
+  const rejected = destinationOf('code213', '2026-11-24');
+  assert.ok(rejected.screen === 'archive');
+  assert.equal(rejected.form.lifecycleCodes, '213');
+  assert.equal(rejected.form.direction, '');
+  assert.deepEqual(destinationOf('vat', '2026-11-24'), {
+    screen: 'reports',
+    kind: 'ca3',
+    period: NOVEMBER,
+  });
+  assert.deepEqual(destinationOf('pastDue', '2026-11-24'), {
+    screen: 'reports',
+    kind: 'aging',
+    period: NOVEMBER,
+  });
+  assert.deepEqual(destinationOf('toMap', '2026-11-24'), {
+    screen: 'accounting',
+    tab: 'queue',
+    period: NOVEMBER,
+  });
+  assert.equal(figureValue(row('x', {}, 7), 'code213'), 7);
+  assert.equal(figureValue(row('x', { figures: null }), 'issued'), null);
+});
+
+test('a row waits for its details (third parties, VAT) unless it has no archive', () => {
+  const { toMap, vatCents, pending, ...plain } = row('a');
+  void toMap;
+  void vatCents;
+  void pending;
+  const never = { ...plain, connectionId: 'b', figures: null };
+  const [waiting, none] = withDetails([plain, never], {});
+  assert.equal(waiting!.pending, true);
+  assert.equal(none!.pending, false);
+  const [done] = withDetails([plain], { a: { connectionId: 'a', toMap: 3, vatCents: -120 } });
+  assert.deepEqual([done!.pending, done!.toMap, done!.vatCents], [false, 3, -120]);
+});
