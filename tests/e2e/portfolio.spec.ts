@@ -11,6 +11,7 @@ import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { ArchivePage } from './pages/archive-page.ts';
 import { Connections } from './pages/isolation.ts';
 import { PortfolioPage } from './pages/portfolio-page.ts';
+import { SyncRoundPanel } from './pages/sync-round-panel.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { archiveSql } from '#support/archive-sql.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
@@ -226,6 +227,16 @@ for (const viewport of [
           await expect(archive.count).toHaveText(
             `${frenchCount(counted.issued)} factures dans l’archive`,
           );
+        });
+
+        await test.step('Synchroniser tout from the portfolio: the round’s progress there, and Arrêter', async () => {
+          await portfolio.goTo('Portefeuille');
+          const round = new SyncRoundPanel(page);
+          await round.start.click();
+          await expect(round.progress).toBeVisible();
+          await round.stop.click();
+          await expect(round.start).toBeEnabled({ timeout: 30_000 });
+          await shot(page, 'round');
         });
 
         await test.step('with every operator stopped, the portfolio still opens with its figures', async () => {
