@@ -1,6 +1,7 @@
 // A table described once, column by column: its header, its kind and how to read its value from
 // a source item, so that headers and values cannot drift apart.
 import type { AnyIterable, CellKind, CellValue, Column, Row } from './cells.ts';
+import type { TableSheet } from './workbook-writer.ts';
 
 export interface Field<T> {
   header: string;
@@ -26,6 +27,36 @@ export function tableOf<T>(fields: readonly Field<T>[]): Table<T> {
     ...(field.sum ? { sum: true } : {}),
   }));
   return { columns, toRow: (item) => fields.map((field) => field.value(item)) };
+}
+
+/** A report's table sheet, its items read only when the writer comes to it: `items` gives them
+ * (an array is counted by its length), `count` says how many when they are not an array. Totals
+ * rows of its summed amounts when `totalsLabel` is given. */
+export function lazyTable<T>(
+  name: string,
+  fields: readonly Field<T>[],
+  items: () => Iterable<T>,
+  totalsLabel?: string,
+  count: () => number = () => {
+    const all = items();
+    return Array.isArray(all) ? all.length : [...all].length;
+  },
+): TableSheet {
+  const t = tableOf(fields);
+  return {
+    kind: 'table',
+    name,
+    columns: t.columns,
+    ...(totalsLabel !== undefined ? { totalsLabel } : {}),
+    rows: {
+      *[Symbol.iterator]() {
+        for (const item of items()) yield t.toRow(item);
+      },
+    },
+    get total() {
+      return count();
+    },
+  };
 }
 
 /** The rows of a source, mapped as they are pulled (one item may give several rows). */

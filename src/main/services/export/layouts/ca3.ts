@@ -23,10 +23,10 @@ import { codeLabel } from '#shared/invoices/labels.ts';
 import type { ReportInvoice } from '#shared/reports.ts';
 import { aboutSheet } from '../about.ts';
 import type { CellValue } from '../cells.ts';
-import { tableOf, type Field } from '../fields.ts';
+import { lazyTable, type Field } from '../fields.ts';
 import { localDate, localDateTime } from '../local-dates.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
-import type { DocumentSheet, TableSheet, WorkbookPlan } from '../workbook-writer.ts';
+import type { DocumentSheet, WorkbookPlan } from '../workbook-writer.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
 import frReports from '#shared/i18n/fr/reports.ts';
 import enReports from '#shared/i18n/en/reports.ts';
@@ -298,29 +298,6 @@ function leftOutFields(w: Words): Field<ReportInvoice & { reason: string }>[] {
   ];
 }
 
-function table<T>(
-  name: string,
-  fields: Field<T>[],
-  items: () => readonly T[],
-  totalsLabel?: string,
-): TableSheet {
-  const t = tableOf(fields);
-  return {
-    kind: 'table',
-    name,
-    columns: t.columns,
-    ...(totalsLabel !== undefined ? { totalsLabel } : {}),
-    rows: {
-      *[Symbol.iterator]() {
-        for (const item of items()) yield t.toRow(item);
-      },
-    },
-    get total() {
-      return items().length;
-    },
-  };
-}
-
 /** The name of a box's sheet: "Case A1" / "Box A1". */
 export function boxSheetName(code: Ca3BoxCode, language: Language): string {
   return interpolate(ca3Words(language).workbook.sheets.box, { code });
@@ -341,7 +318,7 @@ export function ca3Workbook(
   const s = w.c.workbook.sheets;
   const totals = w.x.export.totals;
   const boxSheets = CA3_INVOICE_BOXES.map((code) =>
-    table(
+    lazyTable(
       boxSheetName(code, language),
       contributionFields(w, code),
       () => boxOfReport(get(), code).contributions,
@@ -406,8 +383,8 @@ export function ca3Workbook(
         lines: () => formLines(get(), w),
       },
       ...boxSheets,
-      table(s.aside, asideFields(w), aside),
-      table(s.leftOut, leftOutFields(w), () => get().leftOut),
+      lazyTable(s.aside, asideFields(w), aside),
+      lazyTable(s.leftOut, leftOutFields(w), () => get().leftOut),
       {
         kind: 'document',
         name: s.check,

@@ -18,10 +18,10 @@ import type { Translation } from '#shared/i18n/translation.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
-import { tableOf, type Field } from '../fields.ts';
+import { lazyTable, type Field } from '../fields.ts';
 import { localDate } from '../local-dates.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
-import type { DocumentSheet, TableSheet, WorkbookPlan } from '../workbook-writer.ts';
+import type { DocumentSheet, WorkbookPlan } from '../workbook-writer.ts';
 import { wordsFor } from '../words.ts';
 import { coverageText, reportWords, type ReportAbout } from './reports.ts';
 
@@ -102,31 +102,6 @@ function asideFields(l: LedgerWords, language: Language): Field<Aside>[] {
     { header: c.ttc, kind: 'amount', sum: true, value: (a) => euros(a.invoice.ttcCents) },
     { header: c.invoiceId, kind: 'id', value: (a) => a.invoice.invoiceId },
   ];
-}
-
-/** A table of items read from the ledger when the writer comes to it. */
-function table<T>(
-  name: string,
-  fields: Field<T>[],
-  items: () => Iterable<T>,
-  count: () => number,
-  totalsLabel?: string,
-): TableSheet {
-  const t = tableOf(fields);
-  return {
-    kind: 'table',
-    name,
-    columns: t.columns,
-    ...(totalsLabel !== undefined ? { totalsLabel } : {}),
-    rows: {
-      *[Symbol.iterator]() {
-        for (const item of items()) yield t.toRow(item);
-      },
-    },
-    get total() {
-      return count();
-    },
-  };
 }
 
 function* linesOf(ledger: Ledger): Generator<LineOfEntry> {
@@ -252,20 +227,20 @@ export function entriesWorkbook(
   };
   return {
     sheets: [
-      table(
+      lazyTable(
         s.entries,
         entryLineFields(l),
         () => linesOf(get()),
-        () => get().entries.reduce((n, e) => n + e.lines.length, 0),
         totals,
+        () => get().entries.reduce((n, e) => n + e.lines.length, 0),
       ),
       journals,
-      table(
+      lazyTable(
         s.aside,
         asideFields(l, language),
         () => asideOf(get()),
-        () => get().held.length + get().leftOut.length,
         totals,
+        () => get().held.length + get().leftOut.length,
       ),
       aboutLater,
     ],

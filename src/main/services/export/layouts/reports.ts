@@ -26,9 +26,9 @@ import type { AgingLine, AgingPaid } from '#shared/reports.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
 import { ca3Workbook } from './ca3.ts';
 import type { CellValue } from '../cells.ts';
-import { tableOf, type Field } from '../fields.ts';
+import { lazyTable, type Field } from '../fields.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
-import type { DocumentSheet, TableSheet, WorkbookPlan } from '../workbook-writer.ts';
+import type { DocumentSheet, WorkbookPlan } from '../workbook-writer.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
 import { localDate, localDateTime } from '../local-dates.ts';
@@ -186,31 +186,6 @@ const idField = <T extends { invoiceId: string }>(w: Words): Field<T> => ({
   kind: 'id',
   value: (i) => i.invoiceId,
 });
-
-/** A table of the report's items, read only when the writer comes to it; totals rows of its
- * summed amounts when `totalsLabel` is given. */
-function table<T>(
-  name: string,
-  fields: Field<T>[],
-  items: () => readonly T[],
-  totalsLabel?: string,
-): TableSheet {
-  const t = tableOf(fields);
-  return {
-    kind: 'table',
-    name,
-    columns: t.columns,
-    ...(totalsLabel !== undefined ? { totalsLabel } : {}),
-    rows: {
-      *[Symbol.iterator]() {
-        for (const item of items()) yield t.toRow(item);
-      },
-    },
-    get total() {
-      return items().length;
-    },
-  };
-}
 
 /** The "About" sheet, its coverage read from the report when the writer comes to it. */
 function aboutLater(
@@ -390,9 +365,9 @@ function vatWorkbook(
         widths: [24, 26, 10, 18, 18, 12, 10],
         lines: () => vatSummary(get(), w),
       },
-      table(s.vatLines, vatLineFields(w), () => get().lines, w.x.export.totals),
-      table(s.pending, pendingFields, () => get().pending, w.x.export.totals),
-      table(s.excluded, excludedFields, () => get().excluded, w.x.export.totals),
+      lazyTable(s.vatLines, vatLineFields(w), () => get().lines, w.x.export.totals),
+      lazyTable(s.pending, pendingFields, () => get().pending, w.x.export.totals),
+      lazyTable(s.excluded, excludedFields, () => get().excluded, w.x.export.totals),
       aboutLater(language, get, w, about, [s.vatLines, s.pending, s.excluded]),
     ],
   };
@@ -538,8 +513,8 @@ function agingWorkbook(
   return {
     sheets: [
       summary,
-      table(s.agingLines, fields, () => get().lines),
-      table(s.agingPaid, paidList, () => get().paid),
+      lazyTable(s.agingLines, fields, () => get().lines),
+      lazyTable(s.agingPaid, paidList, () => get().paid),
       aboutLater(language, get, w, about, [s.agingLines, s.agingPaid]),
     ],
   };
@@ -621,7 +596,7 @@ function statusWorkbook(
   return {
     sheets: [
       summary,
-      table(
+      lazyTable(
         s.rejected,
         [...invoiceFields<ReportInvoice>(w), idField(w)],
         () => get().rejected,
