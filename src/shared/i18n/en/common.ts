@@ -36,6 +36,7 @@ export default {
   },
   nav: {
     portfolio: 'Portfolio',
+    followUp: 'Follow-up',
     label: 'Main navigation',
     invoices: 'Invoices',
     directory: 'Directory',

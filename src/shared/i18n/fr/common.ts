@@ -36,6 +36,7 @@ export default {
   },
   nav: {
     portfolio: 'Portefeuille',
+    followUp: 'Suivi',
     label: 'Navigation principale',
     invoices: 'Factures',
     directory: 'Annuaire',

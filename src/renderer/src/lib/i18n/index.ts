@@ -25,6 +25,7 @@ import frAccounting from '#shared/i18n/fr/accounting.ts';
 import frCa3 from '#shared/i18n/fr/ca3.ts';
 import frSyncRound from '#shared/i18n/fr/sync-round.ts';
 import frPortfolio from '#shared/i18n/fr/portfolio.ts';
+import frFollowUp from '#shared/i18n/fr/follow-up.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
@@ -38,6 +39,7 @@ import enAccounting from '#shared/i18n/en/accounting.ts';
 import enCa3 from '#shared/i18n/en/ca3.ts';
 import enSyncRound from '#shared/i18n/en/sync-round.ts';
 import enPortfolio from '#shared/i18n/en/portfolio.ts';
+import enFollowUp from '#shared/i18n/en/follow-up.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -57,6 +59,7 @@ export const dictionaries = {
     ca3: frCa3,
     syncRound: frSyncRound,
     portfolio: frPortfolio,
+    followUp: frFollowUp,
   },
   en: {
     common: enCommon,
@@ -72,6 +75,7 @@ export const dictionaries = {
     ca3: enCa3,
     syncRound: enSyncRound,
     portfolio: enPortfolio,
+    followUp: enFollowUp,
   },
 } as const satisfies Record<Language, unknown>;
 

@@ -8,6 +8,7 @@ export const SCREENS = [
   'accounting',
   'settings',
   'portfolio',
+  'followUp',
 ] as const;
 export type ScreenId = (typeof SCREENS)[number];
 
