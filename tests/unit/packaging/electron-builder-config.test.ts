@@ -65,6 +65,12 @@ test('macOS: DMG and zip; Linux: AppImage and deb, with what a deb needs', () =>
   assert.ok(String(linux.synopsis).length > 0);
 });
 
+test('the installers are named without spaces (release assets), the deb as Debian names it', () => {
+  const names = [config.artifactName, section('win').artifactName, section('deb').artifactName];
+  for (const name of names) assert.match(String(name), /^[\w${}.-]+$/);
+  assert.equal(section('deb').artifactName, '${name}_${version}_${arch}.${ext}');
+});
+
 test('every icon the configuration names is one of resources/', () => {
   for (const [platform, icon] of [
     ['win', section('win').icon],
