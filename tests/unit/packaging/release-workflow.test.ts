@@ -83,6 +83,7 @@ test('each system installs from the lock file, tests, builds, runs the Electron 
     'prepare-signing.ts',
     'electron-builder --publish never',
     'check-fuses.ts',
+    'launch-packaged.ts',
   ].map((part) => {
     const at = script.indexOf(part);
     assert.ok(at >= 0, `${part} is run`);
