@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, matchesGlob } from 'node:path';
+import { join, posix } from 'node:path';
 import { ROOT, loadProjectConfig, resolveHook, validate } from './electron-builder.ts';
 
 const config = await loadProjectConfig();
@@ -88,7 +88,7 @@ test("keytar's native module is rebuilt for Electron and kept outside app.asar",
   const unpack = config.asarUnpack as string[];
   const native = 'node_modules/keytar/build/Release/keytar.node';
   assert.ok(
-    unpack.some((pattern) => matchesGlob(native, pattern)),
+    unpack.some((pattern) => posix.matchesGlob(native, pattern)),
     unpack.join(', '),
   );
   assert.ok(existsSync(join(ROOT, native)), 'the pattern names the file keytar builds');
