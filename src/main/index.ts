@@ -6,6 +6,7 @@ import { registerAppScheme } from './platform/app-protocol.ts';
 import { createExportDialog } from './platform/export-dialog.ts';
 import { openElectronSettingsStore } from './platform/settings-store.ts';
 import { createMainWindow, installSessionSecurity } from './platform/window.ts';
+import { exitWhenReady } from './platform/exit-when-ready.ts';
 import { createServices, type Services } from './services/index.ts';
 import { detectOsLocale } from './services/os-locale.ts';
 import { APP_NAME, ensureDataDir, resolveDataDir } from './services/paths.ts';
@@ -37,6 +38,9 @@ if (!app.requestSingleInstanceLock()) {
     if (!services) return;
     unregister?.();
     window = createMainWindow();
+    // The release workflow's launch of the packaged app (INVOICE_DESK_EXIT_WHEN_READY=1 only).
+    const vault = services.vault;
+    exitWhenReady(window, () => vault.status());
     unregister = registerIpc(
       window,
       createDispatcher(createHandlers(services), { log: console }),
