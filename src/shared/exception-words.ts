@@ -15,8 +15,19 @@ export function reasonText(
   date: (day: string) => string,
 ): string {
   switch (reason.kind) {
-    case 'status':
-      return w.status[reason.code];
+    case 'status': {
+      const status = w.status[reason.code];
+      const entries = reason.entries;
+      if (!long || !entries) return status;
+      if (entries.situation === 'held') return interpolate(w.statusHeld, { status });
+      // "Rejetée (213), écartée des écritures" says it all; another cause is named.
+      if (entries.reason === 'refused' || entries.reason === 'rejected')
+        return interpolate(w.statusLeftOut, { status });
+      return interpolate(w.statusLeftOutBecause, {
+        status,
+        reason: leftOutWhy(entries.reason, entries.detail, w),
+      });
+    }
     case 'past_due':
       return interpolate(long ? w.pastDueLong : w.pastDue, {
         days: reason.days,
@@ -26,12 +37,18 @@ export function reasonText(
       return long ? interpolate(w.unmappedLong, { party: reason.party }) : w.unmapped;
     case 'held':
       return w.held[reason.reason];
-    case 'left_out': {
-      if (!long) return w.leftOut;
-      const why = w.leftOutReasons[reason.reason];
-      return interpolate(w.leftOutLong, {
-        reason: reason.detail ? `${why} (${reason.detail})` : why,
-      });
-    }
+    case 'left_out':
+      return long
+        ? interpolate(w.leftOutLong, { reason: leftOutWhy(reason.reason, reason.detail, w) })
+        : w.leftOut;
   }
+}
+
+function leftOutWhy(
+  reason: keyof ExceptionReasonWords['leftOutReasons'],
+  detail: string | null,
+  w: ExceptionReasonWords,
+): string {
+  const why = w.leftOutReasons[reason];
+  return detail ? `${why} (${detail})` : why;
 }

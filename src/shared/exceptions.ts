@@ -11,12 +11,22 @@ import type { ReportCoverage, ReportPeriod } from './reports.ts';
 export type ExceptionReason =
   /** Its last lifecycle status asks for an action: 213 rejected, 210 refused, 207 disputed,
    * 208 suspended. */
-  | { kind: 'status'; code: ActOnCode }
+  | {
+      kind: 'status';
+      code: ActOnCode;
+      /** What the period's ledger made of it: held (207, 208) or left out (210, 213: refused,
+       * rejected, or set aside by the platform) of the entries, with the ledger's reason; null
+       * when the ledger says nothing of it. */
+      entries:
+        | { situation: 'held'; reason: HeldReason }
+        | { situation: 'left_out'; reason: LeftOutReason; detail: string | null }
+        | null;
+    }
   /** Not known as paid (no 211/212, no payment mark) and its due day (else its date) is past. */
   | { kind: 'past_due'; dueDate: string; days: number }
   /** Its third party still has the app's suggested accounts (Comptabilité's queue). */
   | { kind: 'unmapped'; party: string; role: ThirdPartyRole }
-  /** Held from the period's entries (disputed or suspended). */
+  /** Held from the period's entries (disputed or suspended), when no status reason says so. */
   | { kind: 'held'; reason: HeldReason }
   /** Left out of the period's entries, with the specifics in words when there are some. */
   | { kind: 'left_out'; reason: LeftOutReason; detail: string | null };

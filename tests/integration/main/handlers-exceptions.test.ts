@@ -9,7 +9,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Ledger } from '#shared/accounting.ts';
-import type { ConnectionSummary, LedgerPage, Result, Sourced } from '#shared/contract.ts';
+import type { ConnectionSummary, Result, Sourced } from '#shared/contract.ts';
 import { reasonKey, type ExceptionList, type ExceptionRow } from '#shared/exceptions.ts';
 import type { ExportResult } from '#shared/exports.ts';
 import { parsePeriod } from '#shared/report-period.ts';
@@ -87,8 +87,8 @@ test('each invoice to act on once, with the reasons the échéancier and the led
     );
   }
   const kinds = new Set(all.rows.flatMap((r) => r.reasons.map((x) => x.kind)));
-  for (const kind of ['status', 'past_due', 'unmapped', 'held', 'left_out'])
-    assert.ok(kinds.has(kind as never), `the demo month shows ${kind}`);
+  for (const kind of ['status', 'past_due', 'unmapped', 'left_out'])
+    assert.ok(kinds.has(kind as never), `the year of the demo shows ${kind}`);
 
   // Past due: the échéancier's lines of the period late today (same rule, same marks).
   const aging = value<Sourced<Report>>(
@@ -105,22 +105,37 @@ test('each invoice to act on once, with the reasons the échéancier and the led
     .sort();
   assert.deepEqual(pastDue, late);
 
-  // The ledger's held and left-out invoices, and its provisional entries' invoices.
-  const ledger = value<Sourced<LedgerPage>>(
-    await dispatch('accounting:ledger', {
-      connectionId: CONNECTION,
-      period: PERIOD,
-      offset: 0,
-      limit: 1,
-    }),
-  ).data as unknown as Ledger;
-  const withKind = (kind: string): string[] =>
+  // The ledger's held and left-out invoices, and its provisional entries' invoices (the ledger
+  // Comptabilité shows, asked of the accounting service).
+  const ledger: Ledger = services.accounting.ledger(CONNECTION, PERIOD);
+  const byId = new Map(all.rows.map((r) => [r.invoiceId, r]));
+  assert.ok(ledger.held.length > 0, 'the demo year has disputed or suspended invoices');
+  for (const held of ledger.held) {
+    const status = byId.get(held.invoiceId)?.reasons.find((r) => r.kind === 'status');
+    assert.equal(status?.kind === 'status' && status.entries?.situation, 'held', held.number!);
+  }
+  for (const out of ledger.leftOut) {
+    const row = byId.get(out.invoiceId);
+    assert.ok(row, `${out.number} left out is on the list`);
+    const said = row.reasons.some(
+      (r) =>
+        (r.kind === 'left_out' && r.reason === out.reason) ||
+        (r.kind === 'status' &&
+          r.entries?.situation === 'left_out' &&
+          r.entries.reason === out.reason),
+    );
+    assert.ok(said, `${out.number}: ${out.reason} ${JSON.stringify(row.reasons)}`);
+  }
+  const provisional = new Set(
+    ledger.entries.filter((e) => e.kind === 'invoice' && e.provisional).map((e) => e.invoiceId),
+  );
+  assert.deepEqual(
     all.rows
-      .filter((r) => r.reasons.some((x) => x.kind === kind))
+      .filter((r) => keys(r).includes('unmapped'))
       .map((r) => r.invoiceId)
-      .sort();
-  assert.deepEqual(withKind('held'), ledger.held.map((h) => h.invoiceId).sort());
-  assert.deepEqual(withKind('left_out'), ledger.leftOut.map((h) => h.invoiceId).sort());
+      .sort(),
+    [...provisional].sort(),
+  );
 });
 
 test('bad arguments and another connection are refused; nothing is written', async () => {
@@ -225,6 +240,16 @@ test('marked handled with a note: who and when, kept across a cleared archive, e
   assert.equal(column(sheet, 'Le')[at]?.t, 'd', 'a date-time cell');
   assert.equal(column(sheet, 'Numéro')[at]?.v, one.number);
   assert.ok(String(column(sheet, 'Motifs')[at]?.v).length > 3);
+  const rejected = (await list()).rows.find((r) =>
+    r.reasons.some(
+      (x) => x.kind === 'status' && x.code === '213' && x.entries?.situation === 'left_out',
+    ),
+  );
+  assert.ok(rejected, 'a rejected invoice, left out of the entries');
+  assert.match(
+    String(column(sheet, 'Motifs')[ids.indexOf(rejected.invoiceId)]?.v),
+    /^Rejetée \(213\), écartée des écritures de la période/,
+  );
   const other = ids.findIndex((id) => id !== one.invoiceId && id !== two.invoiceId);
   assert.equal(column(sheet, 'Traitée')[other]?.v, 'Non');
   assert.equal(column(sheet, 'Note')[other]?.v, null);

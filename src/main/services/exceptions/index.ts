@@ -27,7 +27,13 @@ import type { UserDataStore } from '../archive/user-data-store.ts';
 import { reportCoverage } from '../reports/source.ts';
 import { parisDay } from '../reports/rules.ts';
 import { workstationUser } from './user-name.ts';
-import { exceptionRow, ledgerReasons, pastDueReason, statusReason } from './reasons.ts';
+import {
+  exceptionRow,
+  ledgerReasons,
+  mergeReasons,
+  pastDueReason,
+  statusReason,
+} from './reasons.ts';
 
 export interface ExceptionsDeps {
   /** The connection's archive if it exists (never created by a read). */
@@ -93,10 +99,7 @@ function allRows(
     const row = rows.get(invoiceId) ?? store.getInvoice(invoiceId)?.row;
     if (!row) continue;
     rows.set(invoiceId, row);
-    const list = reasons.get(invoiceId) ?? [];
-    for (const reason of found)
-      if (!list.some((r) => reasonKey(r) === reasonKey(reason))) list.push(reason);
-    reasons.set(invoiceId, list);
+    reasons.set(invoiceId, mergeReasons(reasons.get(invoiceId) ?? [], found));
   }
   return [...rows.values()]
     .map((row) => exceptionRow(row, reasons.get(row.invoiceId)!, marks.get(row.invoiceId) ?? null))

@@ -21,7 +21,7 @@ import type { ReportItem } from '../reports/invoice.ts';
 export function statusReason(row: Pick<ArchiveRow, 'lifecycleCode'>): ExceptionReason | null {
   const code = row.lifecycleCode;
   return code !== null && (ACT_ON_CODES as readonly string[]).includes(code)
-    ? { kind: 'status', code: code as ActOnCode }
+    ? { kind: 'status', code: code as ActOnCode, entries: null }
     : null;
 }
 
@@ -63,6 +63,34 @@ function partyOf(lines: Ledger['entries'][number]['lines']): string | null {
 
 function roleOf(direction: Direction): 'customer' | 'supplier' {
   return direction === 'OUTBOUND' ? 'customer' : 'supplier';
+}
+
+/** Statuses that leave an invoice out of the entries (refused, rejected). */
+const LEFT_OUT_CODES: readonly string[] = ['210', '213'];
+
+/**
+ * An invoice's reasons with the ledger's added, each once. What the ledger made of a status
+ * (held for 207 / 208; left out for 210 / 213, whatever the ledger's own reason) is said on the
+ * status reason rather than as a second reason of its own: one cause, one badge.
+ */
+export function mergeReasons(
+  own: readonly ExceptionReason[],
+  fromLedger: readonly ExceptionReason[],
+): ExceptionReason[] {
+  const merged = own.map((r) => ({ ...r }));
+  const status = merged.find((r) => r.kind === 'status');
+  for (const reason of fromLedger) {
+    if (status && reason.kind === 'held') {
+      status.entries = { situation: 'held', reason: reason.reason };
+      continue;
+    }
+    if (status && reason.kind === 'left_out' && LEFT_OUT_CODES.includes(status.code)) {
+      status.entries = { situation: 'left_out', reason: reason.reason, detail: reason.detail };
+      continue;
+    }
+    if (!merged.some((r) => reasonKey(r) === reasonKey(reason))) merged.push(reason);
+  }
+  return merged;
 }
 
 /** The order reasons are shown in: the status first (the most urgent), then payment, then the

@@ -50,6 +50,9 @@ export default {
     marked: '{count} invoice(s) marked as handled.',
     reopened: '{count} invoice(s) reopened.',
     undo: 'Undo',
+    conflict:
+      'Nothing was saved: this client is no longer the active one, or these invoices are no longer to act on. The list is reloaded.',
+    failed: 'Nothing was saved: {message}',
     reasons: {
       status: {
         '213': 'Rejected (213)',
@@ -57,6 +60,9 @@ export default {
         '207': 'Disputed (207)',
         '208': 'Suspended (208)',
       },
+      statusHeld: '{status}, held from the period’s entries',
+      statusLeftOut: '{status}, left out of the period’s entries',
+      statusLeftOutBecause: '{status}, left out of the period’s entries: {reason}',
       pastDue: 'Past due, {days} d late',
       pastDueLong: 'Due on {date} with no known payment ({days} d late)',
       unmapped: 'Third party to map',

@@ -52,6 +52,9 @@ export default {
     marked: '{count} facture(s) marquée(s) comme traitée(s).',
     reopened: '{count} facture(s) rouverte(s).',
     undo: 'Annuler',
+    conflict:
+      'Rien n’a été enregistré : ce dossier n’est plus le dossier actif, ou ces factures ne sont plus à traiter. La liste est rechargée.',
+    failed: 'Rien n’a été enregistré : {message}',
     reasons: {
       status: {
         '213': 'Rejetée (213)',
@@ -59,6 +62,9 @@ export default {
         '207': 'En litige (207)',
         '208': 'Suspendue (208)',
       },
+      statusHeld: '{status}, retenue des écritures de la période',
+      statusLeftOut: '{status}, écartée des écritures de la période',
+      statusLeftOutBecause: '{status}, écartée des écritures de la période : {reason}',
       pastDue: 'Échue, {days} j de retard',
       pastDueLong: 'Échue le {date} sans paiement connu ({days} j de retard)',
       unmapped: 'Tiers à affecter',

@@ -4,10 +4,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ArchiveRow } from '#shared/archive.ts';
-import { reasonKey, type ExceptionHandled } from '#shared/exceptions.ts';
+import { reasonText } from '#shared/exception-words.ts';
+import { reasonKey, type ExceptionHandled, type ExceptionReason } from '#shared/exceptions.ts';
+import fr from '#shared/i18n/fr/follow-up.ts';
 import {
   exceptionRow,
   ledgerReasons,
+  mergeReasons,
   pastDueReason,
   statusReason,
 } from '#main/services/exceptions/reasons.ts';
@@ -52,7 +55,11 @@ function row(over: Partial<ArchiveRow> = {}): ArchiveRow {
 
 test('rejected, refused, disputed and suspended ask for an action; other statuses do not', () => {
   for (const code of ['213', '210', '207', '208'] as const)
-    assert.deepEqual(statusReason(row({ lifecycleCode: code })), { kind: 'status', code });
+    assert.deepEqual(statusReason(row({ lifecycleCode: code })), {
+      kind: 'status',
+      code,
+      entries: null,
+    });
   for (const code of [null, '200', '205', '211', '212'])
     assert.equal(statusReason(row({ lifecycleCode: code })), null, String(code));
 });
@@ -98,7 +105,7 @@ test('the ledger adds third parties to map, invoices held and left out, each onc
 test('a row is handled when the mark covers every reason of today; a new reason opens it', () => {
   const reasons = [
     { kind: 'unmapped', party: 'Orange', role: 'supplier' } as const,
-    { kind: 'status', code: '213' } as const,
+    { kind: 'status', code: '213', entries: null } as const,
   ];
   const mark = (keys: string[]): ExceptionHandled => ({
     invoiceId: row().invoiceId,
@@ -118,4 +125,62 @@ test('a row is handled when the mark covers every reason of today; a new reason 
   const reopened = exceptionRow(row(), reasons, mark(['unmapped']));
   assert.equal(reopened.handled, false, 'rejected since the note');
   assert.equal(reopened.mark?.note, 'appelé le client', 'the note is still shown');
+});
+
+test('what the ledger made of a status is said on the status, not as a second reason', () => {
+  const rejected = { kind: 'status', code: '213', entries: null } as const;
+  const disputed = { kind: 'status', code: '207', entries: null } as const;
+  const unmapped = { kind: 'unmapped', party: 'Orange', role: 'supplier' } as const;
+  const leftOut = (reason: 'rejected' | 'invalid' | 'no_details', detail: string | null = null) =>
+    ({ kind: 'left_out', reason, detail }) as const;
+  assert.deepEqual(mergeReasons([rejected], [leftOut('invalid', 'NOT_DELIVERED'), unmapped]), [
+    { ...rejected, entries: { situation: 'left_out', reason: 'invalid', detail: 'NOT_DELIVERED' } },
+    unmapped,
+  ]);
+  assert.deepEqual(mergeReasons([disputed], [{ kind: 'held', reason: 'disputed' }]), [
+    { ...disputed, entries: { situation: 'held', reason: 'disputed' } },
+  ]);
+  assert.deepEqual(
+    mergeReasons([disputed], [leftOut('no_details')]),
+    [disputed, leftOut('no_details')],
+    'a dispute does not leave an invoice out: another cause is its own reason',
+  );
+  assert.deepEqual(
+    mergeReasons([], [leftOut('no_details'), leftOut('no_details')]),
+    [leftOut('no_details')],
+    'each once',
+  );
+  assert.deepEqual(mergeReasons([], [{ kind: 'held', reason: 'suspended' }]), [
+    { kind: 'held', reason: 'suspended' },
+  ]);
+  assert.equal(rejected.entries, null, 'the reasons given are not changed');
+});
+
+test('a reason in words: short on the badge, long in its tooltip and the workbook', () => {
+  const w = fr.exceptions.reasons;
+  const day = (d: string) => d.split('-').reverse().join('/');
+  const status = (entries: Extract<ExceptionReason, { kind: 'status' }>['entries']) =>
+    ({ kind: 'status', code: '213', entries }) as const;
+  assert.equal(reasonText(status(null), w, true, day), 'Rejetée (213)');
+  assert.equal(
+    reasonText(status({ situation: 'left_out', reason: 'rejected', detail: null }), w, true, day),
+    'Rejetée (213), écartée des écritures de la période',
+  );
+  assert.equal(
+    reasonText(
+      status({ situation: 'left_out', reason: 'invalid', detail: 'NOT_DELIVERED' }),
+      w,
+      true,
+      day,
+    ),
+    'Rejetée (213), écartée des écritures de la période : refusée par la plateforme (NOT_DELIVERED)',
+  );
+  const late = { kind: 'past_due', dueDate: '2026-10-31', days: 24 } as const;
+  assert.equal(reasonText(late, w, false, day), 'Échue, 24 j de retard');
+  assert.equal(
+    reasonText(late, w, true, day),
+    'Échue le 31/10/2026 sans paiement connu (24 j de retard)',
+  );
+  const party = { kind: 'unmapped', party: 'Orange', role: 'supplier' } as const;
+  assert.equal(reasonText(party, w, true, day), 'Tiers à affecter : Orange');
 });
