@@ -30,6 +30,12 @@ import { LedgerPages } from './services/accounting/ledger-pages.ts';
 import { localDay } from './services/export/file-names.ts';
 import { portfolioDetails, portfolioRows } from './services/portfolio/index.ts';
 import type { PortfolioDetails } from '#shared/portfolio.ts';
+import {
+  exceptionList,
+  exceptionsDeps,
+  markExceptionsHandled,
+  reopenExceptions,
+} from './services/exceptions/index.ts';
 
 export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
 export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
@@ -106,6 +112,15 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
   const ledgers = new LedgerPages();
   /** The portfolio's details of each connection, and what they rest on (ledgerStamp, the day). */
   const portfolioDetailsKept = new Map<string, { stamp: string; details: PortfolioDetails }>();
+  /** The exceptions list's view of the archives and the accounting (issue 19, item 4). */
+  const exceptions = exceptionsDeps(
+    {
+      existingArchive: (id) => archives.existing(id),
+      existingUserData: (id) => archives.existingUserData(id),
+      userData: (id) => archives.userData(id),
+    },
+    services.accounting,
+  );
   /** What the renderer was last told about the active connection ('connectivity:changed'). */
   let online = true;
   /** Offline was learnt from another connection than the active one (the user switched while
@@ -642,6 +657,24 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       );
       portfolioDetailsKept.set(connectionId, { stamp, details });
       return details;
+    },
+    // The exceptions list (issue 19, item 4): the archive, the period's ledger and the user-data
+    // file only (offline and working offline alike: nothing is sent); the marks are the user's
+    // own data. Only for the active connection, as the payment marks: a screen left over from
+    // before a switch is refused, never answered or written under another client.
+    'exceptions:list': async ({ connectionId, period, show }) => {
+      await activeForUserData(connectionId);
+      return accountingCall(() => exceptionList(exceptions, connectionId, period, show));
+    },
+    'exceptions:mark': async ({ connectionId, period, invoiceIds, note }) => {
+      await activeForUserData(connectionId);
+      return accountingCall(() =>
+        markExceptionsHandled(exceptions, connectionId, period, invoiceIds, note ? note : null),
+      );
+    },
+    'exceptions:reopen': async ({ connectionId, invoiceIds }) => {
+      await activeForUserData(connectionId);
+      return reopenExceptions(exceptions, connectionId, invoiceIds);
     },
   };
 

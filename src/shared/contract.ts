@@ -3,6 +3,12 @@
 // A channel missing or mistyped anywhere fails to compile.
 import type { PortfolioDetails, PortfolioRow } from './portfolio.ts';
 import type {
+  ExceptionList,
+  ExceptionListArgs,
+  ExceptionMarkArgs,
+  ExceptionRow,
+} from './exceptions.ts';
+import type {
   ArchiveSearchArgs,
   ArchiveSearchResult,
   ArchiveStatus,
@@ -368,6 +374,13 @@ export interface Contract {
   'portfolio:get': { args: void; result: PortfolioRow[] };
   /** One connection's third parties to map and VAT of the month (computed: asked after the rows). */
   'portfolio:details': { args: { connectionId: string }; result: PortfolioDetails };
+  /** The exceptions list (issue 19, item 4): the period's invoices to act on with their reasons,
+   * from the archive and the user-data file only (offline too); active connection only. */
+  'exceptions:list': { args: ExceptionListArgs; result: ExceptionList };
+  /** Marks invoices handled with a note (who and when kept in the user-data file). */
+  'exceptions:mark': { args: ExceptionMarkArgs; result: ExceptionRow[] };
+  /** Takes the marks off ("Rouvrir"); the number taken off. */
+  'exceptions:reopen': { args: { connectionId: string; invoiceIds: string[] }; result: number };
 }
 
 export type Channel = keyof Contract;
@@ -420,6 +433,9 @@ export const CHANNELS = [
   'reports:setCarriedCredit',
   'portfolio:get',
   'portfolio:details',
+  'exceptions:list',
+  'exceptions:mark',
+  'exceptions:reopen',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;

@@ -29,6 +29,7 @@ import { archiveDir } from './archive/archive-store.ts';
 import type { ArchiveStore } from './archive/archive-store.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
 import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';
+import { exceptionList, exceptionsDeps } from './exceptions/index.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -176,6 +177,21 @@ export function createServices(options: CreateServicesOptions): Services {
       borrowArchive,
       // The FEC and the entries workbook: the same ledger the Comptabilité screen shows.
       ledger: (connectionId, period) => accounting.ledger(connectionId, period),
+      // The exceptions workbook: the same list the Suivi screen's "À traiter" shows.
+      exceptions: (connectionId, period, show) =>
+        exceptionList(
+          exceptionsDeps(
+            {
+              existingArchive: (id) => archives.existing(id),
+              existingUserData: (id) => archives.existingUserData(id),
+              userData: (id) => archives.userData(id),
+            },
+            accounting,
+          ),
+          connectionId,
+          period,
+          show,
+        ),
       version,
       ...(options.exportWorkerUrl ? { workerUrl: options.exportWorkerUrl } : {}),
     },

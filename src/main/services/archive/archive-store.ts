@@ -41,6 +41,7 @@ import {
   datedRows,
   detailVatFacts,
   payableRows,
+  payableRowsBetween,
   vatRows,
   type DetailVatFacts,
   type RowWith,
@@ -663,6 +664,10 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   }
 
   /** Rows dated in [from, to], or undated (the statuts report). */
+  payableRowsBetween(from: string, to: string): Generator<RowWith<unknown>> {
+    return payableRowsBetween(this.#db, from, to);
+  }
+
   datedRows(from: string, to: string): Generator<ArchiveRow> {
     return datedRows(this.#db, from, to);
   }

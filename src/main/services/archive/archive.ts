@@ -72,6 +72,8 @@ export interface ArchiveReader {
     datedTo: string;
   }): Iterable<RowWith<readonly unknown[] | null>>;
   payableRows(asOf: string): Iterable<RowWith<unknown>>;
+  /** The same facts for the invoices dated in [from, to] (the exceptions list of a period). */
+  payableRowsBetween(from: string, to: string): Iterable<RowWith<unknown>>;
   datedRows(from: string, to: string): Iterable<ArchiveRow>;
   /** The journal entries' invoices: dated in [from, to], or whose last status 212 is dated
    * around it (their VAT on payment moves that day), with the facts of their details. */
