@@ -9,6 +9,7 @@ import { MAX_PAYMENT_MARK_IDS } from '#shared/payments.ts';
 import { operatorUrlSchema, webhookCreateSchema } from '#shared/operator/schemas.ts';
 import { JOURNAL_KINDS } from '#shared/accounting.ts';
 import { SYNC_EVERY_HOURS_MAX } from '#shared/sync-round.ts';
+import { MAX_NEWS_IDS } from '#shared/news.ts';
 import type { AccountPlan } from '#shared/accounting.ts';
 import {
   ACCOUNT_CLASSES,
@@ -226,4 +227,12 @@ export const argSchemas = {
   }),
   'portfolio:get': noArgs,
   'portfolio:details': z.strictObject({ connectionId: id }),
+  'news:list': z.strictObject({ connectionId: id }),
+  'news:markRead': z.union([
+    z.strictObject({
+      connectionId: id,
+      ids: z.array(z.number().int().min(1)).min(1).max(MAX_NEWS_IDS),
+    }),
+    z.strictObject({ connectionId: id, upToId: z.number().int().min(1) }),
+  ]),
 } satisfies ArgSchemas;

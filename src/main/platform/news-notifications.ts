@@ -1,0 +1,37 @@
+// The Electron shell's news notifications (issue 19, item 3): one desktop notification per
+// 'news:found' (one per connection and sync, its counts grouped), shown from main with
+// Electron's Notification; a click brings the window forward and asks the renderer to open that
+// connection's Nouveautés ('news:open'). The renderer never notifies in this shell (the session's
+// shell is 'electron'); the browser host's page uses the browser's Notification instead.
+import { Notification, type BrowserWindow } from 'electron';
+import type { Events, Language } from '#shared/contract.ts';
+import { newsNotificationText } from '#shared/news-notification.ts';
+import type { EventHub } from '../services/index.ts';
+
+/** Starts showing notifications; returns a function that stops. */
+export function showNewsNotifications(
+  events: EventHub,
+  window: () => BrowserWindow | undefined,
+  language: () => Language,
+): () => void {
+  // Kept until closed: a notification garbage-collected before its click loses the click.
+  const shown = new Set<Notification>();
+  return events.subscribe((event, payload) => {
+    if (event !== 'news:found' || !Notification.isSupported()) return;
+    const found = payload as Events['news:found'];
+    const { title, body } = newsNotificationText(found, language());
+    const notification = new Notification({ title, body });
+    shown.add(notification);
+    notification.on('click', () => {
+      const win = window();
+      if (win && !win.isDestroyed()) {
+        if (win.isMinimized()) win.restore();
+        win.show();
+        win.focus();
+      }
+      events.emit('news:open', { connectionId: found.connectionId });
+    });
+    notification.on('close', () => shown.delete(notification));
+    notification.show();
+  });
+}
