@@ -5,9 +5,11 @@
 import type { DatabaseSync } from 'node:sqlite';
 import {
   NEWS_CODES,
+  NEWS_KINDS,
   emptyNewsCounts,
   type NewsCounts,
   type NewsGroup,
+  type NewsInvoice,
   type NewsKind,
   type NewsList,
 } from '#shared/news.ts';
@@ -117,6 +119,11 @@ export function unreadNews(db: DatabaseSync, limit: number): Omit<NewsList, 'con
     invoice.kinds.push(row.kind);
     invoice.ids.push(Number(row.id));
   }
+  // Within a group, the most pressing first (a rejection before a payment before an arrival),
+  // then the newest.
+  const rank = (invoice: NewsInvoice): number =>
+    Math.min(...invoice.kinds.map((kind) => NEWS_KINDS.indexOf(kind)));
+  for (const group of groups.values()) group.invoices.sort((a, b) => rank(a) - rank(b));
   return {
     unread,
     shown: rows.length,
