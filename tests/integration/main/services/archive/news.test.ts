@@ -5,7 +5,7 @@
 // that found something; a rejection (213) of an invoice first archived without it is recorded
 // once, whatever the syncs that read it again; news:list shows it until news:markRead.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -155,6 +155,27 @@ test('a round after the clocks moved records what it found and tells it once per
   })) as NewsList;
   assert.equal(all.unread, 0);
   assert.deepEqual(all.groups, []);
+});
+
+test('news:list of a connection never synced is empty and creates no archive; of an unknown one, not_found', async () => {
+  const dispatch = createDispatcher(createHandlers(s), { log: silentLog });
+  const { id } = (await call('connections:save', {
+    name: 'Jamais synchronisée',
+    baseUrl: demo.baseUrl,
+    tokenUrl: demo.tokenUrl,
+    clientId: demo.clients.admin.clientId,
+    clientSecret: demo.clients.admin.clientSecret,
+    secretStorage: 'session',
+  })) as { id: string };
+  const empty = (await dispatch('news:list', { connectionId: id })) as Result<NewsList>;
+  assert.deepEqual(empty, {
+    ok: true,
+    value: { connectionId: id, unread: 0, shown: 0, newestId: null, groups: [] },
+  });
+  assert.equal(existsSync(join(dataDir, 'archive', `${id}.sqlite`)), false);
+  const unknown = (await dispatch('news:list', { connectionId: 'nobody' })) as Result<NewsList>;
+  assert.equal(unknown.ok, false);
+  if (!unknown.ok) assert.equal(unknown.error.kind, 'not_found');
 });
 
 test('news:markRead refuses what is not a list of change ids', async () => {
