@@ -1,5 +1,5 @@
 // Electron lifecycle only: one instance, one window, services closed on quit.
-import { app, type BrowserWindow } from 'electron';
+import { app, Notification, type BrowserWindow } from 'electron';
 import { createDispatcher, createHandlers, resolveLanguage } from './handlers.ts';
 import { registerIpc } from './ipc.ts';
 import { registerAppScheme } from './platform/app-protocol.ts';
@@ -67,13 +67,14 @@ if (!app.requestSingleInstanceLock()) {
     });
     // What a sync found new, as one desktop notification per connection (issue 19, item 3).
     const running = services;
-    showNewsNotifications(
-      running.events,
-      () => window,
-      () =>
+    showNewsNotifications({
+      events: running.events,
+      Notification,
+      window: () => window,
+      language: () =>
         resolveLanguage(running.env, running.connections.getSettings(), running.osLocale())
           .language,
-    );
+    });
     openWindow();
     app.on('activate', () => {
       if (!window || window.isDestroyed()) openWindow();
