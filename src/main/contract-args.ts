@@ -10,6 +10,7 @@ import { operatorUrlSchema, webhookCreateSchema } from '#shared/operator/schemas
 import { JOURNAL_KINDS } from '#shared/accounting.ts';
 import { SYNC_EVERY_HOURS_MAX } from '#shared/sync-round.ts';
 import { EXCEPTION_SHOWS, MAX_EXCEPTION_IDS, MAX_EXCEPTION_NOTE } from '#shared/exceptions.ts';
+import { MAX_NEWS_IDS } from '#shared/news.ts';
 import type { AccountPlan } from '#shared/accounting.ts';
 import {
   ACCOUNT_CLASSES,
@@ -247,4 +248,12 @@ export const argSchemas = {
     connectionId: id,
     invoiceIds: z.array(z.uuid()).min(1).max(MAX_EXCEPTION_IDS),
   }),
+  'news:list': z.strictObject({ connectionId: id }),
+  'news:markRead': z.union([
+    z.strictObject({
+      connectionId: id,
+      ids: z.array(z.number().int().min(1)).min(1).max(MAX_NEWS_IDS),
+    }),
+    z.strictObject({ connectionId: id, upToId: z.number().int().min(1) }),
+  ]),
 } satisfies ArgSchemas;

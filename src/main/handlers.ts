@@ -36,6 +36,7 @@ import {
   markExceptionsHandled,
   reopenExceptions,
 } from './services/exceptions/index.ts';
+import { NEWS_PAGE } from '#shared/news.ts';
 
 export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
 export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
@@ -676,7 +677,23 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       await activeForUserData(connectionId);
       return reopenExceptions(exceptions, connectionId, invoiceIds);
     },
+    // Nouveautés (issue 19, item 3): read from the archive, offline too; reading them is the
+    // accountant's own act, written while working offline as well (nothing is sent).
+    'news:list': async ({ connectionId }) => newsList(connectionId),
+    'news:markRead': async (args) => {
+      await connections.get(args.connectionId);
+      const archive = archives.existing(args.connectionId);
+      archive?.markNewsRead('ids' in args ? { ids: args.ids } : { upToId: args.upToId });
+      return newsList(args.connectionId);
+    },
   };
+
+  async function newsList(connectionId: string): Promise<ResultOf<'news:list'>> {
+    await connections.get(connectionId); // not_found for a connection that does not exist
+    const archive = archives.existing(connectionId); // a read never creates an archive
+    const news = archive?.news(NEWS_PAGE) ?? { unread: 0, shown: 0, newestId: null, groups: [] };
+    return { connectionId, ...news };
+  }
 
   /** What a kept ledger rests on: the archive (its date: a sync, a saved answer) and what the
    * accountant wrote (settings, third parties), here or from another process (the CLI's

@@ -2,6 +2,7 @@
 // (ipc.ts and the browser host), preload exposes exactly these, the renderer calls exactly these.
 // A channel missing or mistyped anywhere fails to compile.
 import type { PortfolioDetails, PortfolioRow } from './portfolio.ts';
+import type { NewsFound, NewsList, NewsMarkReadArgs } from './news.ts';
 import type {
   ExceptionList,
   ExceptionListArgs,
@@ -381,6 +382,11 @@ export interface Contract {
   'exceptions:mark': { args: ExceptionMarkArgs; result: ExceptionRow[] };
   /** Takes the marks off ("Rouvrir"); the number taken off. */
   'exceptions:reopen': { args: { connectionId: string; invoiceIds: string[] }; result: number };
+  /** A connection's unread "Nouveautés" (issue 19, item 3): what its syncs found, grouped by
+   * sync, from its archive (offline too); empty when it has no archive. */
+  'news:list': { args: { connectionId: string }; result: NewsList };
+  /** Marks some read (a group's ids, or every one up to the newest shown); the list again. */
+  'news:markRead': { args: NewsMarkReadArgs; result: NewsList };
 }
 
 export type Channel = keyof Contract;
@@ -436,6 +442,8 @@ export const CHANNELS = [
   'exceptions:list',
   'exceptions:mark',
   'exceptions:reopen',
+  'news:list',
+  'news:markRead',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;
@@ -461,6 +469,12 @@ export interface Events {
   'syncRound:progress': SyncRoundStatus;
   /** An export moved on. */
   'export:progress': ExportProgress;
+  /** A sync of one connection (Synchroniser, a background round, a rebuild) found news: one
+   * event per connection and sync, its counts grouped (issue 19, item 3). */
+  'news:found': NewsFound;
+  /** The user clicked a news notification of the Electron shell: show that connection's
+   * Nouveautés. */
+  'news:open': { connectionId: string };
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -469,6 +483,8 @@ export const EVENTS = [
   'sync:progress',
   'syncRound:progress',
   'export:progress',
+  'news:found',
+  'news:open',
 ] as const satisfies readonly EventName[];
 
 /** What the renderer sees as window.api, in Electron (preload) and in the browser host alike. */

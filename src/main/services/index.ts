@@ -158,9 +158,21 @@ export function createServices(options: CreateServicesOptions): Services {
     connections,
     options.createOperatorClient ?? defaultCreateOperatorClient,
   );
-  const archives = new Archives({ dataDir, log });
-  const env = options.env ?? process.env;
   const events = createEventHub(log);
+  // A sync that found news (Nouveautés) tells the shells, named as the user named its
+  // connection: the Electron shell and the browser host's page show one notification from it.
+  const archives = new Archives({
+    dataDir,
+    log,
+    onNewsFound: (connectionId, counts) =>
+      void connections
+        .get(connectionId)
+        .then((connection) =>
+          events.emit('news:found', { connectionId, connectionName: connection.name, counts }),
+        )
+        .catch(() => undefined), // deleted meanwhile: no one to tell
+  });
+  const env = options.env ?? process.env;
   const version = options.version ?? packageJson.version;
   // Exports read the same store the app writes through (one per connection); a connection
   // never synced has no archive, and reading it creates none.
