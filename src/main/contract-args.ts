@@ -9,6 +9,8 @@ import { MAX_PAYMENT_MARK_IDS } from '#shared/payments.ts';
 import { operatorUrlSchema, webhookCreateSchema } from '#shared/operator/schemas.ts';
 import { JOURNAL_KINDS } from '#shared/accounting.ts';
 import { SYNC_EVERY_HOURS_MAX } from '#shared/sync-round.ts';
+import { EXCEPTION_SHOWS, MAX_EXCEPTION_IDS, MAX_EXCEPTION_NOTE } from '#shared/exceptions.ts';
+import { MAX_NEWS_IDS } from '#shared/news.ts';
 import type { AccountPlan } from '#shared/accounting.ts';
 import {
   ACCOUNT_CLASSES,
@@ -85,6 +87,11 @@ const exportTarget = z.discriminatedUnion('kind', [
     encoding: z.enum(['utf-8', 'iso-8859-15']),
   }),
   z.strictObject({ kind: z.literal('entries'), period: reportPeriod }),
+  z.strictObject({
+    kind: z.literal('exceptions'),
+    period: reportPeriod,
+    show: z.enum(EXCEPTION_SHOWS),
+  }),
 ]);
 
 // ---- Pre-accounting (issue 17): the same rules the settings form words on screen ----
@@ -226,4 +233,27 @@ export const argSchemas = {
   }),
   'portfolio:get': noArgs,
   'portfolio:details': z.strictObject({ connectionId: id }),
+  'exceptions:list': z.strictObject({
+    connectionId: id,
+    period: accountingPeriod,
+    show: z.enum(EXCEPTION_SHOWS),
+  }),
+  'exceptions:mark': z.strictObject({
+    connectionId: id,
+    period: accountingPeriod,
+    invoiceIds: z.array(z.uuid()).min(1).max(MAX_EXCEPTION_IDS),
+    note: z.string().trim().max(MAX_EXCEPTION_NOTE).optional(),
+  }),
+  'exceptions:reopen': z.strictObject({
+    connectionId: id,
+    invoiceIds: z.array(z.uuid()).min(1).max(MAX_EXCEPTION_IDS),
+  }),
+  'news:list': z.strictObject({ connectionId: id }),
+  'news:markRead': z.union([
+    z.strictObject({
+      connectionId: id,
+      ids: z.array(z.number().int().min(1)).min(1).max(MAX_NEWS_IDS),
+    }),
+    z.strictObject({ connectionId: id, upToId: z.number().int().min(1) }),
+  ]),
 } satisfies ArgSchemas;

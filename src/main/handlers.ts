@@ -29,6 +29,13 @@ import type { ArchiveStore, SavedResponseKind } from './services/archive/archive
 import { LedgerPages } from './services/accounting/ledger-pages.ts';
 import { localDay } from './services/export/file-names.ts';
 import { portfolioDetails, portfolioRows } from './services/portfolio/index.ts';
+import {
+  exceptionList,
+  exceptionsDeps,
+  markExceptionsHandled,
+  reopenExceptions,
+} from './services/exceptions/index.ts';
+import { NEWS_PAGE } from '#shared/news.ts';
 
 export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
 export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
@@ -103,6 +110,15 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
   const probeIntervalMs = options.probeIntervalMs ?? 10_000;
   /** The last ledger of each connection, sent a page at a time ('accounting:ledger'). */
   const ledgers = new LedgerPages();
+  /** The exceptions list's view of the archives and the accounting (issue 19, item 4). */
+  const exceptions = exceptionsDeps(
+    {
+      existingArchive: (id) => archives.existing(id),
+      existingUserData: (id) => archives.existingUserData(id),
+      userData: (id) => archives.userData(id),
+    },
+    services.accounting,
+  );
   /** What the renderer was last told about the active connection ('connectivity:changed'). */
   let online = true;
   /** Offline was learnt from another connection than the active one (the user switched while
@@ -630,7 +646,41 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       await connections.get(connectionId); // not_found for a connection that does not exist
       return portfolioDetails({ archives, accounting: services.accounting }, connectionId);
     },
+    // The exceptions list (issue 19, item 4): the archive, the period's ledger and the user-data
+    // file only (offline and working offline alike: nothing is sent); the marks are the user's
+    // own data. Only for the active connection, as the payment marks: a screen left over from
+    // before a switch is refused, never answered or written under another client.
+    'exceptions:list': async ({ connectionId, period, show }) => {
+      await activeForUserData(connectionId);
+      return accountingCall(() => exceptionList(exceptions, connectionId, period, show));
+    },
+    'exceptions:mark': async ({ connectionId, period, invoiceIds, note }) => {
+      await activeForUserData(connectionId);
+      return accountingCall(() =>
+        markExceptionsHandled(exceptions, connectionId, period, invoiceIds, note ? note : null),
+      );
+    },
+    'exceptions:reopen': async ({ connectionId, invoiceIds }) => {
+      await activeForUserData(connectionId);
+      return reopenExceptions(exceptions, connectionId, invoiceIds);
+    },
+    // Nouveautés (issue 19, item 3): read from the archive, offline too; reading them is the
+    // accountant's own act, written while working offline as well (nothing is sent).
+    'news:list': async ({ connectionId }) => newsList(connectionId),
+    'news:markRead': async (args) => {
+      await connections.get(args.connectionId);
+      const archive = archives.existing(args.connectionId);
+      archive?.markNewsRead('ids' in args ? { ids: args.ids } : { upToId: args.upToId });
+      return newsList(args.connectionId);
+    },
   };
+
+  async function newsList(connectionId: string): Promise<ResultOf<'news:list'>> {
+    await connections.get(connectionId); // not_found for a connection that does not exist
+    const archive = archives.existing(connectionId); // a read never creates an archive
+    const news = archive?.news(NEWS_PAGE) ?? { unread: 0, shown: 0, newestId: null, groups: [] };
+    return { connectionId, ...news };
+  }
 
   /** What a kept ledger rests on: the archive (its date: a sync, a saved answer) and what the
    * accountant wrote (settings, third parties), here or from another process (the CLI's

@@ -1,11 +1,13 @@
 // Electron lifecycle only: one instance, one window, services closed on quit.
-import { app, type BrowserWindow } from 'electron';
-import { createDispatcher, createHandlers } from './handlers.ts';
+import { app, Notification, type BrowserWindow } from 'electron';
+import { createDispatcher, createHandlers, resolveLanguage } from './handlers.ts';
 import { registerIpc } from './ipc.ts';
 import { registerAppScheme } from './platform/app-protocol.ts';
 import { createExportDialog } from './platform/export-dialog.ts';
 import { openElectronSettingsStore } from './platform/settings-store.ts';
 import { createMainWindow, installSessionSecurity } from './platform/window.ts';
+import { exitWhenReady } from './platform/exit-when-ready.ts';
+import { showNewsNotifications } from './platform/news-notifications.ts';
 import { createServices, type Services } from './services/index.ts';
 import { detectOsLocale } from './services/os-locale.ts';
 import { APP_NAME, ensureDataDir, resolveDataDir } from './services/paths.ts';
@@ -37,6 +39,9 @@ if (!app.requestSingleInstanceLock()) {
     if (!services) return;
     unregister?.();
     window = createMainWindow();
+    // The release workflow's launch of the packaged app (INVOICE_DESK_EXIT_WHEN_READY=1 only).
+    const vault = services.vault;
+    exitWhenReady(window, () => vault.status());
     unregister = registerIpc(
       window,
       createDispatcher(createHandlers(services), { log: console }),
@@ -63,6 +68,16 @@ if (!app.requestSingleInstanceLock()) {
       exportWorkerUrl: exportWorkerPath,
       // Background sync rounds on the firm's schedule while the app runs (issue 19).
       backgroundSync: true,
+    });
+    // What a sync found new, as one desktop notification per connection (issue 19, item 3).
+    const running = services;
+    showNewsNotifications({
+      events: running.events,
+      Notification,
+      window: () => window,
+      language: () =>
+        resolveLanguage(running.env, running.connections.getSettings(), running.osLocale())
+          .language,
     });
     openWindow();
     app.on('activate', () => {

@@ -2,6 +2,13 @@
 // (ipc.ts and the browser host), preload exposes exactly these, the renderer calls exactly these.
 // A channel missing or mistyped anywhere fails to compile.
 import type { PortfolioDetails, PortfolioRow } from './portfolio.ts';
+import type { NewsFound, NewsList, NewsMarkReadArgs } from './news.ts';
+import type {
+  ExceptionList,
+  ExceptionListArgs,
+  ExceptionMarkArgs,
+  ExceptionRow,
+} from './exceptions.ts';
 import type {
   ArchiveSearchArgs,
   ArchiveSearchResult,
@@ -368,6 +375,18 @@ export interface Contract {
   'portfolio:get': { args: void; result: PortfolioRow[] };
   /** One connection's third parties to map and VAT of the month (computed: asked after the rows). */
   'portfolio:details': { args: { connectionId: string }; result: PortfolioDetails };
+  /** The exceptions list (issue 19, item 4): the period's invoices to act on with their reasons,
+   * from the archive and the user-data file only (offline too); active connection only. */
+  'exceptions:list': { args: ExceptionListArgs; result: ExceptionList };
+  /** Marks invoices handled with a note (who and when kept in the user-data file). */
+  'exceptions:mark': { args: ExceptionMarkArgs; result: ExceptionRow[] };
+  /** Takes the marks off ("Rouvrir"); the number taken off. */
+  'exceptions:reopen': { args: { connectionId: string; invoiceIds: string[] }; result: number };
+  /** A connection's unread "Nouveautés" (issue 19, item 3): what its syncs found, grouped by
+   * sync, from its archive (offline too); empty when it has no archive. */
+  'news:list': { args: { connectionId: string }; result: NewsList };
+  /** Marks some read (a group's ids, or every one up to the newest shown); the list again. */
+  'news:markRead': { args: NewsMarkReadArgs; result: NewsList };
 }
 
 export type Channel = keyof Contract;
@@ -420,6 +439,11 @@ export const CHANNELS = [
   'reports:setCarriedCredit',
   'portfolio:get',
   'portfolio:details',
+  'exceptions:list',
+  'exceptions:mark',
+  'exceptions:reopen',
+  'news:list',
+  'news:markRead',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;
@@ -445,6 +469,12 @@ export interface Events {
   'syncRound:progress': SyncRoundStatus;
   /** An export moved on. */
   'export:progress': ExportProgress;
+  /** A sync of one connection (Synchroniser, a background round, a rebuild) found news: one
+   * event per connection and sync, its counts grouped (issue 19, item 3). */
+  'news:found': NewsFound;
+  /** The user clicked a news notification of the Electron shell: show that connection's
+   * Nouveautés. */
+  'news:open': { connectionId: string };
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -453,6 +483,8 @@ export const EVENTS = [
   'sync:progress',
   'syncRound:progress',
   'export:progress',
+  'news:found',
+  'news:open',
 ] as const satisfies readonly EventName[];
 
 /** What the renderer sees as window.api, in Electron (preload) and in the browser host alike. */

@@ -3,6 +3,7 @@
 import type { FecEncoding, FecSeparator } from './accounting.ts';
 import type { ArchiveFilter, ArchiveSort } from './archive.ts';
 import type { ReportKind, ReportPeriod } from './reports.ts';
+import type { ExceptionShow } from './exceptions.ts';
 
 /** Every result set of the app, named by what produced it on screen. */
 export type ExportTarget =
@@ -16,7 +17,9 @@ export type ExportTarget =
   // The accounting's entries of a period (issue 17): the FEC (a .txt under its legal name,
   // <SIREN>FEC<AAAAMMJJ>.txt) and the same entries in Excel.
   | { kind: 'fec'; period: ReportPeriod; separator: FecSeparator; encoding: FecEncoding }
-  | { kind: 'entries'; period: ReportPeriod };
+  | { kind: 'entries'; period: ReportPeriod }
+  // The exceptions list of a period (issue 19, item 4): reasons, marks, notes, who and when.
+  | { kind: 'exceptions'; period: ReportPeriod; show: ExceptionShow };
 
 export interface ExportArgs {
   /** Chosen by the caller (a random UUID) so that it can cancel before the export answers. */

@@ -140,6 +140,9 @@ test('the keyboard alone reaches the invoices, opens one and closes it', async (
     await page.keyboard.press('Tab');
     await expectVisibleFocus(page, invoices.nav.getByRole('link', { name: 'Portefeuille' }));
     await page.keyboard.press('Tab');
+    // Suivi's name may carry its unread count ("Suivi, 3 non lues").
+    await expectVisibleFocus(page, invoices.nav.getByRole('link', { name: /^Suivi\b/ }));
+    await page.keyboard.press('Tab');
     await expectVisibleFocus(page, invoices.nav.getByRole('link', { name: 'Factures' }));
     await page.keyboard.press('Tab');
     await expectVisibleFocus(page, invoices.nav.getByRole('link', { name: 'Annuaire' }));

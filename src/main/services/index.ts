@@ -30,6 +30,7 @@ import type { ArchiveStore } from './archive/archive-store.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
 import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';
 import { keepDetailsAfterSync } from './portfolio/index.ts';
+import { exceptionList, exceptionsDeps } from './exceptions/index.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -158,9 +159,21 @@ export function createServices(options: CreateServicesOptions): Services {
     connections,
     options.createOperatorClient ?? defaultCreateOperatorClient,
   );
-  const archives = new Archives({ dataDir, log });
-  const env = options.env ?? process.env;
   const events = createEventHub(log);
+  // A sync that found news (Nouveautés) tells the shells, named as the user named its
+  // connection: the Electron shell and the browser host's page show one notification from it.
+  const archives = new Archives({
+    dataDir,
+    log,
+    onNewsFound: (connectionId, counts) =>
+      void connections
+        .get(connectionId)
+        .then((connection) =>
+          events.emit('news:found', { connectionId, connectionName: connection.name, counts }),
+        )
+        .catch(() => undefined), // deleted meanwhile: no one to tell
+  });
+  const env = options.env ?? process.env;
   const version = options.version ?? packageJson.version;
   // Exports read the same store the app writes through (one per connection); a connection
   // never synced has no archive, and reading it creates none.
@@ -185,6 +198,21 @@ export function createServices(options: CreateServicesOptions): Services {
       borrowArchive,
       // The FEC and the entries workbook: the same ledger the Comptabilité screen shows.
       ledger: (connectionId, period) => accounting.ledger(connectionId, period),
+      // The exceptions workbook: the same list the Suivi screen's "À traiter" shows.
+      exceptions: (connectionId, period, show) =>
+        exceptionList(
+          exceptionsDeps(
+            {
+              existingArchive: (id) => archives.existing(id),
+              existingUserData: (id) => archives.existingUserData(id),
+              userData: (id) => archives.userData(id),
+            },
+            accounting,
+          ),
+          connectionId,
+          period,
+          show,
+        ),
       version,
       ...(options.exportWorkerUrl ? { workerUrl: options.exportWorkerUrl } : {}),
     },

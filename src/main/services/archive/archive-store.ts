@@ -33,7 +33,13 @@ import {
 } from './invoice-columns.ts';
 import { checkpointInBackground } from './checkpoint.ts';
 import { damagedFailure, isCorruption, watchForDamage } from './archive-damage.ts';
-import { NUMBER_INDEX_VERSION, SCHEMA_VERSION, STATUS_HISTORY_VERSION, migrate } from './schema.ts';
+import {
+  NEWS_VERSION,
+  NUMBER_INDEX_VERSION,
+  SCHEMA_VERSION,
+  STATUS_HISTORY_VERSION,
+  migrate,
+} from './schema.ts';
 import { SyncState } from './sync-state.ts';
 import {
   archiveVersion,
@@ -43,11 +49,21 @@ import {
   portfolioFigures,
   type KeptPortfolioDetails,
 } from './portfolio-figures.ts';
+import {
+  changesOf,
+  markNewsRead,
+  newsFoundSince,
+  pastBaseline,
+  recordNews,
+  unreadNews,
+} from './news.ts';
+import { emptyNewsCounts, type NewsCounts, type NewsKind, type NewsList } from '#shared/news.ts';
 import type { PortfolioFigures } from '#shared/portfolio.ts';
 import {
   datedRows,
   detailVatFacts,
   payableRows,
+  payableRowsBetween,
   vatRows,
   type DetailVatFacts,
   type RowWith,
@@ -160,6 +176,11 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   #inTransaction = false;
   /** Schema step 7 applied (tests of upgrades open older schemas and write to them). */
   #keepsHistory: boolean;
+  /** Schema step 10 applied: the writes record the news (Nouveautés). */
+  #keepsNews: boolean;
+  /** A sync of this archive has finished once: from then on, changes are news (before, the
+   * first fill is the baseline). Never false again once true. */
+  #pastBaseline = false;
   #checkpoint: Promise<void> = Promise.resolve();
   /** Set once SQLite said the file is damaged: every later call throws it. */
   #damaged: Error | null = null;
@@ -195,6 +216,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
     const version = this.schemaVersion();
     this.#keepsHistory = version >= STATUS_HISTORY_VERSION;
     this.#indexesNumbers = version >= NUMBER_INDEX_VERSION;
+    this.#keepsNews = version >= NEWS_VERSION;
   }
 
   /** The "damaged" failure once SQLite found this archive damaged, else null. */
@@ -311,6 +333,11 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
         )
       : null;
     this.transaction(() => {
+      this.#pastBaseline ||= this.#keepsNews && pastBaseline(this.#db);
+      const news: { rid: number; kind: NewsKind }[] = [];
+      const noteNews = (rid: number, kinds: NewsKind[]): void => {
+        if (this.#pastBaseline) for (const kind of kinds) news.push({ rid, kind });
+      };
       for (const item of items) {
         const id = item.metadata.invoiceId.toLowerCase();
         const old = find.get(id) as
@@ -328,6 +355,10 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
           const { lastInsertRowid } = insert.run(...values, fetchedAt, statusRunId ?? null);
           insertJson.run(lastInsertRowid, JSON.stringify(item));
           addedRids.push(Number(lastInsertRowid));
+          noteNews(
+            Number(lastInsertRowid),
+            changesOf(null, { lifecycleCode: columns.lifecycle_code }),
+          );
           result.added++;
           continue;
         }
@@ -354,6 +385,13 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
             old.lifecycle_date !== columns.lifecycle_date)
         )
           seen?.run(old.rid, columns.lifecycle_code, columns.lifecycle_date, fetchedAt);
+        noteNews(
+          old.rid,
+          changesOf(
+            { lifecycleCode: old.lifecycle_code },
+            { lifecycleCode: columns.lifecycle_code },
+          ),
+        );
         if (
           old.state === columns.state &&
           old.lifecycle_code === columns.lifecycle_code &&
@@ -365,6 +403,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
       }
       this.#indexNames(addedRids);
       this.#firstStatuses(addedRids);
+      recordNews(this.#db, news, statusRunId ?? null, fetchedAt);
     });
     return result;
   }
@@ -528,6 +567,28 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
     }));
   }
 
+  /** The unread news (Nouveautés), newest first, at most `limit`, grouped by the sync that
+   * found them (news.ts). */
+  news(limit: number): Omit<NewsList, 'connectionId'> {
+    if (!this.#keepsNews) return { unread: 0, shown: 0, newestId: null, groups: [] };
+    return unreadNews(this.#db, limit);
+  }
+
+  /** What the syncs recorded since `since` (ISO), per kind: what the sync that started then
+   * found. */
+  newsFoundSince(since: string): NewsCounts {
+    if (!this.#keepsNews) return emptyNewsCounts();
+    return newsFoundSince(this.#db, since);
+  }
+
+  /** Marks news read (those ids, or every one up to `upToId`); returns how many were unread. */
+  markNewsRead(
+    which: { ids: readonly number[] } | { upToId: number },
+    at: string = new Date().toISOString(),
+  ): number {
+    return this.transaction(() => markNewsRead(this.#db, which, at));
+  }
+
   /** One page of the archive screen, paged in SQL, with the number of matching invoices. */
   queryInvoices(
     options: { filter?: ArchiveFilter; sort?: ArchiveSort; offset?: number; limit?: number } = {},
@@ -670,6 +731,10 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   }
 
   /** Rows dated in [from, to], or undated (the statuts report). */
+  payableRowsBetween(from: string, to: string): Generator<RowWith<unknown>> {
+    return payableRowsBetween(this.#db, from, to);
+  }
+
   datedRows(from: string, to: string): Generator<ArchiveRow> {
     return datedRows(this.#db, from, to);
   }

@@ -13,6 +13,7 @@ import type {
 } from '#shared/archive.ts';
 import type { PortfolioFigures } from '#shared/portfolio.ts';
 import type { KeptPortfolioDetails } from './portfolio-figures.ts';
+import type { NewsCounts, NewsList } from '#shared/news.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import type { ArchiveFilter, ArchiveSort } from './archive-query.ts';
 import type { DetailVatFacts, RowWith } from './report-rows.ts';
@@ -73,6 +74,8 @@ export interface ArchiveReader {
     datedTo: string;
   }): Iterable<RowWith<readonly unknown[] | null>>;
   payableRows(asOf: string): Iterable<RowWith<unknown>>;
+  /** The same facts for the invoices dated in [from, to] (the exceptions list of a period). */
+  payableRowsBetween(from: string, to: string): Iterable<RowWith<unknown>>;
   datedRows(from: string, to: string): Iterable<ArchiveRow>;
   /** The journal entries' invoices: dated in [from, to], or whose last status 212 is dated
    * around it (their VAT on payment moves that day), with the facts of their details. */
@@ -101,6 +104,11 @@ export interface ArchiveReader {
   hasUnfinishedSync(): boolean;
   /** The newest answer saved by a sync or written through from a live call. */
   newestAnswerAt(): string | null;
+  /** The unread news (Nouveautés, schema step 10), newest first, at most `limit`, grouped by
+   * the sync that found them. */
+  news(limit: number): Omit<NewsList, 'connectionId'>;
+  /** What the syncs recorded since `since` (ISO), per kind. */
+  newsFoundSince(since: string): NewsCounts;
 }
 
 /** The writes: the sync's, and the live calls' write-through. */
@@ -121,6 +129,8 @@ export interface ArchiveWriter {
   ): UpsertResult;
   saveDetail(invoice: Invoice, fetchedAt?: string): boolean;
   saveResponse(kind: SavedResponseKind, key: string, response: unknown, fetchedAt?: string): void;
+  /** Marks news read (those ids, or every one up to `upToId`): the accountant's reading. */
+  markNewsRead(which: { ids: readonly number[] } | { upToId: number }, at?: string): number;
 }
 
 /** The sync's runs, partitions and checkpoints (sync-state.ts): written in the same

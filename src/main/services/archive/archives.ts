@@ -29,6 +29,7 @@ import {
   type UserDataStore,
 } from './user-data-store.ts';
 import { emptyCoverage, runSync, type SyncOperator } from './sync.ts';
+import { newsTotal, type NewsCounts } from '#shared/news.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -37,6 +38,10 @@ export interface ArchivesOptions {
   log?: Logger;
   /** Progress events of a sync at most this often, ms (default 250: a few per second). */
   progressIntervalMs?: number;
+  /** Told once a sync ends (done, cancelled or failed) if it recorded news (Nouveautés): the
+   * counts per kind of what it found. Every sync goes through sync(): "Synchroniser", the
+   * background rounds, a rebuild, the CLI. */
+  onNewsFound?: (connectionId: string, counts: NewsCounts) => void;
 }
 
 export interface StartSyncOptions {
@@ -67,6 +72,7 @@ export class Archives {
   readonly dataDir: string;
   readonly #log: Logger;
   readonly #progressIntervalMs: number;
+  readonly #onNewsFound: ArchivesOptions['onNewsFound'];
   readonly #stores = new Map<string, ArchiveStore>();
   readonly #syncs = new Map<string, RunningSync>();
   /** SQLite's check of each archive opened, running in a worker. */
@@ -83,6 +89,7 @@ export class Archives {
     this.dataDir = options.dataDir;
     this.#log = options.log ?? console;
     this.#progressIntervalMs = options.progressIntervalMs ?? 250;
+    this.#onNewsFound = options.onNewsFound;
   }
 
   /** The connection's archive, created on first use (write-through, sync); the "damaged"
@@ -332,6 +339,8 @@ export class Archives {
     const throttle = this.#throttle(options.onProgress);
     const running: RunningSync = { controller, budget, done: Promise.resolve() };
     this.#syncs.set(connectionId, running);
+    // What this sync records is what the syncs recorded from now on (one at a time here).
+    const startedAt = new Date().toISOString();
     const work = runSync({
       client: options.client,
       archive,
@@ -352,6 +361,18 @@ export class Archives {
       throttle.stop();
       this.#syncs.delete(connectionId);
       lock.release();
+      this.#tellNews(connectionId, archive, startedAt);
+    }
+  }
+
+  /** Tells what a sync that started at `startedAt` recorded as news, if anything. */
+  #tellNews(connectionId: string, archive: ArchiveStore, startedAt: string): void {
+    if (!this.#onNewsFound || archive.damaged) return;
+    try {
+      const counts = archive.newsFoundSince(startedAt);
+      if (newsTotal(counts) > 0) this.#onNewsFound(connectionId, counts);
+    } catch (error) {
+      this.#log.warn(`[archive] ${connectionId}: reading the news: ${(error as Error).message}`);
     }
   }
 

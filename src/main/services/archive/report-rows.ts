@@ -133,6 +133,21 @@ export function payableRows(db: DatabaseSync, asOf: string): Generator<RowWith<u
   );
 }
 
+/** The échéancier's facts (payableRows) of the invoices dated in [from, to] only: the
+ * exceptions list of a period (issue 19). */
+export function payableRowsBetween(
+  db: DatabaseSync,
+  from: string,
+  to: string,
+): Generator<RowWith<unknown>> {
+  return query(
+    db,
+    `, json_extract(coalesce(detail_json, search_json), '$.businessData.monetary.payableAmount.amount')`,
+    'invoice_date BETWEEN ? AND ?',
+    [from, to],
+  );
+}
+
 /** Rows dated in [from, to], or undated. */
 export function* datedRows(db: DatabaseSync, from: string, to: string): Generator<ArchiveRow> {
   for (const { row } of query(db, '', 'invoice_date IS NULL OR invoice_date BETWEEN ? AND ?', [

@@ -279,9 +279,26 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       END;
     `);
   },
-  // 10: reserved for the news of issue 19, item 3 (another branch): a no-op here. On merging,
-  // that branch's step 10 replaces this line; step 11 stays after it.
-  () => {},
+  // 10: "Nouveautés" (issue 19, item 3): the lifecycle changes the writes found, kept until the
+  // accountant reads them. A row per invoice and kind: 'new' (an invoice new to the archive) or
+  // the code it reached (213, 210, 207, 208, 212); the sync run that found it (NULL: a live
+  // search written through); read_at once read. Written by ArchiveStore.upsertSearchItems
+  // (news.ts), never before the archive's first sync has finished (its baseline).
+  (db) => {
+    db.exec(`
+      CREATE TABLE news (
+        id INTEGER PRIMARY KEY,
+        rid INTEGER NOT NULL REFERENCES invoices (rid) ON DELETE CASCADE,
+        kind TEXT NOT NULL,         -- new | 213 | 210 | 207 | 208 | 212
+        run_id INTEGER,             -- the sync run that found it; NULL: a live search
+        found_at TEXT NOT NULL,
+        read_at TEXT
+      );
+      CREATE INDEX news_unread ON news (id) WHERE read_at IS NULL;
+      CREATE INDEX news_found ON news (found_at) WHERE run_id IS NOT NULL;
+      CREATE INDEX news_rid ON news (rid);
+    `);
+  },
   // 11: what the portfolio's details rest on (issue 19, item 5). archive_version counts the
   // writes that change what the ledger and the CA3 draft read (an invoice's columns, its JSON,
   // its status history): a sync that finds nothing new (it only touches search_fetched_at and
@@ -332,6 +349,8 @@ export const STATUS_HISTORY_VERSION = 7;
 export const NUMBER_INDEX_VERSION = 8;
 /** The step that adds the portfolio's figures. */
 export const PORTFOLIO_FIGURES_VERSION = 9;
+/** The step that adds the news (Nouveautés). */
+export const NEWS_VERSION = 10;
 /** The step that adds the archive's version and the portfolio's details kept. */
 export const PORTFOLIO_DETAILS_VERSION = 11;
 

@@ -3,12 +3,13 @@
 // and rebuilt from the operator at any time; this file cannot (the operator never had it), so it
 // survives clearing the archive and goes only when the connection is deleted.
 // One table per kind of user data: payment marks, the company's accounting settings and its
-// third parties' accounts (issue 17); the notes on exceptions are meant to come here too, each as
-// a new migration step.
+// third parties' accounts (issue 17), line 22 of each VAT return (issue 18), the exceptions the
+// accountant marked handled with a note (issue 19).
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { AccountingSettings, ThirdParty, ThirdPartyRole } from '#shared/accounting.ts';
+import type { ExceptionHandled } from '#shared/exceptions.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import { AppFailure } from '../app-failure.ts';
 import { settingsFromStored } from '../accounting/settings.ts';
@@ -83,6 +84,21 @@ export const USER_DATA_MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       ) WITHOUT ROWID;
     `);
   },
+  // 4: the exceptions list (issue 19): an invoice the accountant marked handled, with the note,
+  // who and when, and the reasons the mark covers (a JSON array of reason keys: a reason that
+  // appears later opens the invoice again). By invoice, not by reason: the accountant acts on
+  // the invoice (calls the client, fixes the account) and writes one note for it.
+  (db) => {
+    db.exec(`
+      CREATE TABLE exception_marks (
+        invoice_id TEXT PRIMARY KEY,
+        reasons TEXT NOT NULL,      -- JSON array of reason keys (src/shared/exceptions.ts)
+        note TEXT,
+        handled_by TEXT NOT NULL,   -- the workstation's user name
+        handled_at TEXT NOT NULL    -- ISO date-time
+      ) WITHOUT ROWID;
+    `);
+  },
 ];
 export const USER_DATA_VERSION = USER_DATA_MIGRATIONS.length;
 
@@ -96,6 +112,27 @@ interface MarkRecord {
   note: string | null;
   marked_at: string;
 }
+
+interface ExceptionMarkRecord {
+  invoice_id: string;
+  reasons: string;
+  note: string | null;
+  handled_by: string;
+  handled_at: string;
+}
+
+function reasonKeys(text: string): string[] {
+  const parsed = parseJson(text);
+  return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : [];
+}
+
+const toExceptionMark = (r: ExceptionMarkRecord): ExceptionHandled => ({
+  invoiceId: r.invoice_id,
+  note: r.note,
+  by: r.handled_by,
+  at: r.handled_at,
+  reasons: reasonKeys(r.reasons),
+});
 
 const toMark = (r: MarkRecord): PaymentMark => ({
   invoiceId: r.invoice_id,
@@ -200,6 +237,46 @@ export class UserDataStore {
     }
     for (const r of this.#db.prepare('SELECT * FROM payment_marks').iterate())
       marks.set((r as unknown as MarkRecord).invoice_id, toMark(r as unknown as MarkRecord));
+    return marks;
+  }
+
+  /** Marks invoices handled, each with the reasons' keys it covers (a mark already there is
+   * replaced: the newest word wins). */
+  markExceptionsHandled(
+    marks: readonly { invoiceId: string; reasons: readonly string[] }[],
+    note: string | null,
+    by: string,
+    at: Date,
+  ): void {
+    const put = this.#db.prepare(
+      `INSERT INTO exception_marks (invoice_id, reasons, note, handled_by, handled_at)
+       VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (invoice_id) DO UPDATE SET reasons = excluded.reasons, note = excluded.note,
+         handled_by = excluded.handled_by, handled_at = excluded.handled_at`,
+    );
+    this.#write(() => {
+      for (const m of marks)
+        put.run(m.invoiceId, JSON.stringify(m.reasons), note, by, at.toISOString());
+    });
+  }
+
+  /** Takes the handled marks off ("Rouvrir"); returns how many were removed. */
+  reopenExceptions(invoiceIds: readonly string[]): number {
+    const remove = this.#db.prepare('DELETE FROM exception_marks WHERE invoice_id = ?');
+    let removed = 0;
+    this.#write(() => {
+      for (const id of invoiceIds) removed += Number(remove.run(id).changes);
+    });
+    return removed;
+  }
+
+  /** Every handled mark, by invoice id. */
+  exceptionMarks(): Map<string, ExceptionHandled> {
+    const marks = new Map<string, ExceptionHandled>();
+    for (const r of this.#db.prepare('SELECT * FROM exception_marks').iterate()) {
+      const mark = toExceptionMark(r as unknown as ExceptionMarkRecord);
+      marks.set(mark.invoiceId, mark);
+    }
     return marks;
   }
 

@@ -7,6 +7,7 @@ import type { ArchiveFilter, ArchiveSort } from '#shared/archive.ts';
 import type { Language } from '#shared/contract.ts';
 import type { Ledger } from '#shared/accounting.ts';
 import type { ExportTarget } from '#shared/exports.ts';
+import type { ExceptionList, ExceptionShow } from '#shared/exceptions.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { fecFileName, writeFec } from '../accounting/fec.ts';
 import { computeReport } from '../reports/index.ts';
@@ -18,6 +19,7 @@ import { ARCHIVE_BATCH, archivedInvoices } from './archive-sources.ts';
 import { exportFileName } from './file-names.ts';
 import { directoryWorkbook } from './layouts/directory.ts';
 import { entriesFileName, entriesWorkbook } from './layouts/entries.ts';
+import { exceptionsFileName, exceptionsWorkbook } from './layouts/exceptions.ts';
 import { invoiceDetailWorkbook } from './layouts/invoice-detail.ts';
 import { invoicesWorkbook, type VatDetails } from './layouts/invoices.ts';
 import { participantsWorkbook } from './layouts/participants.ts';
@@ -53,6 +55,8 @@ export interface ExporterDeps {
   /** A period's entries of a connection (the accounting service, issue 17); absent: the FEC and
    * entries exports say this shell cannot make them. */
   ledger?: (connectionId: string, period: ReportPeriod) => Ledger;
+  /** A period's exceptions list of a connection (issue 19, item 4); absent: this shell cannot. */
+  exceptions?: (connectionId: string, period: ReportPeriod, show: ExceptionShow) => ExceptionList;
   /** Written in the "About" sheet. */
   version: string;
   /** The worker script of the writer, where a bundle moved it (Electron). */
@@ -342,6 +346,39 @@ export async function prepareExport(
         fileName: entriesFileName(target.period, language),
         async write(path, { signal, onProgress } = {}) {
           const plan = entriesWorkbook(
+            language,
+            { connectionName: request.connection.name, appVersion: deps.version, exportedAt: now },
+            get,
+          );
+          const main = plan.sheets[0]?.name ?? '';
+          const written = await writeWorkbook(path, plan, {
+            ...writeOptions(signal),
+            onProgress: (progress) => {
+              if (progress.sheetIndex !== 0) return;
+              onProgress?.({
+                phase: 'writing',
+                rows: progress.rowsWritten,
+                total: progress.total ?? null,
+              });
+            },
+          });
+          return { rows: written.rows.get(main) ?? 0, bytes: written.bytes };
+        },
+        close: () => undefined,
+      };
+    }
+    case 'exceptions': {
+      // Computed when written, while the writer's worker starts (as the entries are).
+      const compute = deps.exceptions;
+      if (!compute)
+        throw new AppFailure('invalid_input', 'This shell cannot compute the exceptions list.');
+      let list: ExceptionList | undefined;
+      const get = (): ExceptionList =>
+        (list ??= compute(request.connection.id, target.period, target.show));
+      return {
+        fileName: exceptionsFileName(target.period, language),
+        async write(path, { signal, onProgress } = {}) {
+          const plan = exceptionsWorkbook(
             language,
             { connectionName: request.connection.name, appVersion: deps.version, exportedAt: now },
             get,

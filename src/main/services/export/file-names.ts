@@ -2,6 +2,7 @@
 import type { Language } from '#shared/contract.ts';
 import type { ExportTarget } from '#shared/exports.ts';
 import { entriesFileName } from './layouts/entries.ts';
+import { exceptionsFileName } from './layouts/exceptions.ts';
 import { wordsFor } from './words.ts';
 
 /** The local calendar day, YYYY-MM-DD: what a user expects in a file name. */
@@ -47,6 +48,8 @@ export function exportFileName(
       return `${target.report}-${day}.xlsx`;
     case 'entries':
       return entriesFileName(target.period, language);
+    case 'exceptions':
+      return exceptionsFileName(target.period, language);
     case 'fec':
       // The exporter offers the legal name, <SIREN>FEC<AAAAMMJJ>.txt, once it knows the SIREN.
       return `FEC-${fileSafe(target.period.label)}.txt`;

@@ -172,7 +172,7 @@ test('an archive written before the figures gets them counted when it is opened'
   before8.upsertSearchItems(items, '2026-06-15T08:00:00.000Z');
   before8.close();
   const upgraded = openArchive(dir2, 'upgraded');
-  assert.equal(upgraded.schemaVersion(), SCHEMA_VERSION);
+  assert.equal(upgraded.schemaVersion(), SCHEMA_VERSION); // the figures' step and those after
   assertFiguresEqualCounts(upgraded, 'after the upgrade');
   upgraded.close();
 });

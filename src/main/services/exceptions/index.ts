@@ -1,0 +1,168 @@
+// The exceptions list of a connection (issue 19, item 4): the invoices dated in a period that
+// wait for the accountant, each with its reasons (reasons.ts), and the accountant's "handled"
+// marks with a note, kept in the user-data file (it survives clearing the archive). Read from
+// the archive, the period's ledger (the same one Comptabilité shows) and the user-data file
+// only: never the operator, so it works offline.
+//
+// Why a period, and not the whole archive: payment statuses are mandatory only for services
+// taxed on payment, so most goods invoices never get one and over half of an archive is "past
+// due" for ever (1,092 of the demo's 2,000 invoices); a list of thousands is not a to-do list.
+// The accountant works a period at a time (the month being closed), as in Comptabilité, whose
+// queue and set-aside invoices are a period's anyway.
+import type { Ledger } from '#shared/accounting.ts';
+import type { ArchiveRow } from '#shared/archive.ts';
+import {
+  reasonKey,
+  type ExceptionList,
+  type ExceptionReason,
+  type ExceptionRow,
+  type ExceptionShow,
+} from '#shared/exceptions.ts';
+import type { PaymentMark } from '#shared/payments.ts';
+import type { ReportCoverage, ReportPeriod } from '#shared/reports.ts';
+import { AppFailure } from '../app-failure.ts';
+import { toCents } from '../archive/amounts.ts';
+import type { ArchiveStore } from '../archive/archive-store.ts';
+import type { UserDataStore } from '../archive/user-data-store.ts';
+import { reportCoverage } from '../reports/source.ts';
+import { parisDay } from '../reports/rules.ts';
+import { workstationUser } from './user-name.ts';
+import {
+  exceptionRow,
+  ledgerReasons,
+  mergeReasons,
+  pastDueReason,
+  statusReason,
+} from './reasons.ts';
+
+export interface ExceptionsDeps {
+  /** The connection's archive if it exists (never created by a read). */
+  existingArchive(connectionId: string): ArchiveStore | null;
+  /** The connection's user data if the user ever wrote some (never created by a read). */
+  existingUserData(connectionId: string): UserDataStore | null;
+  /** The connection's user data, created on first write. */
+  userData(connectionId: string): UserDataStore;
+  /** The period's ledger (the accounting service). */
+  ledger(connectionId: string, period: ReportPeriod): Ledger;
+  /** Who marks: the workstation's user name (user-name.ts). */
+  userName(): string;
+  now?: () => Date;
+}
+
+/** The deps over the app's archives registry and accounting service (handlers, exports). */
+export function exceptionsDeps(
+  archives: Pick<ExceptionsDeps, 'existingArchive' | 'existingUserData' | 'userData'>,
+  accounting: { ledger: ExceptionsDeps['ledger'] },
+): ExceptionsDeps {
+  return {
+    existingArchive: (id) => archives.existingArchive(id),
+    existingUserData: (id) => archives.existingUserData(id),
+    userData: (id) => archives.userData(id),
+    ledger: (id, period) => accounting.ledger(id, period),
+    userName: () => workstationUser(),
+  };
+}
+
+const NO_COVERAGE: ReportCoverage = {
+  archivedInvoices: 0,
+  withDetails: 0,
+  lastSyncAt: null,
+  partitionsCut: 0,
+  partitionsUnfinished: 0,
+  completeSince: null,
+};
+
+/** Every invoice of the period with a reason, whatever its mark, newest first. */
+function allRows(
+  deps: ExceptionsDeps,
+  store: ArchiveStore,
+  connectionId: string,
+  period: ReportPeriod,
+  today: string,
+): ExceptionRow[] {
+  const userData = deps.existingUserData(connectionId);
+  const paid = userData?.paymentMarks() ?? new Map<string, PaymentMark>();
+  const marks = userData?.exceptionMarks() ?? new Map();
+  const rows = new Map<string, ArchiveRow>();
+  const reasons = new Map<string, ExceptionReason[]>();
+  // Dated in the period (undated invoices: the ledger names those it sets aside).
+  for (const { row, extra } of store.payableRowsBetween(period.from, period.to)) {
+    const item = { row, payableCents: toCents(extra), mark: paid.get(row.invoiceId) ?? null };
+    const found = [statusReason(row), pastDueReason(item, today)].filter(
+      (r): r is ExceptionReason => r !== null,
+    );
+    if (found.length === 0) continue;
+    rows.set(row.invoiceId, row);
+    reasons.set(row.invoiceId, found);
+  }
+  for (const [invoiceId, found] of ledgerReasons(deps.ledger(connectionId, period))) {
+    const row = rows.get(invoiceId) ?? store.getInvoice(invoiceId)?.row;
+    if (!row) continue;
+    rows.set(invoiceId, row);
+    reasons.set(invoiceId, mergeReasons(reasons.get(invoiceId) ?? [], found));
+  }
+  return [...rows.values()]
+    .map((row) => exceptionRow(row, reasons.get(row.invoiceId)!, marks.get(row.invoiceId) ?? null))
+    .sort(
+      (a, b) =>
+        (b.invoiceDate ?? '').localeCompare(a.invoiceDate ?? '') ||
+        (a.number ?? '').localeCompare(b.number ?? ''),
+    );
+}
+
+export function exceptionList(
+  deps: ExceptionsDeps,
+  connectionId: string,
+  period: ReportPeriod,
+  show: ExceptionShow,
+): ExceptionList {
+  const now = (deps.now ?? (() => new Date()))();
+  const asOf = parisDay(now.toISOString()) as string;
+  const store = deps.existingArchive(connectionId);
+  const all = store ? allRows(deps, store, connectionId, period, asOf) : [];
+  const handled = all.filter((r) => r.handled).length;
+  return {
+    period,
+    asOf,
+    show,
+    rows: all.filter((r) => show === 'all' || r.handled === (show === 'handled')),
+    counts: { open: all.length - handled, handled },
+    coverage: store ? reportCoverage(store) : NO_COVERAGE,
+    computedAt: now.toISOString(),
+  };
+}
+
+/** Marks these invoices of the period's list handled with `note`, covering their reasons of
+ * today. Ids no longer on the list (a screen left open while a sync ran) are skipped; none left
+ * is a `conflict`. Returns the marked rows as they are now. */
+export function markExceptionsHandled(
+  deps: ExceptionsDeps,
+  connectionId: string,
+  period: ReportPeriod,
+  invoiceIds: readonly string[],
+  note: string | null,
+): ExceptionRow[] {
+  const list = exceptionList(deps, connectionId, period, 'all');
+  const wanted = new Set(invoiceIds);
+  const found = list.rows.filter((r) => wanted.has(r.invoiceId));
+  if (found.length === 0)
+    throw new AppFailure('conflict', 'None of these invoices is on the list any more.');
+  const now = (deps.now ?? (() => new Date()))();
+  deps.userData(connectionId).markExceptionsHandled(
+    found.map((r) => ({ invoiceId: r.invoiceId, reasons: r.reasons.map(reasonKey) })),
+    note,
+    deps.userName(),
+    now,
+  );
+  const again = exceptionList(deps, connectionId, period, 'all');
+  return again.rows.filter((r) => wanted.has(r.invoiceId));
+}
+
+/** Takes the handled marks off ("Rouvrir"); returns how many were taken off. */
+export function reopenExceptions(
+  deps: Pick<ExceptionsDeps, 'existingUserData'>,
+  connectionId: string,
+  invoiceIds: readonly string[],
+): number {
+  return deps.existingUserData(connectionId)?.reopenExceptions(invoiceIds) ?? 0;
+}

@@ -1,0 +1,99 @@
+// The exceptions list of a period in Excel (issue 19, item 4): one row per invoice to act on with
+// its reasons in words, its last status and amount, and the accountant's mark (handled, note,
+// by, at), then the "À propos" sheet. The list is computed (get) only when the writer comes to
+// the first sheet, while the worker starts.
+import type { Language } from '#shared/contract.ts';
+import { reasonText } from '#shared/exception-words.ts';
+import type { ExceptionList, ExceptionRow } from '#shared/exceptions.ts';
+import enFollowUp from '#shared/i18n/en/follow-up.ts';
+import frFollowUp from '#shared/i18n/fr/follow-up.ts';
+import { interpolate } from '#shared/i18n/interpolate.ts';
+import type { ReportPeriod } from '#shared/reports.ts';
+import { aboutSheet, type AboutInfo } from '../about.ts';
+import { lazyTable, type Field } from '../fields.ts';
+import { localDate } from '../local-dates.ts';
+import type { DocumentSheet, WorkbookPlan } from '../workbook-writer.ts';
+import { wordsFor } from '../words.ts';
+import { coverageText, reportWords, type ReportAbout } from './reports.ts';
+
+const WORDS = { fr: frFollowUp.exceptions, en: enFollowUp.exceptions } as const;
+
+/** "A traiter 2026-10.xlsx". */
+export function exceptionsFileName(period: ReportPeriod, language: Language): string {
+  const label = period.label.replace(/\.\./g, '_').replace(/[\\/:*?"<>|]/g, '-');
+  return interpolate(WORDS[language].export.fileName, { period: label });
+}
+
+function fields(language: Language): Field<ExceptionRow>[] {
+  const w = WORDS[language];
+  const c = w.export.columns;
+  const day = (d: string): string => localDate(d, language);
+  return [
+    { header: c.number, kind: 'id', value: (r) => r.number },
+    { header: c.date, kind: 'date', value: (r) => r.invoiceDate },
+    { header: c.due, kind: 'date', value: (r) => r.dueDate },
+    { header: c.direction, kind: 'text', value: (r) => w.export.directions[r.direction] },
+    { header: c.party, kind: 'text', value: (r) => r.counterpartyName },
+    { header: c.status, kind: 'id', value: (r) => r.lifecycleCode },
+    { header: c.currency, kind: 'id', isCurrency: true, value: (r) => r.currency },
+    {
+      header: c.ttc,
+      kind: 'amount',
+      sum: true,
+      value: (r) => (r.ttcCents === null ? undefined : r.ttcCents / 100),
+    },
+    {
+      header: c.reasons,
+      kind: 'text',
+      value: (r) => r.reasons.map((x) => reasonText(x, w.reasons, true, day)).join(' ; '),
+    },
+    { header: c.handled, kind: 'text', value: (r) => (r.handled ? w.export.yes : w.export.no) },
+    { header: c.note, kind: 'text', value: (r) => r.mark?.note ?? undefined },
+    { header: c.by, kind: 'text', value: (r) => r.mark?.by },
+    { header: c.at, kind: 'datetime', value: (r) => r.mark?.at },
+    { header: c.invoiceId, kind: 'id', value: (r) => r.invoiceId },
+  ];
+}
+
+/** The workbook of a list computed later: `get` is called when the writer reaches the first
+ * sheet (and returns the same list every time after). */
+export function exceptionsWorkbook(
+  language: Language,
+  about: ReportAbout,
+  get: () => ExceptionList,
+): WorkbookPlan {
+  const w = WORDS[language];
+  const totals = wordsFor(language).export.totals;
+  const aboutShape = aboutSheet(
+    language,
+    { ...about, query: '', source: 'archive', coverage: '' },
+    [],
+  );
+  const aboutLater: DocumentSheet = {
+    kind: 'document',
+    name: aboutShape.name,
+    widths: aboutShape.widths,
+    lines: (written) => {
+      const list = get();
+      const info: AboutInfo = {
+        connectionName: about.connectionName,
+        query: interpolate(w.export.query, {
+          period: list.period.label,
+          from: localDate(list.period.from, language),
+          to: localDate(list.period.to, language),
+          show: w.show[list.show],
+        }),
+        source: 'archive',
+        ...(list.coverage.lastSyncAt ? { dataTo: list.coverage.lastSyncAt } : {}),
+        coverage: coverageText(list.coverage, reportWords(language), language),
+        appVersion: about.appVersion,
+        ...(about.exportedAt ? { exportedAt: about.exportedAt } : {}),
+      };
+      const sheet = aboutSheet(language, info, [w.export.sheet]);
+      return typeof sheet.lines === 'function' ? sheet.lines(written) : sheet.lines;
+    },
+  };
+  return {
+    sheets: [lazyTable(w.export.sheet, fields(language), () => get().rows, totals), aboutLater],
+  };
+}
