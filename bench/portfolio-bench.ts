@@ -48,7 +48,7 @@ const SEEDS = 10;
 const NOW = new Date('2026-11-24T12:00:00Z');
 /** Bumped when the data changes shape. A newer schema migrates the built archives once, before
  * any measure (so that none pays a migration). */
-const DATA_VERSION = `v1-${INVOICES}`;
+const DATA_VERSION = `v2-${INVOICES}`;
 const dir =
   process.env.PORTFOLIO_BENCH_DIR ??
   join(tmpdir(), 'invoice-desk-bench', `portfolio-${DATA_VERSION}`);
