@@ -5,7 +5,7 @@
 // and the CA3 draft's of the moment. Reading the portfolio leaves no archive file open. Real
 // SQLite files, a real sync over HTTP from the demo operator (its clock pinned).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -13,9 +13,12 @@ import type { Ca3Report } from '#shared/ca3.ts';
 import { periodOf } from '#shared/report-period.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { Archives } from '#main/services/archive/archives.ts';
+import { archivePath } from '#main/services/archive/archive-store.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { portfolioDetails, portfolioRows, vatOfReturn } from '#main/services/portfolio/index.ts';
+import { damageArchiveFile } from '#support/damaged-archive.ts';
+import { fillDemoArchive } from '#support/demo-archive.ts';
 import { recordedClient } from '#support/sync-requests.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -175,3 +178,34 @@ test(
     await archives.close();
   },
 );
+
+test('a damaged archive met by the portfolio’s reading is said on its row, noted and set aside; the others are read', async () => {
+  const own = mkdtempSync(join(tmpdir(), 'portfolio-damaged-'));
+  try {
+    fillDemoArchive(own, 'sound', { seed: 3, invoices: 300, now: NOW });
+    fillDemoArchive(own, 'damaged', { seed: 4, invoices: 300, now: NOW });
+    damageArchiveFile(archivePath(own, 'damaged'), 'header');
+    const archives = new Archives({ dataDir: own, log: quiet });
+    const accounting = createAccountingService({ archives, now: () => NOW });
+    const rows = portfolioRows({
+      references: () => [
+        { id: 'damaged', name: 'Abîmé' },
+        { id: 'sound', name: 'Sain' },
+      ],
+      archives,
+      accounting,
+      now: () => NOW,
+    });
+    assert.match(rows[0]!.error ?? '', /damaged/i);
+    assert.equal(rows[0]!.figures, null);
+    assert.equal(rows[1]!.error, null);
+    assert.ok(rows[1]!.figures!.issued + rows[1]!.figures!.received > 0);
+    assert.ok(archives.damage('damaged'), 'noted for every process');
+    await archives.checked('damaged'); // its setting aside has ended
+    assert.equal(existsSync(archivePath(own, 'damaged')), false, 'set aside with its date');
+    assert.throws(() => portfolioDetails({ archives, accounting, now: () => NOW }, 'damaged'));
+    await archives.close();
+  } finally {
+    rmSync(own, { recursive: true, force: true });
+  }
+});
