@@ -245,9 +245,19 @@ export class Archives {
   read<T>(connectionId: string, read: (store: ArchiveStore) => T): T | null {
     if (this.#closed) throw new AppFailure('server', 'The archives are closed.');
     const path = archivePath(this.dataDir, connectionId);
+    const hadUserData = this.#userData.has(connectionId);
+    const closeUserData = (): void => {
+      if (hadUserData) return;
+      this.#userData.get(connectionId)?.close();
+      this.#userData.delete(connectionId);
+    };
     if (this.#stores.has(connectionId) || readDamage(path)) {
       const store = this.existing(connectionId);
-      return store ? read(store) : null;
+      try {
+        return store ? read(store) : null;
+      } finally {
+        closeUserData();
+      }
     }
     if (!existsSync(path)) return null;
     let opened: ArchiveStore | null = null; // null while it opens: closed already on failure
@@ -256,7 +266,6 @@ export class Archives {
     }));
     this.#stores.set(connectionId, store);
     this.#inodes.set(store, statSync(path).ino);
-    const hadUserData = this.#userData.has(connectionId);
     try {
       return read(store);
     } finally {
@@ -265,10 +274,7 @@ export class Archives {
         this.#stores.delete(connectionId);
         store.close({ optimize: false });
       }
-      if (!hadUserData) {
-        this.#userData.get(connectionId)?.close();
-        this.#userData.delete(connectionId);
-      }
+      closeUserData();
     }
   }
 

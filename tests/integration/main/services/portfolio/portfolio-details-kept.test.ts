@@ -173,8 +173,14 @@ test(
       accounting,
       now: () => NOW,
     });
+    portfolioDetails({ archives, accounting, now: () => NOW }, ID);
     assert.equal(archives.open(ID), open);
-    assert.ok(openFiles().length > 0);
+    assert.ok(openFiles().some((path) => path.endsWith(`${ID}.sqlite`)));
+    assert.deepEqual(
+      openFiles().filter((path) => path.includes('.user.')),
+      [],
+      'the user data it read closed again',
+    );
     await archives.close();
   },
 );
