@@ -29,7 +29,6 @@ import type { ArchiveStore, SavedResponseKind } from './services/archive/archive
 import { LedgerPages } from './services/accounting/ledger-pages.ts';
 import { localDay } from './services/export/file-names.ts';
 import { portfolioDetails, portfolioRows } from './services/portfolio/index.ts';
-import type { PortfolioDetails } from '#shared/portfolio.ts';
 import {
   exceptionList,
   exceptionsDeps,
@@ -111,8 +110,6 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
   const probeIntervalMs = options.probeIntervalMs ?? 10_000;
   /** The last ledger of each connection, sent a page at a time ('accounting:ledger'). */
   const ledgers = new LedgerPages();
-  /** The portfolio's details of each connection, and what they rest on (ledgerStamp, the day). */
-  const portfolioDetailsKept = new Map<string, { stamp: string; details: PortfolioDetails }>();
   /** The exceptions list's view of the archives and the accounting (issue 19, item 4). */
   const exceptions = exceptionsDeps(
     {
@@ -641,23 +638,13 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     'portfolio:get': async () =>
       portfolioRows({
         references: () => connections.references(),
-        existingArchive: (connectionId) => archives.existing(connectionId),
-        settingsSiren: (connectionId) =>
-          archives.existingUserData(connectionId)?.readAccountingSettings().siren ?? null,
+        archives,
         accounting: services.accounting,
       }),
-    // Kept per connection until its archive or the accountant's choices change (ledgerStamp).
+    // Kept in each archive until it or the accountant's choices change (services/portfolio).
     'portfolio:details': async ({ connectionId }) => {
       await connections.get(connectionId); // not_found for a connection that does not exist
-      const stamp = `${ledgerStamp(connectionId)}@${new Date().toISOString().slice(0, 10)}`;
-      const kept = portfolioDetailsKept.get(connectionId);
-      if (kept?.stamp === stamp) return kept.details;
-      const details = portfolioDetails(
-        { existingArchive: (id) => archives.existing(id), accounting: services.accounting },
-        connectionId,
-      );
-      portfolioDetailsKept.set(connectionId, { stamp, details });
-      return details;
+      return portfolioDetails({ archives, accounting: services.accounting }, connectionId);
     },
     // The exceptions list (issue 19, item 4): the archive, the period's ledger and the user-data
     // file only (offline and working offline alike: nothing is sent); the marks are the user's

@@ -41,7 +41,14 @@ import {
   migrate,
 } from './schema.ts';
 import { SyncState } from './sync-state.ts';
-import { portfolioFigures } from './portfolio-figures.ts';
+import {
+  archiveVersion,
+  everyPartitionComplete,
+  keepPortfolioDetails,
+  keptPortfolioDetails,
+  portfolioFigures,
+  type KeptPortfolioDetails,
+} from './portfolio-figures.ts';
 import {
   changesOf,
   markNewsRead,
@@ -756,6 +763,28 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
    * schema step 9 keep, a few small rows, never the invoices. */
   portfolioFigures(asOf: string): PortfolioFigures {
     return portfolioFigures(this.#db, asOf);
+  }
+
+  /** How many writes changed what the ledger and the CA3 draft read (schema step 11): the
+   * portfolio's details kept at another version are computed again. */
+  archiveVersion(): number | null {
+    return archiveVersion(this.#db);
+  }
+
+  /** The portfolio's details kept for `month` (YYYY-MM), with what they were computed from. */
+  keptPortfolioDetails(month: string): KeptPortfolioDetails | null {
+    return keptPortfolioDetails(this.#db, month);
+  }
+
+  /** Keeps the portfolio's details of a month (the only write that leaves the version alone). */
+  keepPortfolioDetails(kept: KeptPortfolioDetails): void {
+    keepPortfolioDetails(this.#db, kept);
+  }
+
+  /** Every partition was read to its end: the coverage's `complete` of all, without counting
+   * the invoices (the portfolio's rows). */
+  everyPartitionComplete(): boolean {
+    return everyPartitionComplete(this.#db);
   }
 
   /** Invoices archived, and how many with their full business data. */

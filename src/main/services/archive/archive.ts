@@ -12,6 +12,7 @@ import type {
   UnfilteredListCoverage,
 } from '#shared/archive.ts';
 import type { PortfolioFigures } from '#shared/portfolio.ts';
+import type { KeptPortfolioDetails } from './portfolio-figures.ts';
 import type { NewsCounts, NewsList } from '#shared/news.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import type { ArchiveFilter, ArchiveSort } from './archive-query.ts';
@@ -85,6 +86,12 @@ export interface ArchiveReader {
   /** The portfolio's figures on `asOf` (YYYY-MM-DD), from the counts the sync keeps
    * current (schema step 9): never a scan of the invoices. */
   portfolioFigures(asOf: string): PortfolioFigures;
+  /** How many writes changed what the ledger and the CA3 draft read (schema step 11). */
+  archiveVersion(): number | null;
+  /** The portfolio's details kept for a month (YYYY-MM) and what they rest on. */
+  keptPortfolioDetails(month: string): KeptPortfolioDetails | null;
+  /** Every partition read to its end (the coverage's `complete` of all, without counts). */
+  everyPartitionComplete(): boolean;
   /** Invoices archived, and how many with their full business data. */
   counts(): { invoices: number; details: number };
   stats(): ArchiveStats;
@@ -108,6 +115,8 @@ export interface ArchiveReader {
 export interface ArchiveWriter {
   /** Runs `fn` in one write transaction (nested calls join the outer one). */
   transaction<T>(fn: () => T): T;
+  /** Keeps the portfolio's details of a month; the archive's version stays as it was. */
+  keepPortfolioDetails(kept: KeptPortfolioDetails): void;
   upsertSearchItems(
     items: readonly InvoiceSearchItem[],
     fetchedAt: string,

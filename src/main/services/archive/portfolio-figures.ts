@@ -2,6 +2,7 @@
 // triggers of schema step 9 keep current as the sync writes. Each read is a primary-key lookup
 // or a short range of that small table, so 200 archives open in well under a second.
 import type { DatabaseSync } from 'node:sqlite';
+import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
 import { ACT_ON_CODES, type ActOnCode, type PortfolioFigures } from '#shared/portfolio.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -72,4 +73,85 @@ function company(db: DatabaseSync): { siren: string; name: string | null } | nul
 /** SQLite's default (binary) order of text, as ORDER BY gives it. */
 function compare(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** The month's details as kept by keepPortfolioDetails, with what they were computed from. */
+export interface KeptPortfolioDetails {
+  month: string;
+  archiveVersion: number;
+  userStamp: string;
+  toMap: number;
+  vatCents: number;
+}
+
+/** The writes so far that change what the ledger and the CA3 draft read (schema step 11); null
+ * for an archive kept at an older step (tests of upgrades). */
+export function archiveVersion(db: DatabaseSync): number | null {
+  if (!hasTable(db, 'archive_version')) return null;
+  const row = db.prepare('SELECT n FROM archive_version WHERE one = 1').get() as
+    { n: number } | undefined;
+  return row ? Number(row.n) : null;
+}
+
+/** The details kept for `month` (YYYY-MM), whatever they rest on; null when none are. */
+export function keptPortfolioDetails(db: DatabaseSync, month: string): KeptPortfolioDetails | null {
+  if (!hasTable(db, 'portfolio_details')) return null;
+  const row = db
+    .prepare(
+      `SELECT month, archive_version, user_stamp, to_map, vat_cents FROM portfolio_details
+       WHERE month = ?`,
+    )
+    .get(month) as
+    | {
+        month: string;
+        archive_version: number;
+        user_stamp: string;
+        to_map: number;
+        vat_cents: number;
+      }
+    | undefined;
+  if (!row) return null;
+  return {
+    month: row.month,
+    archiveVersion: Number(row.archive_version),
+    userStamp: row.user_stamp,
+    toMap: Number(row.to_map),
+    vatCents: Number(row.vat_cents),
+  };
+}
+
+/** Keeps the month's details in place of any kept before (one month at a time). Writes only
+ * portfolio_details, so the archive's version stays what they were computed at. Two statements,
+ * each whole: a kill between them leaves no details kept, computed again at the next reading. */
+export function keepPortfolioDetails(db: DatabaseSync, kept: KeptPortfolioDetails): void {
+  if (!hasTable(db, 'portfolio_details')) return;
+  db.prepare('DELETE FROM portfolio_details WHERE month <> ?').run(kept.month);
+  db.prepare(
+    `INSERT INTO portfolio_details (month, archive_version, user_stamp, to_map, vat_cents)
+     VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (month) DO UPDATE SET archive_version = excluded.archive_version,
+       user_stamp = excluded.user_stamp, to_map = excluded.to_map, vat_cents = excluded.vat_cents`,
+  ).run(kept.month, kept.archiveVersion, kept.userStamp, kept.toMap, kept.vatCents);
+}
+
+/** Every partition the sync reads (direction × state) was read to its end: what the coverage's
+ * `complete` says of all of them, without counting the invoices of each (2 ms an archive of
+ * 20,000 invoices, 0.4 s for 200). */
+export function everyPartitionComplete(db: DatabaseSync): boolean {
+  const marks = (list: readonly string[]) => list.map(() => '?').join(', ');
+  const row = db
+    .prepare(
+      `SELECT count(*) AS n FROM sync_partitions WHERE complete = 1
+       AND direction IN (${marks(DIRECTIONS)}) AND state IN (${marks(INVOICE_STATES)})`,
+    )
+    .get(...DIRECTIONS, ...INVOICE_STATES) as { n: number };
+  return Number(row.n) === DIRECTIONS.length * INVOICE_STATES.length;
+}
+
+function hasTable(db: DatabaseSync, name: string): boolean {
+  return (
+    db
+      .prepare("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?")
+      .get(name) !== undefined
+  );
 }

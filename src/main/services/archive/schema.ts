@@ -299,6 +299,47 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       CREATE INDEX news_rid ON news (rid);
     `);
   },
+  // 11: what the portfolio's details rest on (issue 19, item 5). archive_version counts the
+  // writes that change what the ledger and the CA3 draft read (an invoice's columns, its JSON,
+  // its status history): a sync that finds nothing new (it only touches search_fetched_at and
+  // status_run_id) leaves it alone. portfolio_details keeps the month's third parties to map and
+  // VAT with the version and the user's data they were computed from (one row, the current
+  // month): read back while both still hold, so 200 archives' figures need no computation.
+  (db) => {
+    const untouched = new Set([
+      'search_fetched_at',
+      'status_run_id',
+      'detail_error',
+      'detail_error_run_id',
+    ]);
+    const columns = (db.prepare('PRAGMA table_info(invoices)').all() as { name: string }[])
+      .map((c) => c.name)
+      .filter((name) => !untouched.has(name));
+    const bump = 'BEGIN UPDATE archive_version SET n = n + 1; END;';
+    db.exec(`
+      CREATE TABLE archive_version (
+        one INTEGER PRIMARY KEY CHECK (one = 1),
+        n INTEGER NOT NULL
+      );
+      INSERT INTO archive_version (one, n) VALUES (1, 0);
+      CREATE TRIGGER invoices_version_insert AFTER INSERT ON invoices ${bump}
+      CREATE TRIGGER invoices_version_delete AFTER DELETE ON invoices ${bump}
+      CREATE TRIGGER invoices_version_update AFTER UPDATE OF ${columns.join(', ')}
+        ON invoices ${bump}
+      CREATE TRIGGER invoice_json_version_insert AFTER INSERT ON invoice_json ${bump}
+      CREATE TRIGGER invoice_json_version_delete AFTER DELETE ON invoice_json ${bump}
+      CREATE TRIGGER invoice_json_version_update AFTER UPDATE ON invoice_json ${bump}
+      CREATE TRIGGER status_history_version_insert AFTER INSERT ON invoice_status_history ${bump}
+      CREATE TRIGGER status_history_version_delete AFTER DELETE ON invoice_status_history ${bump}
+      CREATE TABLE portfolio_details (
+        month TEXT PRIMARY KEY,           -- YYYY-MM
+        archive_version INTEGER NOT NULL, -- archive_version.n it was computed at
+        user_stamp TEXT NOT NULL,         -- the user's data it was computed with (a digest)
+        to_map INTEGER NOT NULL,
+        vat_cents INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -310,6 +351,8 @@ export const NUMBER_INDEX_VERSION = 8;
 export const PORTFOLIO_FIGURES_VERSION = 9;
 /** The step that adds the news (Nouveautés). */
 export const NEWS_VERSION = 10;
+/** The step that adds the archive's version and the portfolio's details kept. */
+export const PORTFOLIO_DETAILS_VERSION = 11;
 
 /** Applies the steps after the database's version, up to `target` (tests stop early). */
 export function migrate(db: DatabaseSync, target: number = SCHEMA_VERSION): void {

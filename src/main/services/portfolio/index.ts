@@ -1,25 +1,32 @@
-// The firm's portfolio (issue 19, item 1): one row per connection, read from each connection's
-// archive and user-data file only, never the operator, so it opens at once and offline. The
-// counts come from the figures the sync keeps (ArchiveReader.portfolioFigures, schema step 9):
-// a few small rows per archive. The third parties to map and the VAT of the month are computed
-// from the month's invoices (the same ledger and CA3 draft the Comptabilité and Rapports screens
-// show): about 0.2 s for an archive of 20,000 invoices, so they are asked apart, one connection
-// at a time, after the table shows (portfolioDetails).
+// The firm's portfolio (issue 19, items 1 and 5): one row per connection, read from each
+// connection's archive and user-data file only, never the operator, so it opens at once and
+// offline. Each archive is read and closed again (Archives.read): 200 archives kept open would
+// hold over a thousand file descriptors and start 200 quick checks at once.
+// The counts come from the figures the sync keeps (ArchiveReader.portfolioFigures, schema step
+// 9): a few small rows per archive. The third parties to map and the VAT of the month come from
+// the month's invoices (the same ledger and CA3 draft the Comptabilité and Rapports screens
+// show: 80 to 200 ms an archive of 20,000 invoices, 16 to 40 s for 200), so they are kept in the
+// archive (schema step 11) with what they rest on: the archive's version (a count the triggers
+// raise at each write that changes an invoice, its JSON or its status history) and a digest of
+// the user's data they read (settings, third parties, line 22). A reading computes them again
+// only when either moved, or the month changed; a sync that found nothing new moves neither.
+import { createHash } from 'node:crypto';
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { PortfolioDetails, PortfolioRow } from '#shared/portfolio.ts';
 import { periodOf } from '#shared/report-period.ts';
+import type { ReportPeriod } from '#shared/reports.ts';
 import type { AccountingService } from '../accounting/accounting.ts';
-import type { ArchiveStore } from '../archive/archive-store.ts';
+import type { Archives } from '../archive/archives.ts';
+import type { UserDataStore } from '../archive/user-data-store.ts';
 import { computeReport } from '../reports/index.ts';
 import { parisDay } from '../reports/rules.ts';
 
 export interface PortfolioDeps {
   /** Every connection's id and name (no demo operator started, no keychain asked). */
   references: () => { id: string; name: string }[];
-  /** A connection's archive, null when it has none (reading never creates one). */
-  existingArchive: (connectionId: string) => ArchiveStore | null;
-  /** The SIREN the accountant set in the connection's accounting settings, if any. */
-  settingsSiren: (connectionId: string) => string | null;
+  /** Each connection's archive, read and closed again (reading never creates one), and the
+   * user data beside it (opened within a read: closed with it). */
+  archives: Pick<Archives, 'read' | 'existingUserData'>;
   accounting: Pick<AccountingService, 'ledger'>;
   now?: () => Date;
 }
@@ -31,9 +38,11 @@ export function vatOfReturn(report: Ca3Report): number {
   return due > 0 ? due : -box('25') || 0; // no -0 for a return at zero
 }
 
+const today = (deps: { now?: () => Date }): string =>
+  parisDay((deps.now ?? (() => new Date()))().toISOString()) as string;
+
 export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
-  const now = (deps.now ?? (() => new Date()))();
-  const today = parisDay(now.toISOString()) as string;
+  const asOf = today(deps);
   return deps.references().map(({ id, name }) => {
     const row: PortfolioRow = {
       connectionId: id,
@@ -46,22 +55,19 @@ export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
       error: null,
     };
     try {
-      const store = deps.existingArchive(id);
-      if (!store) return row;
-      const settingsSiren = deps.settingsSiren(id);
-      const figures = store.portfolioFigures(today);
-      const found = figures.company; // as companySiren() finds it, without reading the invoices
-      const partitions = store.coverage();
-      Object.assign(row, {
-        siren: settingsSiren ?? found?.siren ?? null,
-        companyName: found?.name ?? null,
-        lastSyncAt: store.lastSyncAt(),
-        complete:
-          partitions.length > 0 &&
-          partitions.every((p) => p.complete) &&
-          !store.hasUnfinishedSync(),
-        figures,
+      const read = deps.archives.read(id, (store) => {
+        const figures = store.portfolioFigures(asOf);
+        const found = figures.company; // as companySiren() finds it, without reading the invoices
+        const settingsSiren = deps.archives.existingUserData(id)?.readAccountingSettings().siren;
+        return {
+          siren: settingsSiren ?? found?.siren ?? null,
+          companyName: found?.name ?? null,
+          lastSyncAt: store.lastSyncAt(),
+          complete: store.everyPartitionComplete() && !store.hasUnfinishedSync(),
+          figures,
+        };
       });
+      if (read) Object.assign(row, read);
     } catch (error) {
       // One archive that cannot be read (damaged, newer schema) leaves the others shown.
       row.error = (error as Error).message;
@@ -70,18 +76,71 @@ export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
   });
 }
 
-/** The month's third parties to map and VAT of one connection (null each without an archive). */
+/** The month's third parties to map and VAT of one connection (null each without an archive):
+ * those kept in its archive while they still hold, else computed and kept. */
 export function portfolioDetails(
-  deps: Omit<PortfolioDeps, 'references' | 'settingsSiren'>,
+  deps: Omit<PortfolioDeps, 'references'>,
   connectionId: string,
 ): PortfolioDetails {
-  const now = (deps.now ?? (() => new Date()))();
-  const month = periodOf('month', parisDay(now.toISOString()) as string);
-  const store = deps.existingArchive(connectionId);
-  if (!store) return { connectionId, toMap: null, vatCents: null };
-  return {
-    connectionId,
-    toMap: deps.accounting.ledger(connectionId, month).toMap.length,
-    vatCents: vatOfReturn(computeReport(store, 'ca3', month, { now }) as Ca3Report),
-  };
+  const month = periodOf('month', today(deps));
+  const key = month.from.slice(0, 7);
+  const details = deps.archives.read(connectionId, (store) => {
+    const version = store.archiveVersion(); // before computing: a write meanwhile is seen next time
+    const userStamp = userDataStamp(deps.archives.existingUserData(connectionId), month);
+    const kept = store.keptPortfolioDetails(key);
+    if (version !== null && kept?.archiveVersion === version && kept.userStamp === userStamp)
+      return { connectionId, toMap: kept.toMap, vatCents: kept.vatCents };
+    const now = (deps.now ?? (() => new Date()))();
+    const toMap = deps.accounting.ledger(connectionId, month).toMap.length;
+    const vatCents = vatOfReturn(computeReport(store, 'ca3', month, { now }) as Ca3Report);
+    if (version !== null) {
+      try {
+        store.keepPortfolioDetails({
+          month: key,
+          archiveVersion: version,
+          userStamp,
+          toMap,
+          vatCents,
+        });
+      } catch (error) {
+        // Another process holds the archive's write lock (the CLI's sync) past the wait: the
+        // figures are right, only not kept; the next reading computes them again.
+        if (!isBusy(error)) throw error;
+      }
+    }
+    return { connectionId, toMap, vatCents };
+  });
+  return details ?? { connectionId, toMap: null, vatCents: null };
+}
+
+/** Computes and keeps a connection's details as its sync ends (createServices): a round that
+ * brought something new to every connection would otherwise leave all of them to compute at
+ * the portfolio's next reading (16 to 40 s for 200). A failure waits for that reading, which
+ * says it on the connection's row. */
+export function keepDetailsAfterSync(
+  deps: Omit<PortfolioDeps, 'references'>,
+  connectionId: string,
+): void {
+  try {
+    portfolioDetails(deps, connectionId);
+  } catch {
+    // The archives closed meanwhile (the app quits), or this archive cannot be read.
+  }
+}
+
+/** What the month's details read of the user's own file (the accounting settings, the
+ * third-party memory, line 22 of the return), as a digest. */
+export function userDataStamp(
+  user: Pick<UserDataStore, 'readAccountingSettings' | 'thirdParties' | 'carriedCredit'> | null,
+  month: ReportPeriod,
+): string {
+  const read = user
+    ? [user.readAccountingSettings(), user.thirdParties(), user.carriedCredit(month)]
+    : null;
+  return createHash('sha256').update(JSON.stringify(read)).digest('base64url');
+}
+
+function isBusy(error: unknown): boolean {
+  const code = ((error as { errcode?: number } | null)?.errcode ?? 0) & 0xff; // extended codes too
+  return code === 5 || code === 6; // SQLITE_BUSY, SQLITE_LOCKED
 }

@@ -11,6 +11,7 @@ import type { Ca3Report } from '#shared/ca3.ts';
 import { periodOf } from '#shared/report-period.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
+import { defaultAccountingSettings } from '#main/services/accounting/settings.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { parisDay } from '#main/services/reports/rules.ts';
 import { portfolioDetails, portfolioRows, vatOfReturn } from '#main/services/portfolio/index.ts';
@@ -52,10 +53,12 @@ function countOf(path: string, where: string, ...params: string[]): number {
 
 test('one row per connection, its figures equal to its own archive', () => {
   const accounting = createAccountingService({ archives, now: () => NOW });
+  archives
+    .userData('client-c')
+    .saveAccountingSettings({ ...defaultAccountingSettings(), siren: '732829320' }, NOW);
   const rows = portfolioRows({
     references: () => [...COMPANIES, { id: 'never-synced', name: 'Client D' }],
-    existingArchive: (id) => archives.existing(id),
-    settingsSiren: (id) => (id === 'client-c' ? '999999999' : null),
+    archives,
     accounting,
     now: () => NOW,
   });
@@ -70,7 +73,7 @@ test('one row per connection, its figures equal to its own archive', () => {
     const path = archives.existing(c.id)!.path;
     assert.equal(row.error, null);
     sirens.add(row.siren);
-    if (c.id === 'client-c') assert.equal(row.siren, '999999999', 'the SIREN the accountant set');
+    if (c.id === 'client-c') assert.equal(row.siren, '732829320', 'the SIREN the accountant set');
     else assert.equal(row.siren, archives.existing(c.id)!.companySiren()!.siren);
     assert.ok(row.companyName);
     const f = row.figures!;
@@ -96,10 +99,7 @@ test('one row per connection, its figures equal to its own archive', () => {
       ),
     );
     const period = periodOf('month', TODAY);
-    const details = portfolioDetails(
-      { existingArchive: (id) => archives.existing(id), accounting, now: () => NOW },
-      c.id,
-    );
+    const details = portfolioDetails({ archives, accounting, now: () => NOW }, c.id);
     assert.equal(details.toMap, accounting.ledger(c.id, period).toMap.length);
     const ca3 = computeReport(archives.existing(c.id)!, 'ca3', period, { now: NOW }) as Ca3Report;
     assert.equal(details.vatCents, vatOfReturn(ca3));
@@ -113,13 +113,11 @@ test('one row per connection, its figures equal to its own archive', () => {
   const never = rows.find((r) => r.connectionId === 'never-synced')!;
   assert.equal(never.figures, null);
   assert.equal(never.lastSyncAt, null);
-  assert.deepEqual(
-    portfolioDetails(
-      { existingArchive: (id) => archives.existing(id), accounting },
-      'never-synced',
-    ),
-    { connectionId: 'never-synced', toMap: null, vatCents: null },
-  );
+  assert.deepEqual(portfolioDetails({ archives, accounting }, 'never-synced'), {
+    connectionId: 'never-synced',
+    toMap: null,
+    vatCents: null,
+  });
   assert.equal(archives.existing('never-synced'), null, 'reading made no archive');
 });
 

@@ -1,0 +1,83 @@
+// The portfolio's details are computed as a connection's sync ends (issue 19, item 5), not all
+// at the portfolio's next reading: after "Synchroniser" (a real sync over HTTP from the demo
+// operator, through the app's services and handlers), the archive keeps the month's details at
+// its current version, equal to what 'portfolio:details' answers and to the ledger and the CA3.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Ca3Report } from '#shared/ca3.ts';
+import type { ConnectionSummary, Result } from '#shared/contract.ts';
+import type { PortfolioDetails } from '#shared/portfolio.ts';
+import { periodOf } from '#shared/report-period.ts';
+import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
+import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
+import { createServices, type Services } from '#main/services/index.ts';
+import { computeReport } from '#main/services/reports/index.ts';
+import { parisDay } from '#main/services/reports/rules.ts';
+import { vatOfReturn } from '#main/services/portfolio/index.ts';
+
+const silent = { info() {}, warn() {}, error() {} };
+let dir: string;
+let operator: RunningDemoOperator;
+let services: Services;
+let dispatch: Dispatch;
+
+function value<T>(result: Result<unknown>): T {
+  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result).slice(0, 500)}`);
+  return result.value as T;
+}
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'portfolio-after-sync-'));
+  // The operator's clock is today's: the portfolio's month (today's) has invoices.
+  operator = await startDemoOperator({ seed: 23, invoices: 400 });
+  services = createServices({
+    dataDir: join(dir, 'data'),
+    shell: 'browser',
+    env: {},
+    log: silent,
+    loadKeytar: () => Promise.reject(new Error('not in this test')),
+  });
+  dispatch = createDispatcher(createHandlers(services, { probeIntervalMs: 0 }), { log: silent });
+});
+after(async () => {
+  await services.close();
+  await operator.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a sync that ends leaves the month’s details kept at the archive’s version', async () => {
+  const connection = value<ConnectionSummary>(
+    await dispatch('connections:save', {
+      name: 'Client synchronisé',
+      baseUrl: operator.baseUrl,
+      tokenUrl: operator.tokenUrl,
+      clientId: operator.clients.admin.clientId,
+      clientSecret: operator.clients.admin.clientSecret,
+      secretStorage: 'session',
+    }),
+  );
+  value(await dispatch('settings:update', { activeConnectionId: connection.id }));
+  value(await dispatch('sync:start', { details: true }));
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the work queued as the sync ended
+
+  const month = periodOf('month', parisDay(new Date().toISOString())!);
+  const { archives, accounting } = services;
+  const kept = archives.read(connection.id, (store) => ({
+    kept: store.keptPortfolioDetails(month.from.slice(0, 7)),
+    version: store.archiveVersion(),
+    vatCents: vatOfReturn(computeReport(store, 'ca3', month) as Ca3Report),
+  }))!;
+  assert.ok(kept.kept, 'the details were kept as the sync ended');
+  assert.equal(kept.kept.archiveVersion, kept.version, 'at the version the sync left');
+  const toMap = accounting.ledger(connection.id, month).toMap.length;
+  assert.deepEqual([kept.kept.toMap, kept.kept.vatCents], [toMap, kept.vatCents]);
+  assert.ok(toMap > 0, 'third parties of the month to map');
+
+  const answered = value<PortfolioDetails>(
+    await dispatch('portfolio:details', { connectionId: connection.id }),
+  );
+  assert.deepEqual(answered, { connectionId: connection.id, toMap, vatCents: kept.vatCents });
+});
