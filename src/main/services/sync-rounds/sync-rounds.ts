@@ -1,6 +1,7 @@
 // One sync round: every connection due (or all of them) synced through the app's own sync path
 // (Archives.sync: its lock across processes, its damage check, its resumable runs), each at its
-// own request budget, one at a time (or a few). A connection already syncing elsewhere (the app's
+// own request budget, one at a time (or a few: then connections to the same operator share its
+// budget, which a real operator counts per IP address, not per client). A connection already syncing elsewhere (the app's
 // "Synchroniser", a `cli sync`) is skipped and said so, never waited on. A failure is noted with
 // its reason and backed off (backoff.ts); cancelling stops the current sync, which keeps what it
 // fetched (the next sync resumes), and the connections not reached yet.
@@ -21,7 +22,7 @@ export interface SyncRoundsOptions {
   archives: Pick<Archives, 'sync' | 'isSyncing' | 'existing'>;
   connections: {
     references(): { id: string; name: string }[];
-    get(id: string): Promise<{ requestsPerMinute: number }>;
+    get(id: string): Promise<{ requestsPerMinute: number; baseUrl: string }>;
     getSettings(): Settings;
   };
   operators: { forConnection(id: string): Promise<SyncOperator> };
@@ -187,13 +188,14 @@ export class SyncRounds {
     const queue = [...round.connections];
     const wanted = options.concurrency ?? this.#options.concurrency ?? 1;
     const lanes = Math.max(1, Math.min(wanted, queue.length));
+    const sharers = lanes > 1 ? await this.#sharers(queue, lanes) : new Map<string, number>();
     const lane = async (): Promise<void> => {
       for (let entry = queue.shift(); entry; entry = queue.shift()) {
         if (signal.aborted) {
           entry.state = 'cancelled';
           continue;
         }
-        await this.#syncOne(round, entry, signal, options);
+        await this.#syncOne(round, entry, signal, options, sharers.get(entry.connectionId) ?? 1);
       }
     };
     await Promise.all(Array.from({ length: lanes }, lane));
@@ -202,11 +204,32 @@ export class SyncRounds {
     return structuredClone(round);
   }
 
+  /** How many syncs may run side by side against each connection's operator (its host): the
+   * operator's limit is per IP address, and every lane of this round sends from this machine's,
+   * so they split the budget rather than each spending all of it. */
+  async #sharers(entries: SyncRoundConnection[], lanes: number): Promise<Map<string, number>> {
+    const hostOf = new Map<string, string>();
+    for (const { connectionId } of entries) {
+      try {
+        hostOf.set(
+          connectionId,
+          new URL((await this.#options.connections.get(connectionId)).baseUrl).host,
+        );
+      } catch {
+        // A connection that cannot be read fails in its own turn, with its reason.
+      }
+    }
+    const perHost = new Map<string, number>();
+    for (const host of hostOf.values()) perHost.set(host, (perHost.get(host) ?? 0) + 1);
+    return new Map([...hostOf].map(([id, host]) => [id, Math.min(lanes, perHost.get(host) ?? 1)]));
+  }
+
   async #syncOne(
     round: Round,
     entry: SyncRoundConnection,
     signal: AbortSignal,
     options: RunRoundOptions,
+    sharers: number,
   ): Promise<void> {
     const { archives, connections, operators } = this.#options;
     const id = entry.connectionId;
@@ -222,7 +245,7 @@ export class SyncRounds {
         const client = await operators.forConnection(id);
         const sync: StartSyncOptions = {
           client,
-          requestsPerMinute,
+          requestsPerMinute: Math.max(1, Math.floor(requestsPerMinute / sharers)),
           details: options.details ?? this.#options.details ?? true,
           signal,
           onProgress: (progress) => {

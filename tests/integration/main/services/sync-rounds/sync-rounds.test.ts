@@ -4,7 +4,7 @@
 // tried again before its backoff (the clock injected); one syncing elsewhere is skipped, not
 // waited on; the firm's schedule decides what is due ("never" left out).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -38,6 +38,7 @@ after(async () => {
 
 function services(
   backgroundSync?: Parameters<typeof createServices>[0]['backgroundSync'],
+  demo: RunningDemoOperator = operator,
 ): Services {
   const dataDir = mkdtempSync(join(tmpdir(), 'sync-rounds-'));
   dirs.push(dataDir);
@@ -46,7 +47,7 @@ function services(
     shell: 'browser',
     log: silentLog,
     loadKeytar: async () => fakeKeytar(),
-    startDemo: async () => ({ ...operator, close: async () => {} }),
+    startDemo: async () => ({ ...demo, close: async () => {} }),
     ...(backgroundSync ? { backgroundSync } : {}),
   });
 }
@@ -139,7 +140,7 @@ describe('sync rounds', () => {
       shell: 'browser',
       log: silentLog,
       loadKeytar: async () => fakeKeytar(),
-      startDemo: async () => ({ ...operator, close: async () => {} }),
+      startDemo: async () => ({ ...demo, close: async () => {} }),
     });
     try {
       assert.deepEqual(again.syncSchedules.read(), { everyHours: 6, connections: { [USER]: 0 } });
@@ -383,6 +384,43 @@ describe('sync rounds', () => {
       assert.ok(heard.some((h) => h.round?.current.length === 2));
     } finally {
       await s.close();
+    }
+  });
+
+  test('side by side on one operator, the syncs share its budget: its per-IP limit is not passed', async () => {
+    // The operator refuses more than 60 requests in any second: the demo connections' budget
+    // (3,600 a minute) each. Two syncs each spending all of it would send about twice that.
+    const dir = mkdtempSync(join(tmpdir(), 'sync-rounds-limit-'));
+    dirs.push(dir);
+    const log = join(dir, 'requests.jsonl');
+    const limited = await startDemoOperator({
+      invoices: INVOICES,
+      seed: 8,
+      log,
+      faults: { rateLimitPerSecond: 60, latencyMs: 5 },
+    });
+    const s = services(undefined, limited);
+    try {
+      const heard = listen(s);
+      const round = await s.syncRounds.run('all', { concurrency: 2 });
+      assert.equal(round.done, 2);
+      assert.ok(
+        heard.some((h) => h.round?.current.length === 2),
+        'both synced side by side',
+      );
+      const statuses = readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { status: number }).status);
+      const refused = statuses.filter((status) => status === 429).length;
+      assert.ok(statuses.length > 2 * INVOICES, `${statuses.length} requests`);
+      assert.ok(
+        refused <= Math.ceil(statuses.length * 0.02),
+        `${refused} of ${statuses.length} requests answered 429`,
+      );
+    } finally {
+      await s.close();
+      await limited.close();
     }
   });
 });
