@@ -19,8 +19,9 @@ export interface PortfolioFigures {
   received: number;
   /** Invoices whose last lifecycle status is each code, both directions. */
   codes: Record<ActOnCode, number>;
-  /** Invoices not known as paid (no 211/212 from the operator) whose due day (else their
-   * date) is before `asOf`; rejected, refused and set-aside invoices are not counted. */
+  /** Invoices not known as paid (no 211/212 from the operator; in a portfolio row, none the
+   * user marked paid either) whose due day (else their date) is before `asOf`; rejected,
+   * refused and set-aside invoices are not counted. */
   pastDue: number;
 }
 

@@ -36,6 +36,29 @@ export function portfolioFigures(db: DatabaseSync, asOf: string): PortfolioFigur
   };
 }
 
+/** Of `invoiceIds` (the operator's uuids), how many the 'due' figures count as past due on
+ * `asOf`: the condition of schema step 9's triggers, repeated here (a released step never
+ * changes). The portfolio takes off those the user marked paid, which the triggers cannot see. */
+export function pastDueAmong(
+  db: DatabaseSync,
+  invoiceIds: readonly string[],
+  asOf: string,
+): number {
+  if (!DAY.test(asOf)) throw new RangeError(`Not a day (YYYY-MM-DD): ${JSON.stringify(asOf)}`);
+  if (invoiceIds.length === 0) return 0;
+  const row = db
+    .prepare(
+      `SELECT count(*) AS n FROM invoices
+       WHERE invoice_id IN (SELECT value FROM json_each(?))
+         AND state NOT IN ('INVALID', 'DUPLICATED', 'WRONG_ROUTING', 'CONVERSION_FAILED',
+           'NOT_DELIVERED')
+         AND coalesce(lifecycle_code, '') NOT IN ('210', '211', '212', '213')
+         AND coalesce(due_date, invoice_date) < ?`,
+    )
+    .get(JSON.stringify(invoiceIds), asOf) as { n: number };
+  return Number(row.n);
+}
+
 /** The company as companySiren (accounting-rows.ts) finds it, from the 'party' counts: the most
  * frequent SIREN of its issued invoices' sellers (else its received invoices' buyers), ties to
  * the smaller, and that SIREN's most frequent name. */

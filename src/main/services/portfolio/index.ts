@@ -58,7 +58,12 @@ export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
       const read = deps.archives.read(id, (store) => {
         const figures = store.portfolioFigures(asOf);
         const found = figures.company; // as companySiren() finds it, without reading the invoices
-        const settingsSiren = deps.archives.existingUserData(id)?.readAccountingSettings().siren;
+        const user = deps.archives.existingUserData(id);
+        const settingsSiren = user?.readAccountingSettings().siren;
+        // The invoices the user marked paid are not past due, as the échéancier says: the
+        // triggers cannot see the user's file, so they are taken off here (a few marks).
+        const marked = user ? [...user.paymentMarks().keys()] : [];
+        figures.pastDue -= store.pastDueAmong(marked, asOf);
         return {
           siren: settingsSiren ?? found?.siren ?? null,
           companyName: found?.name ?? null,

@@ -133,3 +133,43 @@ test('the VAT of a return: tax due positive, a credit negative', () => {
   assert.equal(vatOfReturn(boxes(0, 4_500)), -4_500);
   assert.equal(vatOfReturn(boxes(0, 0)), 0);
 });
+
+test('an invoice the user marked paid is no longer past due on the portfolio, as on the échéancier', () => {
+  const accounting = createAccountingService({ archives, now: () => NOW });
+  const id = 'client-b';
+  const path = archives.existing(id)!.path;
+  const pastDueIds = archiveSql(path, (db) =>
+    (
+      db
+        .prepare(
+          `SELECT invoice_id FROM invoices
+           WHERE state NOT IN ('INVALID', 'DUPLICATED', 'WRONG_ROUTING', 'CONVERSION_FAILED',
+             'NOT_DELIVERED')
+             AND coalesce(lifecycle_code, '') NOT IN ('210', '211', '212', '213')
+             AND coalesce(due_date, invoice_date) < ? LIMIT 2`,
+        )
+        .all(TODAY) as { invoice_id: string }[]
+    ).map((r) => r.invoice_id),
+  );
+  assert.equal(pastDueIds.length, 2);
+  const pastDue = (): number =>
+    portfolioRows({ references: () => [COMPANIES[1]!], archives, accounting, now: () => NOW })[0]!
+      .figures!.pastDue;
+  const before = pastDue();
+  // Two marked paid, one of them past due: the other (a rejected invoice) was never counted.
+  const rejected = archiveSql(
+    path,
+    (db) =>
+      (
+        db
+          .prepare(`SELECT invoice_id FROM invoices WHERE lifecycle_code = '213' LIMIT 1`)
+          .get() as {
+          invoice_id: string;
+        }
+      ).invoice_id,
+  );
+  archives.userData(id).markPaid([pastDueIds[0]!, rejected], '2026-03-01', null, NOW);
+  assert.equal(pastDue(), before - 1);
+  archives.userData(id).unmarkPaid([pastDueIds[0]!, rejected]);
+  assert.equal(pastDue(), before);
+});

@@ -140,7 +140,7 @@ describe('sync rounds', () => {
       shell: 'browser',
       log: silentLog,
       loadKeytar: async () => fakeKeytar(),
-      startDemo: async () => ({ ...demo, close: async () => {} }),
+      startDemo: async () => ({ ...operator, close: async () => {} }),
     });
     try {
       assert.deepEqual(again.syncSchedules.read(), { everyHours: 6, connections: { [USER]: 0 } });
