@@ -147,6 +147,34 @@ export async function prepareExport(
     close: options.close ?? (() => undefined),
   });
 
+  /** A workbook whose rows are computed when it is written (while the writer's worker starts),
+   * its first sheet's rows told as progress: the entries and the exceptions list. */
+  const computedMeta = {
+    connectionName: request.connection.name,
+    appVersion: deps.version,
+    exportedAt: now,
+  };
+  const computedWorkbook = (fileName: string, plan: () => WorkbookPlan): PreparedExport => ({
+    fileName,
+    async write(path, { signal, onProgress } = {}) {
+      const workbook = plan();
+      const main = workbook.sheets[0]?.name ?? '';
+      const written = await writeWorkbook(path, workbook, {
+        ...writeOptions(signal),
+        onProgress: (progress) => {
+          if (progress.sheetIndex !== 0) return;
+          onProgress?.({
+            phase: 'writing',
+            rows: progress.rowsWritten,
+            total: progress.total ?? null,
+          });
+        },
+      });
+      return { rows: written.rows.get(main) ?? 0, bytes: written.bytes };
+    },
+    close: () => undefined,
+  });
+
   /** Once a live paged source is read: its coverage (cut by the operator's window, with how
    * many it says match, or whole) and the dates of its data, for the "About" sheet. */
   const whenRead = (tally: Tally, cut: string, whole: string) => (): void => {
@@ -340,67 +368,27 @@ export async function prepareExport(
     }
     case 'entries': {
       // Computed when written, while the writer's worker starts (as a report is).
-      let ledger: Ledger | undefined;
-      const get = (): Ledger => (ledger ??= ledgerOf(deps, request.connection.id, target.period));
-      return {
-        fileName: entriesFileName(target.period, language),
-        async write(path, { signal, onProgress } = {}) {
-          const plan = entriesWorkbook(
-            language,
-            { connectionName: request.connection.name, appVersion: deps.version, exportedAt: now },
-            get,
-          );
-          const main = plan.sheets[0]?.name ?? '';
-          const written = await writeWorkbook(path, plan, {
-            ...writeOptions(signal),
-            onProgress: (progress) => {
-              if (progress.sheetIndex !== 0) return;
-              onProgress?.({
-                phase: 'writing',
-                rows: progress.rowsWritten,
-                total: progress.total ?? null,
-              });
-            },
-          });
-          return { rows: written.rows.get(main) ?? 0, bytes: written.bytes };
-        },
-        close: () => undefined,
-      };
+      const ledger = once(() => ledgerOf(deps, request.connection.id, target.period));
+      return computedWorkbook(entriesFileName(target.period, language), () =>
+        entriesWorkbook(language, computedMeta, ledger),
+      );
     }
     case 'exceptions': {
-      // Computed when written, while the writer's worker starts (as the entries are).
       const compute = deps.exceptions;
       if (!compute)
         throw new AppFailure('invalid_input', 'This shell cannot compute the exceptions list.');
-      let list: ExceptionList | undefined;
-      const get = (): ExceptionList =>
-        (list ??= compute(request.connection.id, target.period, target.show));
-      return {
-        fileName: exceptionsFileName(target.period, language),
-        async write(path, { signal, onProgress } = {}) {
-          const plan = exceptionsWorkbook(
-            language,
-            { connectionName: request.connection.name, appVersion: deps.version, exportedAt: now },
-            get,
-          );
-          const main = plan.sheets[0]?.name ?? '';
-          const written = await writeWorkbook(path, plan, {
-            ...writeOptions(signal),
-            onProgress: (progress) => {
-              if (progress.sheetIndex !== 0) return;
-              onProgress?.({
-                phase: 'writing',
-                rows: progress.rowsWritten,
-                total: progress.total ?? null,
-              });
-            },
-          });
-          return { rows: written.rows.get(main) ?? 0, bytes: written.bytes };
-        },
-        close: () => undefined,
-      };
+      const list = once(() => compute(request.connection.id, target.period, target.show));
+      return computedWorkbook(exceptionsFileName(target.period, language), () =>
+        exceptionsWorkbook(language, computedMeta, list),
+      );
     }
   }
+}
+
+/** `compute` run at the first call only, its answer kept for the next. */
+function once<T>(compute: () => T): () => T {
+  let value: { of: T } | undefined;
+  return () => (value ??= { of: compute() }).of;
 }
 
 /** The ledger of a period, or why there is none here. */
