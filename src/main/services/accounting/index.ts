@@ -5,7 +5,7 @@
 // user never saved anything the default settings and an empty memory.
 import type { AccountingSettings, CompanyProfile, Ledger, ThirdParty } from '#shared/accounting.ts';
 import { checkRange } from '#shared/report-period.ts';
-import type { ReportCoverage, ReportPeriod } from '#shared/reports.ts';
+import type { ReportPeriod } from '#shared/reports.ts';
 import { AppFailure } from '../app-failure.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
@@ -35,15 +35,6 @@ export interface AccountingServiceOptions {
   /** The clock (tests): when a ledger is computed and a choice made. */
   now?: () => Date;
 }
-
-const NO_COVERAGE: ReportCoverage = {
-  archivedInvoices: 0,
-  withDetails: 0,
-  lastSyncAt: null,
-  partitionsCut: 0,
-  partitionsUnfinished: 0,
-  completeSince: null,
-};
 
 export function createAccountingService(options: AccountingServiceOptions): AccountingService {
   const { archives } = options;
@@ -82,7 +73,7 @@ export function createAccountingService(options: AccountingServiceOptions): Acco
         settings,
         chooser,
         company: { siren: found?.siren ?? null, name: found?.name ?? null },
-        coverage: store ? reportCoverage(store) : NO_COVERAGE,
+        coverage: reportCoverage(store),
         now: now(),
       });
     },

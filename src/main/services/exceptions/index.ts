@@ -19,7 +19,7 @@ import {
   type ExceptionShow,
 } from '#shared/exceptions.ts';
 import type { PaymentMark } from '#shared/payments.ts';
-import type { ReportCoverage, ReportPeriod } from '#shared/reports.ts';
+import type { ReportPeriod } from '#shared/reports.ts';
 import { AppFailure } from '../app-failure.ts';
 import { toCents } from '../archive/amounts.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
@@ -62,15 +62,6 @@ export function exceptionsDeps(
     userName: () => workstationUser(),
   };
 }
-
-const NO_COVERAGE: ReportCoverage = {
-  archivedInvoices: 0,
-  withDetails: 0,
-  lastSyncAt: null,
-  partitionsCut: 0,
-  partitionsUnfinished: 0,
-  completeSince: null,
-};
 
 /** Every invoice of the period with a reason, whatever its mark, newest first. */
 function allRows(
@@ -127,7 +118,7 @@ export function exceptionList(
     show,
     rows: all.filter((r) => show === 'all' || r.handled === (show === 'handled')),
     counts: { open: all.length - handled, handled },
-    coverage: store ? reportCoverage(store) : NO_COVERAGE,
+    coverage: reportCoverage(store),
     computedAt: now.toISOString(),
   };
 }

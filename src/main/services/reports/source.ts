@@ -83,8 +83,20 @@ export function* statusItems(store: ArchiveStore, period: ReportPeriod): Generat
   for (const row of store.datedRows(period.from, period.to)) yield { row };
 }
 
-/** What the archive holds and what the operator's window kept out of it. */
-export function reportCoverage(store: ArchiveStore): ReportCoverage {
+/** The coverage of a connection without an archive: nothing held. */
+export const NO_COVERAGE: ReportCoverage = {
+  archivedInvoices: 0,
+  withDetails: 0,
+  lastSyncAt: null,
+  partitionsCut: 0,
+  partitionsUnfinished: 0,
+  completeSince: null,
+};
+
+/** What the archive holds and what the operator's window kept out of it (NO_COVERAGE without
+ * an archive). */
+export function reportCoverage(store: ArchiveStore | null): ReportCoverage {
+  if (!store) return NO_COVERAGE;
   const counts = store.counts();
   const partitions = store.coverage();
   const cut = partitions.filter((p) => p.finished && !p.complete);
