@@ -3,54 +3,23 @@
 // connection's archive (a real SQLite file), the arguments checked, the FEC saved under its
 // legal name and passed by the independent checker, the workbook read back with openpyxl.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Result } from '#shared/contract.ts';
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { after, test } from 'node:test';
 import type { ExportResult } from '#shared/exports.ts';
 import { parsePeriod } from '#shared/report-period.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
-import { createServices, type Services } from '#main/services/index.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
+import { archivedHandlers, value } from '#support/archived-handlers.ts';
 import { checkFecFile } from '#support/fec-checker.ts';
 import { dataRows, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 
-const silent = { info() {}, warn() {}, error() {} };
 const NOW = new Date('2026-11-22T12:00:00Z');
-let dataDir: string;
-let outDir: string;
-let services: Services;
-let dispatch: Dispatch;
-const asked: string[] = [];
-
-before(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fec-handler-'));
-  outDir = mkdtempSync(join(tmpdir(), 'fec-export-'));
-  fillDemoArchive(dataDir, 'demo-admin', { seed: 9, invoices: 800, now: NOW });
-  services = createServices({
-    dataDir,
-    shell: 'browser',
-    env: {},
-    log: silent,
-    loadKeytar: () => Promise.reject(new Error('not in this test')),
-    chooseExportPath: async (name) => {
-      asked.push(name);
-      return join(outDir, name);
-    },
-  });
-  dispatch = createDispatcher(createHandlers(services), { log: silent });
+const { services, dispatch, asked, close } = archivedHandlers({
+  prefix: 'fec',
+  fill: { seed: 9, invoices: 800, now: NOW },
+  env: {},
+  probeIntervalMs: 10_000,
 });
-after(async () => {
-  await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
-});
-
-function value<T>(result: Result<unknown>): T {
-  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result)}`);
-  return result.value as T;
-}
+after(close);
 
 test('export:start of the FEC saves it under its legal name, and the checker passes it', async () => {
   const period = parsePeriod('2026-Q3');

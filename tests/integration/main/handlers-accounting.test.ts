@@ -4,54 +4,22 @@
 // the memory goes out and back in, bad settings are refused field by field with nothing written,
 // and working offline changes nothing (the ledger only ever reads the archive).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import type { CompanyProfile, ThirdParty } from '#shared/accounting.ts';
-import type {
-  LedgerPage,
-  Result,
-  Sourced,
-  ThirdPartiesCsv,
-  ThirdPartiesImport,
-} from '#shared/contract.ts';
+import type { LedgerPage, Sourced, ThirdPartiesCsv, ThirdPartiesImport } from '#shared/contract.ts';
 import { parsePeriod } from '#shared/report-period.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
-import { createServices, type Services } from '#main/services/index.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
+import { archivedHandlers, silent, value } from '#support/archived-handlers.ts';
 
-const silent = { info() {}, warn() {}, error() {} };
 const NOW = new Date('2026-11-22T12:00:00Z');
 const october = parsePeriod('2026-10');
 const active = { connectionId: 'demo-admin' };
-let dataDir: string;
-let services: Services;
-let dispatch: Dispatch;
-
-before(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'accounting-handler-'));
-  fillDemoArchive(dataDir, 'demo-admin', { seed: 17, invoices: 1500, now: NOW });
-  services = createServices({
-    dataDir,
-    shell: 'browser',
-    env: { INVOICE_DESK_LANG: 'fr' },
-    log: silent,
-    loadKeytar: () => Promise.reject(new Error('not in this test')),
-  });
-  dispatch = createDispatcher(createHandlers(services, { probeIntervalMs: 0 }), { log: silent });
+const { dataDir, dispatch, close } = archivedHandlers({
+  prefix: 'accounting',
+  fill: { seed: 17, invoices: 1500, now: NOW },
 });
-after(async () => {
-  await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function value<T>(result: Result<unknown>): T {
-  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result).slice(0, 500)}`);
-  return result.value as T;
-}
+after(close);
 
 async function page(offset: number, limit: number, journal?: string): Promise<LedgerPage> {
   const answer = value<Sourced<LedgerPage>>(

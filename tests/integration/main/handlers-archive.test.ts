@@ -14,14 +14,7 @@ import {
   type ArchiveTotals,
   type SyncSummary,
 } from '#shared/archive.ts';
-import type {
-  ConnectionSummary,
-  EventName,
-  Events,
-  Result,
-  Settings,
-  Sourced,
-} from '#shared/contract.ts';
+import type { ConnectionSummary, EventName, Events, Settings, Sourced } from '#shared/contract.ts';
 import type {
   DirectorySearchResponse,
   Invoice,
@@ -30,22 +23,12 @@ import type {
   Webhook,
 } from '#shared/operator/schemas.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
+import type { Dispatch } from '#main/handlers.ts';
 import { archivePath } from '#main/services/archive/archive-store.ts';
-import { createServices, type Services } from '#main/services/index.ts';
+import type { Services } from '#main/services/index.ts';
+import { failure, handlersOver, value } from '#support/archived-handlers.ts';
 
-const silent = { info() {}, warn() {}, error() {} };
 const NOW = Date.parse('2026-03-15T12:00:00Z');
-
-function value<T>(result: Result<unknown>): T {
-  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result)}`);
-  return result.value as T;
-}
-
-function failure(result: Result<unknown>) {
-  assert.ok(!result.ok, `expected a failure, got ${JSON.stringify(result).slice(0, 300)}`);
-  return result.error;
-}
 
 /** Requests the demo operator logged (one JSON line each), token requests included. */
 function logged(file: string): { path: string; status: number }[] {
@@ -81,12 +64,9 @@ async function harness(
     startDemoOperator({ seed: 7, invoices: options.invoices ?? 300, now: NOW, log: logFile, port });
   let operator = await start();
   const port = Number(new URL(operator.baseUrl).port);
-  const services = createServices({
-    dataDir: join(dir, 'data'),
-    shell: 'browser',
+  const { services, dispatch } = handlersOver(join(dir, 'data'), {
     env: {},
-    log: silent,
-    loadKeytar: () => Promise.reject(new Error('not in this test')),
+    probeIntervalMs: 100,
     chooseExportPath: async (fileName) => join(dir, fileName),
   });
   const events: Harness['events'] = [];
@@ -103,9 +83,6 @@ async function harness(
         waiter.resolve(payload);
       }
     }
-  });
-  const dispatch = createDispatcher(createHandlers(services, { probeIntervalMs: 100 }), {
-    log: silent,
   });
   const connection = value<ConnectionSummary>(
     await dispatch('connections:save', {

@@ -3,50 +3,20 @@
 // user-data file (a real SQLite file beside the archive): in the return at once, kept when the
 // archive is cleared, refused for a bad amount, a bad period or another connection.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import type { Ca3Report } from '#shared/ca3.ts';
-import type { Result, Sourced } from '#shared/contract.ts';
+import type { Sourced } from '#shared/contract.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { Report, VatReport } from '#shared/reports.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
-import { createServices, type Services } from '#main/services/index.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
+import { archivedHandlers, failure, value } from '#support/archived-handlers.ts';
 
-const silent = { info() {}, warn() {}, error() {} };
 const NOW = new Date('2026-11-22T12:00:00Z');
 const Q3 = parsePeriod('2026-Q3');
-let dataDir: string;
-let services: Services;
-let dispatch: Dispatch;
-
-before(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'ca3-handler-'));
-  fillDemoArchive(dataDir, 'demo-admin', { seed: 9, invoices: 1500, now: NOW });
-  services = createServices({
-    dataDir,
-    shell: 'browser',
-    env: { INVOICE_DESK_LANG: 'fr' },
-    log: silent,
-    loadKeytar: () => Promise.reject(new Error('not in this test')),
-  });
-  dispatch = createDispatcher(createHandlers(services, { probeIntervalMs: 0 }), { log: silent });
+const { dispatch, close } = archivedHandlers({
+  prefix: 'ca3',
+  fill: { seed: 9, invoices: 1500, now: NOW },
 });
-after(async () => {
-  await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function value<T>(result: Result<unknown>): T {
-  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result)}`);
-  return result.value as T;
-}
-function failure(result: Result<unknown>): { kind: string; message: string } {
-  assert.equal(result.ok, false, `expected a failure, got ${JSON.stringify(result)}`);
-  return (result as { ok: false; error: { kind: string; message: string } }).error;
-}
+after(close);
 
 async function ca3(): Promise<Ca3Report> {
   const answer = value<Sourced<Report>>(

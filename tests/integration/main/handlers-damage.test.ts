@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ArchiveSearchResult, ArchiveStatus, SyncSummary } from '#shared/archive.ts';
-import type { AppError, ConnectionSummary, Result, Sourced } from '#shared/contract.ts';
+import type { ConnectionSummary, Sourced } from '#shared/contract.ts';
 import type { InvoicePayment } from '#shared/payments.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
+import type { Dispatch } from '#main/handlers.ts';
 import { archivePath } from '#main/services/archive/archive-store.ts';
-import { createServices, type Services } from '#main/services/index.ts';
+import type { Services } from '#main/services/index.ts';
+import { failure, handlersOver, value } from '#support/archived-handlers.ts';
 import { damageArchiveFile, userFilePath } from '#support/damaged-archive.ts';
 
-const silent = { info() {}, warn() {}, error() {} };
 const NOW = Date.parse('2026-03-15T12:00:00Z');
 const INVOICES = 400;
 const SET_ASIDE = /\.damaged-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d(-\d+)?\.sqlite$/;
@@ -34,15 +34,6 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function value<T>(result: Result<unknown>): T {
-  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result).slice(0, 400)}`);
-  return result.value as T;
-}
-function failure(result: Result<unknown>): AppError {
-  assert.ok(!result.ok, `expected a failure, got ${JSON.stringify(result).slice(0, 300)}`);
-  return result.error;
-}
-
 interface App {
   services: Services;
   dispatch: Dispatch;
@@ -52,16 +43,7 @@ interface App {
 /** The app over `dataDir`, with the test's connection (saved again with its session-only
  * secret when it exists already: a restarted app asks for it). */
 async function startApp(dataDir: string, id?: string): Promise<App> {
-  const services = createServices({
-    dataDir,
-    shell: 'browser',
-    env: {},
-    log: silent,
-    loadKeytar: () => Promise.reject(new Error('not in this test')),
-  });
-  const dispatch = createDispatcher(createHandlers(services, { probeIntervalMs: 100 }), {
-    log: silent,
-  });
+  const { services, dispatch } = handlersOver(dataDir, { env: {}, probeIntervalMs: 100 });
   const connection = value<ConnectionSummary>(
     await dispatch('connections:save', {
       ...(id ? { id } : {}),

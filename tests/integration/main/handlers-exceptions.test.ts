@@ -4,62 +4,25 @@
 // with a note (who and when), kept when the archive is cleared and rebuilt, in the workbook read
 // back with openpyxl, reopened; the arguments checked and only the active connection written.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { userInfo } from 'node:os';
+import { after, test } from 'node:test';
 import type { Ledger } from '#shared/accounting.ts';
-import type { ConnectionSummary, Result, Sourced } from '#shared/contract.ts';
+import type { ConnectionSummary, Sourced } from '#shared/contract.ts';
 import { reasonKey, type ExceptionList, type ExceptionRow } from '#shared/exceptions.ts';
 import type { ExportResult } from '#shared/exports.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingReport, Report } from '#shared/reports.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
-import { createServices, type Services } from '#main/services/index.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
+import { archivedHandlers, failure, value } from '#support/archived-handlers.ts';
 import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 
-const silent = { info() {}, warn() {}, error() {} };
 const NOW = new Date('2026-11-22T12:00:00Z');
 const PERIOD = parsePeriod('2026');
 const CONNECTION = 'demo-admin';
-let dataDir: string;
-let outDir: string;
-let services: Services;
-let dispatch: Dispatch;
-
-const fill = (): void => {
-  fillDemoArchive(dataDir, CONNECTION, { seed: 7, invoices: 600, now: NOW });
-};
-
-before(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'exceptions-handler-'));
-  outDir = mkdtempSync(join(tmpdir(), 'exceptions-export-'));
-  fill();
-  services = createServices({
-    dataDir,
-    shell: 'browser',
-    env: { INVOICE_DESK_LANG: 'fr' },
-    log: silent,
-    loadKeytar: () => Promise.reject(new Error('not in this test')),
-    chooseExportPath: async (name) => join(outDir, name),
-  });
-  dispatch = createDispatcher(createHandlers(services, { probeIntervalMs: 0 }), { log: silent });
+const { services, dispatch, refill, close } = archivedHandlers({
+  prefix: 'exceptions',
+  fill: { connectionId: CONNECTION, seed: 7, invoices: 600, now: NOW },
 });
-after(async () => {
-  await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
-});
-
-function value<T>(result: Result<unknown>): T {
-  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result)}`);
-  return result.value as T;
-}
-function failure(result: Result<unknown>): { kind: string; message: string } {
-  assert.equal(result.ok, false, 'expected a failure');
-  return (result as { ok: false; error: { kind: string; message: string } }).error;
-}
+after(close);
 
 async function list(show: 'open' | 'handled' | 'all' = 'all'): Promise<ExceptionList> {
   return value<ExceptionList>(
@@ -211,7 +174,7 @@ test('marked handled with a note: who and when, kept across a cleared archive, e
   // The archive cleared: no invoices, so no list; rebuilt: the marks are still there.
   value(await dispatch('archive:clear', { connectionId: CONNECTION }));
   assert.equal((await list()).rows.length, 0);
-  fill();
+  refill();
   const rebuilt = await list('handled');
   assert.deepEqual(
     rebuilt.rows.map((r) => [r.invoiceId, r.mark?.note]).sort(),

@@ -4,57 +4,24 @@
 // échéancier and the archive export, kept when the archive is cleared and gone with the
 // connection.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { ConnectionSummary, Result, Sourced } from '#shared/contract.ts';
+import { existsSync } from 'node:fs';
+import { after, test } from 'node:test';
+import type { ConnectionSummary, Sourced } from '#shared/contract.ts';
 import type { ExportResult } from '#shared/exports.ts';
 import type { InvoicePayment, PaymentMark } from '#shared/payments.ts';
 import { MAX_PAYMENT_MARK_IDS } from '#shared/payments.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingReport, Report } from '#shared/reports.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
 import { userDataPath } from '#main/services/archive/user-data-store.ts';
-import { createServices, type Services } from '#main/services/index.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
+import { archivedHandlers, failure, value } from '#support/archived-handlers.ts';
 import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 
-const silent = { info() {}, warn() {}, error() {} };
 const NOW = new Date('2026-11-22T12:00:00Z');
-let dataDir: string;
-let outDir: string;
-let services: Services;
-let dispatch: Dispatch;
-
-before(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'payments-handler-'));
-  outDir = mkdtempSync(join(tmpdir(), 'payments-export-'));
-  fillDemoArchive(dataDir, 'demo-admin', { seed: 9, invoices: 300, now: NOW });
-  services = createServices({
-    dataDir,
-    shell: 'browser',
-    env: { INVOICE_DESK_LANG: 'fr' },
-    log: silent,
-    loadKeytar: () => Promise.reject(new Error('not in this test')),
-    chooseExportPath: async (name) => join(outDir, name),
-  });
-  dispatch = createDispatcher(createHandlers(services, { probeIntervalMs: 0 }), { log: silent });
+const { dataDir, dispatch, close } = archivedHandlers({
+  prefix: 'payments',
+  fill: { seed: 9, invoices: 300, now: NOW },
 });
-after(async () => {
-  await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
-});
-
-function value<T>(result: Result<unknown>): T {
-  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result)}`);
-  return result.value as T;
-}
-function failure(result: Result<unknown>): { kind: string; message: string } {
-  assert.equal(result.ok, false, 'expected a failure');
-  return (result as { ok: false; error: { kind: string; message: string } }).error;
-}
+after(close);
 
 async function aging(): Promise<AgingReport> {
   const answer = value<Sourced<Report>>(

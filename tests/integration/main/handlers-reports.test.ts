@@ -1,52 +1,25 @@
 // 'reports:get' through the dispatcher, as the renderer calls it: the active connection's
 // archive (a real SQLite file in the data folder), the period checked, the source told.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Result, Sourced } from '#shared/contract.ts';
+import { existsSync } from 'node:fs';
+import { after, test } from 'node:test';
+import type { Sourced } from '#shared/contract.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { ExportResult } from '#shared/exports.ts';
 import type { AgingReport, Report, VatReport } from '#shared/reports.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
 import { openArchive } from '#main/services/archive/archive-store.ts';
-import { createServices, type Services } from '#main/services/index.ts';
 import { computeReport } from '#main/services/reports/index.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
+import { archivedHandlers, value } from '#support/archived-handlers.ts';
 import { column, readXlsx } from '#support/read-xlsx.ts';
 
-const silent = { info() {}, warn() {}, error() {} };
 const NOW = new Date('2026-11-22T12:00:00Z');
-let dataDir: string;
-let outDir: string;
-let services: Services;
-let dispatch: Dispatch;
-
-before(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'reports-handler-'));
-  outDir = mkdtempSync(join(tmpdir(), 'reports-export-'));
-  fillDemoArchive(dataDir, 'demo-admin', { seed: 9, invoices: 800, now: NOW });
-  services = createServices({
-    dataDir,
-    shell: 'browser',
-    env: {},
-    log: silent,
-    loadKeytar: () => Promise.reject(new Error('not in this test')),
-    chooseExportPath: async (name) => join(outDir, name),
-  });
-  dispatch = createDispatcher(createHandlers(services), { log: silent });
+const { dataDir, dispatch, close } = archivedHandlers({
+  prefix: 'reports',
+  fill: { seed: 9, invoices: 800, now: NOW },
+  env: {},
+  probeIntervalMs: 10_000,
 });
-after(async () => {
-  await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
-});
-
-function value<T>(result: Result<unknown>): T {
-  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result)}`);
-  return result.value as T;
-}
+after(close);
 
 test('the active connection’s TVA report, from its archive, marked as such', async () => {
   const period = parsePeriod('2026-Q3');

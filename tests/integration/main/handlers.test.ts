@@ -1,40 +1,17 @@
 // The handlers against the real embedded demo operator (real HTTP on 127.0.0.1).
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { ConnectionTestReport, ConnectionSummary, Result, Sourced } from '#shared/contract.ts';
+import type { ConnectionTestReport, ConnectionSummary, Sourced } from '#shared/contract.ts';
 import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
-import { createServices, type Services } from '#main/services/index.ts';
+import { archivedHandlers, value } from '#support/archived-handlers.ts';
 
-const silent = { info() {}, warn() {}, error() {} };
-let dataDir: string;
-let services: Services;
-let dispatch: Dispatch;
-
-function value<T>(result: Result<unknown>): T {
-  assert.ok(result.ok, `expected ok, got ${JSON.stringify(result)}`);
-  return result.value as T;
-}
-
-before(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'spine-demo-'));
-  // No keychain needed here: custom secrets are kept for the session.
-  services = createServices({
-    dataDir,
-    shell: 'browser',
-    env: {},
-    log: silent,
-    loadKeytar: () => Promise.reject(new Error('not in this test')),
-  });
-  dispatch = createDispatcher(createHandlers(services), { log: silent });
+// No archive, and no keychain needed here: custom secrets are kept for the session.
+const { services, dispatch, close } = archivedHandlers({
+  prefix: 'spine',
+  env: {},
+  probeIntervalMs: 10_000,
 });
-after(async () => {
-  await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+after(close);
 
 test('invoices:search and invoices:get with demo-admin return live operator data', async () => {
   const search = value<Sourced<InvoiceSearchResponse>>(
