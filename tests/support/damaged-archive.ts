@@ -3,7 +3,7 @@
 // refuses the file at once). And the file of what only the user wrote, beside the archive,
 // which a rebuild must leave byte for byte.
 import { closeSync, openSync, readSync, statSync, writeSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
+import { UserDataStore } from '#main/services/archive/user-data-store.ts';
 
 const PAGE = 4096;
 
@@ -45,15 +45,19 @@ export function userFilePath(archivePath: string): string {
   return archivePath.replace(/\.sqlite$/, '.user.sqlite');
 }
 
-/** Writes a user file with a few rows, closed (one file, no -wal left beside it). */
+/** Writes the user file as the app does (20 invoices marked paid, at the current step: the app
+ * opening it later has nothing to migrate), closed (one file, no -wal left beside it). */
 export function writeUserFile(path: string): void {
-  const db = new DatabaseSync(path);
+  const store = new UserDataStore(path, 'damaged-archive');
   try {
-    db.exec('CREATE TABLE paid (invoice_id TEXT PRIMARY KEY, paid_on TEXT NOT NULL, note TEXT)');
-    const insert = db.prepare('INSERT INTO paid VALUES (?, ?, ?)');
     for (let i = 1; i <= 20; i++)
-      insert.run(`invoice-${i}`, `2026-03-${String(i).padStart(2, '0')}`, `virement ${i}`);
+      store.markPaid(
+        [`invoice-${i}`],
+        `2026-03-${String(i).padStart(2, '0')}`,
+        `virement ${i}`,
+        new Date('2026-03-21T09:00:00Z'),
+      );
   } finally {
-    db.close();
+    store.close();
   }
 }
