@@ -10,7 +10,7 @@ import { exitWhenReady } from './platform/exit-when-ready.ts';
 import { showNewsNotifications } from './platform/news-notifications.ts';
 import { createServices, type Services } from './services/index.ts';
 import { detectOsLocale } from './services/os-locale.ts';
-import { APP_NAME, ensureDataDir, resolveDataDir } from './services/paths.ts';
+import { APP_ID, APP_NAME, ensureDataDir, resolveDataDir } from './services/paths.ts';
 // electron-vite bundles the export writer's worker as a file of its own and gives its path (plain
 // Node runs the .ts beside workbook-writer.ts instead).
 import exportWorkerPath from './services/export/workbook-worker.ts?modulePath';
@@ -18,6 +18,8 @@ import exportWorkerPath from './services/export/workbook-worker.ts?modulePath';
 // Before ready: the userData folder must be the data directory the CLI and browser host use,
 // and the app:// scheme must be known as standard and secure.
 app.setName(APP_NAME);
+// Windows shows a notification only under the installer's shortcut's id (issue 19's news).
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 registerAppScheme();
 const dataDir = ensureDataDir(resolveDataDir());
 app.setPath('userData', dataDir);

@@ -5,6 +5,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 export const APP_NAME = 'Invoice Desk';
+/** The installers' appId (electron-builder.yml): on Windows, the Application User Model ID of the
+ * Start menu shortcut, which the running app must use too for its notifications to show. */
+export const APP_ID = 'fr.invoicedesk.desktop';
 
 export interface DataDirOptions {
   env?: NodeJS.ProcessEnv;

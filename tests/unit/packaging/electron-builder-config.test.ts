@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { APP_ID } from '#main/services/paths.ts';
 import { ROOT, loadProjectConfig, resolveHook, validate } from './electron-builder.ts';
 
 const config = await loadProjectConfig();
@@ -37,6 +38,8 @@ test('an option in the wrong place fails the validation', async () => {
 test("the app's name, id and French description", () => {
   assert.equal(config.productName, 'Invoice Desk');
   assert.match(String(config.appId), /^[a-z]+(\.[a-z-]+)+$/);
+  // The app's Windows notifications show under the shortcut's id only: the same id.
+  assert.equal(config.appId, APP_ID);
   const metadata = section('extraMetadata');
   assert.match(String(metadata.description), /facturation électronique/);
   assert.match(String(section('linux').description), /factures/);
