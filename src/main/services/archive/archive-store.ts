@@ -35,6 +35,7 @@ import { checkpointInBackground } from './checkpoint.ts';
 import { damagedFailure, isCorruption, watchForDamage } from './archive-damage.ts';
 import {
   NEWS_VERSION,
+  BULK_COUNT_VERSION,
   NUMBER_INDEX_VERSION,
   SCHEMA_VERSION,
   STATUS_HISTORY_VERSION,
@@ -48,6 +49,7 @@ import {
   keptPortfolioDetails,
   portfolioFigures,
   pastDueAmong,
+  countNewInvoices,
   type KeptPortfolioDetails,
 } from './portfolio-figures.ts';
 import {
@@ -179,6 +181,8 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   #keepsHistory: boolean;
   /** Schema step 10 applied: the writes record the news (Nouveautés). */
   #keepsNews: boolean;
+  /** Schema step 12 applied: new invoices are counted into the figures once per page. */
+  #countsInBulk: boolean;
   /** A sync of this archive has finished once: from then on, changes are news (before, the
    * first fill is the baseline). Never false again once true. */
   #pastBaseline = false;
@@ -218,6 +222,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
     this.#keepsHistory = version >= STATUS_HISTORY_VERSION;
     this.#indexesNumbers = version >= NUMBER_INDEX_VERSION;
     this.#keepsNews = version >= NEWS_VERSION;
+    this.#countsInBulk = version >= BULK_COUNT_VERSION;
   }
 
   /** The "damaged" failure once SQLite found this archive damaged, else null. */
@@ -403,6 +408,8 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
         } else result.updated++;
       }
       this.#indexNames(addedRids);
+      if (this.#countsInBulk && addedRids.length > 0)
+        countNewInvoices(this.#db, JSON.stringify(addedRids));
       this.#firstStatuses(addedRids);
       recordNews(this.#db, news, statusRunId ?? null, fetchedAt);
     });
