@@ -179,6 +179,14 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-queue.png` });
   await expectAccessible(page, 'Comptabilité · tiers à affecter');
 
+  await test.step('what was typed in the queue is still there after a visit to another tab', async () => {
+    await accounting.auxiliaryField(party.name).fill('CTYPED');
+    await accounting.tab('Écritures').click();
+    await accounting.tab(/^Tiers à affecter/).click();
+    await expect(accounting.auxiliaryField(party.name)).toHaveValue('CTYPED');
+    await accounting.auxiliaryField(party.name).fill(party.suggestedAuxiliary);
+  });
+
   await test.step('Tab from the auxiliary code to the account, Enter confirms', async () => {
     await expect(accounting.auxiliaryField(party.name)).toHaveValue(party.suggestedAuxiliary);
     await accounting.auxiliaryField(party.name).focus();

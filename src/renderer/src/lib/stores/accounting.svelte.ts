@@ -9,6 +9,7 @@ import type { ReportPeriod } from '#shared/reports.ts';
 import { periodOf, shiftPeriod } from '#shared/report-period.ts';
 import { today } from '../screens/reports/labels.ts';
 import { Search } from './search.svelte.ts';
+import { Owned } from './owned.svelte.ts';
 import { session } from './session.svelte.ts';
 
 export const ACCOUNTING_TABS = ['entries', 'queue', 'aside', 'memory', 'settings'] as const;
@@ -26,6 +27,11 @@ class AccountingChoice {
 }
 
 export const accountingChoice = new AccountingChoice();
+
+/** What the accountant typed in the queue ("Tiers à affecter"), by row (`role:key`), not yet
+ * confirmed: kept while they visit another tab or screen, gone with a switch of connection. */
+export type QueueDrafts = Record<string, { auxiliary?: string; account?: string }>;
+export const queueDrafts = new Owned<QueueDrafts>();
 
 /** The active connection's id, or null before the settings are read. */
 export function activeConnectionId(): string | null {
