@@ -27,12 +27,8 @@ export { invoiceDetailWorkbook, type InvoiceDetailExport } from './layouts/invoi
 export { directoryWorkbook, type DirectoryExport } from './layouts/directory.ts';
 export { participantsWorkbook, type ParticipantsExport } from './layouts/participants.ts';
 export { webhooksWorkbook, redactCallbackUrl, type WebhooksExport } from './layouts/webhooks.ts';
-export {
-  reportWorkbook,
-  reportWorkbookLater,
-  reportFileName,
-  type ReportAbout,
-} from './layouts/reports.ts';
+export { reportWorkbook, reportWorkbookLater, reportFileName } from './layouts/reports.ts';
+export type { ReportAbout } from './layouts/archive-about.ts';
 export {
   prepareReportExport,
   type PreparedReportExport,

@@ -21,13 +21,13 @@ import { interpolate } from '#shared/i18n/interpolate.ts';
 import { explanationText } from '#shared/ca3-explanation.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
 import type { ReportInvoice } from '#shared/reports.ts';
-import { aboutSheet } from '../about.ts';
 import type { CellValue } from '../cells.ts';
 import { lazyTable, type Field } from '../fields.ts';
-import { localDate, localDateTime } from '../local-dates.ts';
+import { localDate } from '../local-dates.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
-import type { DocumentSheet, WorkbookPlan } from '../workbook-writer.ts';
+import type { WorkbookPlan } from '../workbook-writer.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
+import { lazyAboutSheet } from './archive-about.ts';
 import frReports from '#shared/i18n/fr/reports.ts';
 import enReports from '#shared/i18n/en/reports.ts';
 
@@ -333,47 +333,18 @@ export function ca3Workbook(
     ];
   };
   const counted = [...boxSheets.map((sheet) => sheet.name), s.aside, s.leftOut];
-  const aboutShape = aboutSheet(
-    language,
-    { ...about, query: '', source: 'archive', coverage: '' },
-    [],
-  );
-  const aboutLater: DocumentSheet = {
-    kind: 'document',
-    name: aboutShape.name,
-    widths: aboutShape.widths,
-    lines: (written) => {
-      const report = get();
-      const { period, coverage } = report;
-      const sheet = aboutSheet(
-        language,
-        {
-          connectionName: about.connectionName,
-          query: interpolate(w.r.workbook.query, {
-            report: w.c.name,
-            period: period.label,
-            from: localDate(period.from, language),
-            to: localDate(period.to, language),
-          }),
-          source: 'archive',
-          ...(coverage.lastSyncAt ? { dataTo: coverage.lastSyncAt } : {}),
-          coverage: interpolate(w.r.coverage.text, {
-            invoices: coverage.archivedInvoices,
-            details: coverage.withDetails,
-            sync: coverage.lastSyncAt
-              ? localDateTime(coverage.lastSyncAt, language)
-              : w.r.coverage.never,
-            cut: coverage.partitionsCut,
-            unfinished: coverage.partitionsUnfinished,
-          }),
-          appVersion: about.appVersion,
-          ...(about.exportedAt ? { exportedAt: about.exportedAt } : {}),
-        },
-        counted,
-      );
-      return typeof sheet.lines === 'function' ? sheet.lines(written) : sheet.lines;
-    },
-  };
+  const aboutLater = lazyAboutSheet(language, about, counted, () => {
+    const { period, coverage } = get();
+    return {
+      query: interpolate(w.r.workbook.query, {
+        report: w.c.name,
+        period: period.label,
+        from: localDate(period.from, language),
+        to: localDate(period.to, language),
+      }),
+      coverage,
+    };
+  });
   return {
     sheets: [
       {

@@ -17,13 +17,12 @@ import enLedger from '#shared/i18n/en/ledger-export.ts';
 import type { Translation } from '#shared/i18n/translation.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
-import { aboutSheet, type AboutInfo } from '../about.ts';
 import { lazyTable, type Field } from '../fields.ts';
 import { localDate } from '../local-dates.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
 import type { DocumentSheet, WorkbookPlan } from '../workbook-writer.ts';
 import { wordsFor } from '../words.ts';
-import { coverageText, reportWords, type ReportAbout } from './reports.ts';
+import { coverageText, lazyAboutSheet, reportWords, type ReportAbout } from './archive-about.ts';
 
 type LedgerWords = Translation<typeof frLedger>;
 const LEDGER_WORDS: Record<Language, LedgerWords> = { fr: frLedger, en: enLedger };
@@ -197,34 +196,17 @@ export function entriesWorkbook(
     widths: [12, 28, 12, 12, 16, 16, 14],
     lines: () => journalLines(get(), l, language),
   };
-  const aboutShape = aboutSheet(
-    language,
-    { ...about, query: '', source: 'archive', coverage: '' },
-    [],
-  );
-  const aboutLater: DocumentSheet = {
-    kind: 'document',
-    name: aboutShape.name,
-    widths: aboutShape.widths,
-    lines: (written) => {
-      const ledger = get();
-      const info: AboutInfo = {
-        connectionName: about.connectionName,
-        query: interpolate(l.query, {
-          period: ledger.period.label,
-          from: localDate(ledger.period.from, language),
-          to: localDate(ledger.period.to, language),
-        }),
-        source: 'archive',
-        ...(ledger.coverage.lastSyncAt ? { dataTo: ledger.coverage.lastSyncAt } : {}),
-        coverage: coverageText(ledger.coverage, reportWords(language), language),
-        appVersion: about.appVersion,
-        ...(about.exportedAt ? { exportedAt: about.exportedAt } : {}),
-      };
-      const sheet = aboutSheet(language, info, [s.entries, s.aside]);
-      return typeof sheet.lines === 'function' ? sheet.lines(written) : sheet.lines;
-    },
-  };
+  const aboutLater = lazyAboutSheet(language, about, [s.entries, s.aside], () => {
+    const ledger = get();
+    return {
+      query: interpolate(l.query, {
+        period: ledger.period.label,
+        from: localDate(ledger.period.from, language),
+        to: localDate(ledger.period.to, language),
+      }),
+      coverage: ledger.coverage,
+    };
+  });
   return {
     sheets: [
       lazyTable(

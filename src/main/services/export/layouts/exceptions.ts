@@ -9,12 +9,11 @@ import enFollowUp from '#shared/i18n/en/follow-up.ts';
 import frFollowUp from '#shared/i18n/fr/follow-up.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
-import { aboutSheet, type AboutInfo } from '../about.ts';
 import { lazyTable, type Field } from '../fields.ts';
 import { localDate } from '../local-dates.ts';
-import type { DocumentSheet, WorkbookPlan } from '../workbook-writer.ts';
+import type { WorkbookPlan } from '../workbook-writer.ts';
 import { wordsFor } from '../words.ts';
-import { coverageText, reportWords, type ReportAbout } from './reports.ts';
+import { lazyAboutSheet, type ReportAbout } from './archive-about.ts';
 
 const WORDS = { fr: frFollowUp.exceptions, en: enFollowUp.exceptions } as const;
 
@@ -64,35 +63,18 @@ export function exceptionsWorkbook(
 ): WorkbookPlan {
   const w = WORDS[language];
   const totals = wordsFor(language).export.totals;
-  const aboutShape = aboutSheet(
-    language,
-    { ...about, query: '', source: 'archive', coverage: '' },
-    [],
-  );
-  const aboutLater: DocumentSheet = {
-    kind: 'document',
-    name: aboutShape.name,
-    widths: aboutShape.widths,
-    lines: (written) => {
-      const list = get();
-      const info: AboutInfo = {
-        connectionName: about.connectionName,
-        query: interpolate(w.export.query, {
-          period: list.period.label,
-          from: localDate(list.period.from, language),
-          to: localDate(list.period.to, language),
-          show: w.show[list.show],
-        }),
-        source: 'archive',
-        ...(list.coverage.lastSyncAt ? { dataTo: list.coverage.lastSyncAt } : {}),
-        coverage: coverageText(list.coverage, reportWords(language), language),
-        appVersion: about.appVersion,
-        ...(about.exportedAt ? { exportedAt: about.exportedAt } : {}),
-      };
-      const sheet = aboutSheet(language, info, [w.export.sheet]);
-      return typeof sheet.lines === 'function' ? sheet.lines(written) : sheet.lines;
-    },
-  };
+  const aboutLater = lazyAboutSheet(language, about, [w.export.sheet], () => {
+    const list = get();
+    return {
+      query: interpolate(w.export.query, {
+        period: list.period.label,
+        from: localDate(list.period.from, language),
+        to: localDate(list.period.to, language),
+        show: w.show[list.show],
+      }),
+      coverage: list.coverage,
+    };
+  });
   return {
     sheets: [lazyTable(w.export.sheet, fields(language), () => get().rows, totals), aboutLater],
   };

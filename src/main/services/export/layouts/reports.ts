@@ -3,15 +3,11 @@
 // sheet with the period and the archive's coverage. Returns a plan for writeWorkbook().
 import type { Language } from '#shared/contract.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
-import frReports from '#shared/i18n/fr/reports.ts';
-import enReports from '#shared/i18n/en/reports.ts';
-import type { Translation } from '#shared/i18n/translation.ts';
 import {
   AGING_BUCKETS,
   type AgingReport,
   type AgingSide,
   type Report,
-  type ReportCoverage,
   type ReportKind,
   type ReportInvoice,
   type StatusMatrix,
@@ -23,7 +19,13 @@ import {
   type VatReport,
 } from '#shared/reports.ts';
 import type { AgingLine, AgingPaid } from '#shared/reports.ts';
-import { aboutSheet, type AboutInfo } from '../about.ts';
+import {
+  coverageText,
+  lazyAboutSheet,
+  reportWords,
+  type ReportAbout,
+  type ReportWords,
+} from './archive-about.ts';
 import { ca3Workbook } from './ca3.ts';
 import type { CellValue } from '../cells.ts';
 import { lazyTable, type Field } from '../fields.ts';
@@ -31,21 +33,7 @@ import type { DocCell, DocLine } from '../protocol.ts';
 import type { DocumentSheet, WorkbookPlan } from '../workbook-writer.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
-import { localDate, localDateTime } from '../local-dates.ts';
-
-type ReportWords = Translation<typeof frReports>;
-const REPORT_WORDS: Record<Language, ReportWords> = { fr: frReports, en: enReports };
-
-export function reportWords(language: Language): ReportWords {
-  return REPORT_WORDS[language];
-}
-
-/** What the caller knows that the report does not: never a secret, only the connection's name. */
-export interface ReportAbout {
-  connectionName: string;
-  appVersion: string;
-  exportedAt?: Date;
-}
+import { localDate } from '../local-dates.ts';
 
 interface Words {
   r: ReportWords;
@@ -81,32 +69,15 @@ export function reportFileName(
   return `${name} ${report.period.label.replace(/\.\./g, '_').replace(/[\\/:*?"<>|]/g, '-')}.xlsx`;
 }
 
-export function coverageText(coverage: ReportCoverage, r: ReportWords, language: Language): string {
-  return interpolate(r.coverage.text, {
-    invoices: coverage.archivedInvoices,
-    details: coverage.withDetails,
-    sync: coverage.lastSyncAt ? localDateTime(coverage.lastSyncAt, language) : r.coverage.never,
-    cut: coverage.partitionsCut,
-    unfinished: coverage.partitionsUnfinished,
-  });
-}
-
-function aboutInfo(report: Report, w: Words, about: ReportAbout): AboutInfo {
+/** A report's query in words: its name and period. */
+function reportQuery(report: Report, w: Words): string {
   const { period } = report;
-  return {
-    connectionName: about.connectionName,
-    query: interpolate(w.r.workbook.query, {
-      report: w.r.names[report.kind],
-      period: period.label,
-      from: localDate(period.from, w.language),
-      to: localDate(period.to, w.language),
-    }),
-    source: 'archive',
-    ...(report.coverage.lastSyncAt ? { dataTo: report.coverage.lastSyncAt } : {}),
-    coverage: coverageText(report.coverage, w.r, w.language),
-    appVersion: about.appVersion,
-    ...(about.exportedAt ? { exportedAt: about.exportedAt } : {}),
-  };
+  return interpolate(w.r.workbook.query, {
+    report: w.r.names[report.kind],
+    period: period.label,
+    from: localDate(period.from, w.language),
+    to: localDate(period.to, w.language),
+  });
 }
 
 function headerLines(report: Report, w: Words): DocLine[] {
@@ -195,17 +166,10 @@ function aboutLater(
   about: ReportAbout,
   counted: readonly string[],
 ): DocumentSheet {
-  const sheet = (): DocumentSheet => aboutSheet(language, aboutInfo(get(), w, about), counted);
-  const shape = aboutSheet(language, { ...about, query: '', source: 'archive', coverage: '' }, []);
-  return {
-    kind: 'document',
-    name: shape.name,
-    widths: shape.widths,
-    lines: (written) => {
-      const { lines } = sheet();
-      return typeof lines === 'function' ? lines(written) : lines;
-    },
-  };
+  return lazyAboutSheet(language, about, counted, () => {
+    const report = get();
+    return { query: reportQuery(report, w), coverage: report.coverage };
+  });
 }
 
 // ---- TVA ----
