@@ -738,11 +738,12 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
     return payableRows(this.#db, asOf);
   }
 
-  /** Rows dated in [from, to], or undated (the statuts report). */
+  /** The échéancier's facts of the invoices dated in [from, to] (the exceptions list). */
   payableRowsBetween(from: string, to: string): Generator<RowWith<unknown>> {
     return payableRowsBetween(this.#db, from, to);
   }
 
+  /** Rows dated in [from, to], or undated (the statuts report). */
   datedRows(from: string, to: string): Generator<ArchiveRow> {
     return datedRows(this.#db, from, to);
   }

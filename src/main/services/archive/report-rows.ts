@@ -122,15 +122,13 @@ export function* vatRows(
   }
 }
 
+/** What is left to pay (BT-115), from the details when archived, else from the search. */
+const PAYABLE_AMOUNT = `, json_extract(coalesce(detail_json, search_json), '$.businessData.monetary.payableAmount.amount')`;
+
 /** The échéancier's candidates (dated on or before `asOf`, or undated) with what is left to pay
  * (BT-115), from the details when archived, else from the search. */
 export function payableRows(db: DatabaseSync, asOf: string): Generator<RowWith<unknown>> {
-  return query(
-    db,
-    `, json_extract(coalesce(detail_json, search_json), '$.businessData.monetary.payableAmount.amount')`,
-    'invoice_date IS NULL OR invoice_date <= ?',
-    [asOf],
-  );
+  return query(db, PAYABLE_AMOUNT, 'invoice_date IS NULL OR invoice_date <= ?', [asOf]);
 }
 
 /** The échéancier's facts (payableRows) of the invoices dated in [from, to] only: the
@@ -140,12 +138,7 @@ export function payableRowsBetween(
   from: string,
   to: string,
 ): Generator<RowWith<unknown>> {
-  return query(
-    db,
-    `, json_extract(coalesce(detail_json, search_json), '$.businessData.monetary.payableAmount.amount')`,
-    'invoice_date BETWEEN ? AND ?',
-    [from, to],
-  );
+  return query(db, PAYABLE_AMOUNT, 'invoice_date BETWEEN ? AND ?', [from, to]);
 }
 
 /** Rows dated in [from, to], or undated. */
