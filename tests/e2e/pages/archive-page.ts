@@ -81,6 +81,8 @@ export class ArchivePage extends AppShell {
   readonly filters: Locator;
   readonly table: Locator;
   readonly dataRows: Locator;
+  /** The region around the count and the table: aria-busy while a search is out. */
+  readonly results: Locator;
   readonly count: Locator;
   readonly banner: Locator;
   readonly workOffline: Locator;
@@ -98,6 +100,7 @@ export class ArchivePage extends AppShell {
     this.filters = page.getByRole('form', { name: 'Filtres de l’archive' });
     this.table = page.getByRole('table', { name: 'Factures de l’archive' });
     this.dataRows = this.table.getByRole('row').filter({ has: page.getByRole('cell') });
+    this.results = page.getByRole('region').filter({ has: this.table });
     this.count = page.getByRole('heading', { name: /factures? dans l’archive$/ });
     this.banner = page.getByRole('status').filter({ hasText: /^\s*Hors ligne — / });
     this.workOffline = page.getByRole('switch', { name: 'Travailler hors ligne' });
@@ -156,14 +159,21 @@ export class ArchivePage extends AppShell {
     });
   }
 
-  /** A choice of the archive's segmented filters: applied at once. */
+  /** A choice of the archive's segmented filters: applied at once. Returns once its answer is on
+   * screen: until then the rows are the previous filter's, and the count may read the same. */
   async choose(group: 'Type' | 'Sens', label: string): Promise<void> {
     await test.step(`choose ${label} in ${group}`, async () => {
       await this.filters
         .getByRole('group', { name: group, exact: true })
         .getByRole('radio', { name: label, exact: true })
         .check();
+      await this.waitForAnswer();
     });
+  }
+
+  /** The search sent last has been answered (the results region is no longer busy). */
+  async waitForAnswer(): Promise<void> {
+    await expect(this.results).toHaveAttribute('aria-busy', 'false');
   }
 
   async clearFilters(): Promise<void> {
