@@ -113,6 +113,7 @@ export class ArchivePage extends AppShell {
     await test.step(`search the archive for "${text}"`, async () => {
       await this.searchBox.fill(text);
       await this.searchBox.press('Enter');
+      await this.waitForAnswer();
     });
   }
 
@@ -156,6 +157,7 @@ export class ArchivePage extends AppShell {
           .fill(frenchDateOfIso(fields.invoiceDateTo));
       if (fields.search !== undefined) await this.searchBox.fill(fields.search);
       await this.filters.getByRole('button', { name: 'Filtrer' }).click();
+      await this.waitForAnswer();
     });
   }
 
