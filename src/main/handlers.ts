@@ -110,14 +110,18 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
   const probeIntervalMs = options.probeIntervalMs ?? 10_000;
   /** The last ledger of each connection, sent a page at a time ('accounting:ledger'). */
   const ledgers = new LedgerPages();
-  /** The exceptions list's view of the archives and the accounting (issue 19, item 4). */
+  /** The exceptions list's view of the archives and the accounting (issue 19, item 4): the
+   * period's ledger is the one kept for Comptabilité's pages. */
   const exceptions = exceptionsDeps(
     {
       existingArchive: (id) => archives.existing(id),
       existingUserData: (id) => archives.existingUserData(id),
       userData: (id) => archives.userData(id),
     },
-    services.accounting,
+    {
+      ledger: (id, period) =>
+        ledgers.ledger(id, period, ledgerStamp(id), () => services.accounting.ledger(id, period)),
+    },
   );
   /** What the renderer was last told about the active connection ('connectivity:changed'). */
   let online = true;
@@ -682,7 +686,8 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     return { connectionId, ...news };
   }
 
-  /** What a kept ledger rests on: the archive (its date: a sync, a saved answer) and what the
+  /** What a kept ledger rests on: the archive (its version: any write of an invoice, by a sync
+   * or a live search's write-through; its date, which the ledger's coverage shows) and what the
    * accountant wrote (settings, third parties), here or from another process (the CLI's
    * `accounts import`): when any of it changed, the next page computes the ledger again. */
   function ledgerStamp(connectionId: string): string {
@@ -691,6 +696,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     let newest = '';
     for (const party of parties) if (party.updatedAt > newest) newest = party.updatedAt;
     return JSON.stringify([
+      archives.existing(connectionId)?.archiveVersion() ?? null,
       archives.archiveDate(connectionId),
       parties.length,
       newest,

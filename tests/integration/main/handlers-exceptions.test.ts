@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { userInfo } from 'node:os';
 import { after, test } from 'node:test';
 import type { Ledger } from '#shared/accounting.ts';
-import type { ConnectionSummary, Sourced } from '#shared/contract.ts';
+import type { ConnectionSummary, LedgerPage, Sourced } from '#shared/contract.ts';
 import { reasonKey, type ExceptionList, type ExceptionRow } from '#shared/exceptions.ts';
 import type { ExportResult } from '#shared/exports.ts';
 import { parsePeriod } from '#shared/report-period.ts';
@@ -231,4 +231,80 @@ test('marked handled with a note: who and when, kept across a cleared archive, e
     (await list('handled')).rows.map((r) => r.invoiceId),
     [two.invoiceId],
   );
+});
+
+test('the list reads the ledger Comptabilité computed, computed again after a write to the archive or a mapped third party', async () => {
+  const accounting = services.accounting;
+  const computeLedger = accounting.ledger.bind(accounting);
+  let computed = 0;
+  accounting.ledger = (id, period) => ((computed += 1), computeLedger(id, period));
+  try {
+    const ledgerPage = async (): Promise<LedgerPage> =>
+      value<Sourced<LedgerPage>>(
+        await dispatch('accounting:ledger', {
+          connectionId: CONNECTION,
+          period: PERIOD,
+          offset: 0,
+          limit: 50,
+        }),
+      ).data;
+    const page = await ledgerPage(); // computed, or still kept from the tests above
+    const kept = computed;
+    const before = await list();
+    const [row] = before.rows;
+    assert.ok(row);
+    value(
+      await dispatch('exceptions:mark', {
+        connectionId: CONNECTION,
+        period: PERIOD,
+        invoiceIds: [row.invoiceId],
+        note: 'Vu',
+      }),
+    );
+    assert.equal(computed, kept, 'the page’s ledger serves the list and the mark');
+
+    // A live search's write-through brings a rejection of a posted invoice: the ledger sets it
+    // aside, and the list says so.
+    const posted = page.entries.find((e) => e.kind === 'invoice');
+    assert.ok(posted, 'a posted invoice on the first page');
+    const store = services.archives.existing(CONNECTION)!;
+    const { searchItem } = store.getInvoice(posted.invoiceId)!;
+    const rejection = { code: '213', state: 'DELIVERED' as const, date: NOW.toISOString() };
+    store.upsertSearchItems([{ ...searchItem, lastStatusData: rejection }], NOW.toISOString());
+    const after = (await list()).rows.find((r) => r.invoiceId === posted.invoiceId);
+    assert.ok(
+      after?.reasons.some(
+        (r) => r.kind === 'status' && r.code === '213' && r.entries?.situation === 'left_out',
+      ),
+      JSON.stringify(after?.reasons),
+    );
+    assert.ok((await ledgerPage()).leftOut.some((x) => x.invoiceId === posted.invoiceId));
+    assert.equal(computed, kept + 1, 'computed again once, for the list and the page');
+
+    // The accountant maps a third party from Comptabilité's queue: its invoices leave the list.
+    const unmapped = (list: ExceptionList): number =>
+      list.rows.filter((r) => keys(r).includes('unmapped')).length;
+    const waiting = unmapped(await list());
+    const [party] = (await ledgerPage()).toMap;
+    assert.ok(party && waiting > 0);
+    value(
+      await dispatch('accounting:mapThirdParties', {
+        connectionId: CONNECTION,
+        choices: [
+          {
+            key: party.key,
+            role: party.role,
+            name: party.name,
+            auxiliary: party.suggestedAuxiliary,
+            account: party.suggestedAccount,
+            label: null,
+          },
+        ],
+      }),
+    );
+    assert.equal(unmapped(await list()), waiting - party.invoices);
+    assert.equal(computed, kept + 2);
+  } finally {
+    accounting.ledger = computeLedger;
+  }
 });

@@ -1,6 +1,6 @@
 // The Comptabilité screen's pages of entries (channel 'accounting:ledger'). A year can hold
 // 100,000 entries: the ledger is computed once, kept (one per connection: the last period asked),
-// and sent a page at a time. It is computed again when something it rests on changed (the
+// and sent a page at a time; the exceptions list reads the same one. It is computed again when something it rests on changed (the
 // caller's stamp: the archive's date, the accountant's settings and third parties), or when told
 // (`forget`, after a write here).
 import type { JournalKind, Ledger } from '#shared/accounting.ts';
@@ -32,13 +32,24 @@ export class LedgerPages {
     stamp: string | null,
     compute: () => Ledger,
   ): LedgerPage {
-    const period = `${request.period.from}..${request.period.to}`;
+    return pageOf(connectionId, this.ledger(connectionId, request.period, stamp, compute), request);
+  }
+
+  /** The period's whole ledger, kept on the same terms as `page`: the exceptions list reads the
+   * ledger Comptabilité computed, and a mark (which lists before and after) computes none. */
+  ledger(
+    connectionId: string,
+    period: ReportPeriod,
+    stamp: string | null,
+    compute: () => Ledger,
+  ): Ledger {
+    const key = `${period.from}..${period.to}`;
     let kept = this.#kept.get(connectionId);
-    if (!kept || kept.period !== period || kept.stamp !== stamp) {
-      kept = { period, stamp, ledger: compute() };
+    if (!kept || kept.period !== key || kept.stamp !== stamp) {
+      kept = { period: key, stamp, ledger: compute() };
       this.#kept.set(connectionId, kept);
     }
-    return pageOf(connectionId, kept.ledger, request);
+    return kept.ledger;
   }
 
   /** The next page computes the ledger again (the settings or the third parties changed). */
