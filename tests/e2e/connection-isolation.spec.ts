@@ -247,7 +247,7 @@ for (const viewport of WIDTHS) {
             .getByRole('combobox', { name: 'Lignes par page' })
             .selectOption('50');
           await invoices.waitForResults();
-          await connections.workOffline(true);
+          await connections.setWorkOffline(true);
           await invoices.waitForResults();
           await expect(invoices.count).toHaveText(seen.A[0]!);
 
@@ -267,7 +267,7 @@ for (const viewport of WIDTHS) {
           await connections.switchTo(A);
           await invoices.waitForResults();
           await connections.expectNoneOf(seen.B, B);
-          await connections.workOffline(false);
+          await connections.setWorkOffline(false);
         });
       } finally {
         await operator.stop();
@@ -284,7 +284,7 @@ test('an offline search never run online shows its error, no rows and no count',
   const invoices = new InvoicesPage(page);
   const connections = new Connections(page);
   await invoices.waitForResults();
-  await connections.workOffline(true);
+  await connections.setWorkOffline(true);
   await invoices.waitForResults(); // the same search, from the archive
   await invoices.chooseDirection('Reçues');
   const alert: Locator = page.getByRole('main').getByRole('alert');

@@ -71,14 +71,6 @@ export class Connections extends AppShell {
     });
   }
 
-  async workOffline(on: boolean): Promise<void> {
-    await test.step(`work offline: ${on}`, async () => {
-      const toggle = this.page.getByRole('switch', { name: 'Travailler hors ligne' });
-      if (on) await toggle.check();
-      else await toggle.uncheck();
-    });
-  }
-
   /** Asserts that none of `texts` (another connection's rows, counts, names, figures) is on screen. */
   async expectNoneOf(texts: Iterable<string>, what: string): Promise<void> {
     await test.step(`nothing of ${what} on screen`, async () => {
