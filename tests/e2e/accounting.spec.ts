@@ -385,7 +385,7 @@ test('another connection never shows this client’s entries; working offline, t
 
   await test.step('back to the administrator, working offline: the entries from the archive', async () => {
     await switcher.selectOption({ label: 'Démo (administrateur)' });
-    await page.getByRole('switch', { name: 'Travailler hors ligne' }).check();
+    await accounting.setWorkOffline(true);
     await expect(accounting.journalRow('VT')).toContainText('Équilibré');
     await accounting.tab('Écritures').click();
     const first = accounting.dataRows(accounting.entries).first();

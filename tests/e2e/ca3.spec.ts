@@ -126,7 +126,7 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
   await test.step('a box opens its invoices, and one of them its panel, by keyboard', async () => {
     const a1 = boxOfReport(report, 'A1');
     // Offline, the panel answers from the archive (the fixture's invoices are not the operator's).
-    await page.getByRole('switch', { name: 'Travailler hors ligne' }).check();
+    await reports.setWorkOffline(true);
     await expect(ca3.boxCells('A1').nth(2)).toHaveText(euros(a1.amountCents));
     await ca3.boxButton('A1').focus();
     await page.keyboard.press('Enter');

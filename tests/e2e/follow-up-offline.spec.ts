@@ -26,7 +26,7 @@ test('offline, À traiter lists and marks handled, and Nouveautés answers', asy
   page,
 }) => {
   const connections = new Connections(page);
-  await connections.workOffline(true);
+  await connections.setWorkOffline(true);
   const view = new ExceptionsPage(page);
   await view.open();
   await expect(page.getByRole('switch', { name: 'Travailler hors ligne' })).toBeChecked();

@@ -60,7 +60,7 @@ for (const viewport of [
     }) => {
       void app;
       const archive = new ArchivePage(page);
-      await page.getByRole('switch', { name: 'Travailler hors ligne' }).check();
+      await archive.setWorkOffline(true);
       await archive.showArchive();
 
       await test.step('the archive: "Dernier statut" filter, statuses with their labels', async () => {

@@ -73,7 +73,7 @@ for (const viewport of [
       void app;
       const reports = new ReportsPage(page);
       const size = `${viewport.width}`;
-      await page.getByRole('switch', { name: 'Travailler hors ligne' }).check();
+      await reports.setWorkOffline(true);
       await reports.open();
 
       await test.step('TVA: pending, left out, and the lines behind the figures', async () => {

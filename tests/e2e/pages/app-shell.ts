@@ -1,6 +1,6 @@
 // The shell every screen shares: the main navigation and the screenshots folder.
 import type { Locator, Page } from '@playwright/test';
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 export const SCREENSHOTS_DIR = 'test-results/screenshots';
 
@@ -8,11 +8,25 @@ export class AppShell {
   readonly page: Page;
   readonly nav: Locator;
   readonly main: Locator;
+  /** "Travailler hors ligne", in the sidebar. */
+  readonly offlineSwitch: Locator;
 
   constructor(page: Page) {
     this.page = page;
     this.nav = page.getByRole('navigation', { name: /Navigation principale|Main navigation/ });
     this.main = page.getByRole('main');
+    this.offlineSwitch = page.getByRole('switch', { name: /Travailler hors ligne|Work offline/ });
+  }
+
+  /** Turns "Travailler hors ligne" on or off, and returns once the app has taken it: the switch
+   * is ticked at once, but stays disabled until main has saved the setting and every screen has
+   * started again from it. Until then a screen shows, and then replaces, its earlier answer. */
+  async setWorkOffline(on: boolean): Promise<void> {
+    await test.step(`work offline: ${on}`, async () => {
+      await this.offlineSwitch.setChecked(on);
+      await expect(this.offlineSwitch).toBeEnabled();
+      await expect(this.offlineSwitch).toBeChecked({ checked: on });
+    });
   }
 
   /** The explanation an admin-only screen gives a user-role connection. */

@@ -178,6 +178,12 @@ export class ArchivePage extends AppShell {
     await expect(this.results).toHaveAttribute('aria-busy', 'false');
   }
 
+  /** The sync panel shows the active connection's archive: its coverage. Until the status is
+   * read, the panel holds only its title and button, the same for every connection. */
+  async waitForStatus(): Promise<void> {
+    await expect(this.sync).toContainText('Couverture :');
+  }
+
   async clearFilters(): Promise<void> {
     await this.filters.getByRole('button', { name: 'Effacer les filtres' }).click();
   }

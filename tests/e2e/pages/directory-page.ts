@@ -1,5 +1,5 @@
 // Page object of the French legal directory screen (screens/Directory.svelte).
-import { test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { AppShell } from './app-shell.ts';
 
 export class DirectoryPage extends AppShell {
@@ -21,8 +21,15 @@ export class DirectoryPage extends AppShell {
         .getByRole('search', { name: 'Recherche dans l’annuaire' })
         .getByRole('button', { name: 'Rechercher', exact: true })
         .click();
+      await this.waitForAnswer();
       await this.count.waitFor();
     });
+  }
+
+  /** The search sent last has been answered. Until then the previous answer stays on screen,
+   * count included: a count alone does not say which search it answers. */
+  async waitForAnswer(): Promise<void> {
+    await expect(this.results).toHaveAttribute('aria-busy', 'false');
   }
 
   /** One legal unit with its offices, by the heading "NAME, SIREN 123456789". */

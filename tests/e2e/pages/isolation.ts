@@ -10,11 +10,14 @@ import { AppShell } from './app-shell.ts';
 
 export class Connections extends AppShell {
   readonly switcher: Locator;
+  /** What the switcher says once a switch is done ("Connexion active : …"), for screen readers. */
+  readonly switched: Locator;
   readonly ids = new Map<string, string>();
 
   constructor(page: Page) {
     super(page);
     this.switcher = page.getByRole('combobox', { name: 'Connexion active' });
+    this.switched = page.getByRole('status').filter({ hasText: /^Connexion active : / });
   }
 
   /** Saves a connection to `operator` (not activated). */
@@ -55,11 +58,14 @@ export class Connections extends AppShell {
     this.ids.set(name, (saved.value as { id: string }).id);
   }
 
-  /** Chooses the active connection in the sidebar. */
+  /** Chooses the active connection in the sidebar, and returns once the app has taken it: the
+   * select shows the choice at once, but until main has saved it every screen still shows, and
+   * may still be asked for, the previous connection's answers. The switcher then says so. */
   async switchTo(name: string): Promise<void> {
     await test.step(`switch to "${name}"`, async () => {
       await this.switcher.selectOption({ label: name });
       await expect(this.switcher.locator('option:checked')).toHaveText(name);
+      await expect(this.switched).toHaveText(`Connexion active : ${name}`);
     });
   }
 
@@ -68,14 +74,6 @@ export class Connections extends AppShell {
     await test.step('another window makes another connection active', async () => {
       const r = await rpc(this.page, app, 'settings:update', { activeConnectionId: id });
       if (!r.ok) throw new Error(JSON.stringify(r.error));
-    });
-  }
-
-  async workOffline(on: boolean): Promise<void> {
-    await test.step(`work offline: ${on}`, async () => {
-      const toggle = this.page.getByRole('switch', { name: 'Travailler hors ligne' });
-      if (on) await toggle.check();
-      else await toggle.uncheck();
     });
   }
 

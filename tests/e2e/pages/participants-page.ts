@@ -1,5 +1,5 @@
 // Page object of the participants screen (screens/Participants.svelte).
-import { test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { AppShell } from './app-shell.ts';
 
 export class ParticipantsPage extends AppShell {
@@ -20,6 +20,8 @@ export class ParticipantsPage extends AppShell {
         .getByRole('search', { name: 'Recherche de participants' })
         .getByRole('button', { name: 'Rechercher', exact: true })
         .click();
+      // The previous answer stays on screen until the new one: wait for the new one.
+      await expect(this.results).toHaveAttribute('aria-busy', 'false');
       await this.results.getByRole('status').or(this.results.getByRole('alert')).first().waitFor();
     });
   }

@@ -1,16 +1,16 @@
 // Page object of the reports screen (screens/Reports.svelte): the report tabs, the period picker,
 // the chart and the tables of figures.
 import { test, type Locator, type Page } from '@playwright/test';
+import { AppShell } from './app-shell.ts';
 
-export class ReportsPage {
-  readonly page: Page;
+export class ReportsPage extends AppShell {
   readonly heading: Locator;
   readonly tabs: Locator;
   readonly period: Locator;
   readonly exportButton: Locator;
 
   constructor(page: Page) {
-    this.page = page;
+    super(page);
     this.heading = page.getByRole('heading', { level: 1, name: 'Rapports' });
     this.tabs = page.getByRole('tablist', { name: 'Choix du rapport' });
     this.period = page.getByRole('group', { name: 'Période' });
