@@ -140,8 +140,8 @@ for (const viewport of [
         await test.step('the filter keeps the companies it names', async () => {
           await portfolio.filter.fill('Cabinet C');
           await expect(portfolio.dataRows).toHaveCount(1);
-          await expect(page.getByRole('status').filter({ hasText: /dossiers sur/ })).toContainText(
-            '1 dossiers sur',
+          await expect(page.getByRole('status').filter({ hasText: /dossiers? sur/ })).toContainText(
+            '1 dossier sur',
           );
           await portfolio.filter.fill('');
           await expect(portfolio.dataRows).toHaveCount(5); // the three clients and the two demo roles

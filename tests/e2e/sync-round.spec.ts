@@ -23,7 +23,7 @@ test('Synchroniser tout: progress per connection, Arrêter keeps what was read',
   await expect(panel.region.getByText(/\d+ factures lues, \d+ requêtes/)).toBeVisible();
   await expect(panel.progress).toHaveAttribute(
     'aria-valuetext',
-    '0 synchronisée(s), 0 en échec, 0 ignorée(s) sur 2',
+    '0 synchronisée, 0 en échec, 0 ignorée sur 2',
   );
   await expectAccessible(page, 'the sync round under way', 'main');
   for (const size of [
@@ -37,7 +37,7 @@ test('Synchroniser tout: progress per connection, Arrêter keeps what was read',
 
   await panel.stop.click();
   await expect(panel.outcome()).toContainText(
-    /Synchronisation arrêtée le .* : 0 synchronisée\(s\), 0 en échec, 0 ignorée\(s\) sur 2\. Ce qui a été lu est conservé\./,
+    /Synchronisation arrêtée le .* : 0 synchronisée, 0 en échec, 0 ignorée sur 2\. Ce qui a été lu est conservé\./,
   );
   await expect(panel.start).toBeVisible();
   // The connection's card shows what its stopped sync kept.

@@ -20,14 +20,14 @@ export class InvoicesPage extends AppShell {
     this.dataRows = this.table.getByRole('row').filter({ has: page.getByRole('cell') });
     this.builtQuery = page.getByRole('status', { name: 'Requête envoyée à l’opérateur' });
     this.pager = page.getByRole('navigation', { name: 'Pagination' });
-    this.count = page.getByRole('heading', { name: /factures trouvées/ });
+    this.count = page.getByRole('heading', { name: /factures? trouvées?/ });
     this.idField = page.getByRole('textbox', { name: 'Identifiant plateforme de la facture' });
     this.pageTotals = page.getByRole('group', { name: 'Totaux de cette page' });
   }
 
   async waitForResults(): Promise<void> {
     await expect(this.dataRows.first()).toBeVisible();
-    await expect(this.page.getByRole('region', { name: /factures trouvées/ })).toHaveAttribute(
+    await expect(this.page.getByRole('region', { name: /factures? trouvées?/ })).toHaveAttribute(
       'aria-busy',
       'false',
     );

@@ -73,7 +73,7 @@ export default {
   },
   results: {
     tableLabel: 'Invoice list',
-    count: '{count} invoices found',
+    count: { one: '{count} invoice found', other: '{count} invoices found' },
     sortedLocally: 'Local sort: only the {count} rows of this page are sorted, not all results.',
     windowEnd:
       'The operator does not serve past row {max} of one search. Narrow the filters (state, direction) to reach the next ones.',

@@ -9,7 +9,7 @@ export default {
   filter: 'Filter the companies',
   filterHint: 'Name or SIREN',
   onlyToAct: 'Only companies with something to act on',
-  shown: '{shown} of {count} companies',
+  shown: { one: '{shown} of {count} companies', other: '{shown} of {count} companies' },
   empty: 'No company matches the filter.',
   never: 'Never synced',
   complete: 'complete',

@@ -60,7 +60,7 @@ export default {
   },
   vat: {
     totals: 'Totals of the period',
-    invoicesCount: '{count} invoices',
+    invoicesCount: { one: '{count} invoice', other: '{count} invoices' },
     collected: 'VAT collected',
     collectedHint: 'issued invoices',
     deductible: 'VAT deductible',
@@ -103,7 +103,7 @@ export default {
     rule: 'Rule applied',
     taxPoint: 'Tax point',
     lines: 'Invoices behind the figures',
-    linesCount: '{count} breakdown lines',
+    linesCount: { one: '{count} breakdown line', other: '{count} breakdown lines' },
     linesShown: 'The first {shown} lines of {count}; the Excel export has them all.',
     pending: 'Awaiting payment',
     pendingHint:
@@ -160,7 +160,7 @@ export default {
     paidCounts:
       'Left out of the figures: {status} invoice(s) paid by the operator’s word (status 211 or 212) and {marked} marked paid by you.',
     lines: 'Invoices with no known payment',
-    linesCount: '{count} invoices',
+    linesCount: { one: '{count} invoice', other: '{count} invoices' },
     select: 'Select {number}',
     selectColumn: 'Pick',
     selected: '{count} selected',

@@ -60,7 +60,7 @@ export default {
   lifecycle: LIFECYCLE_CODES,
   results: {
     tableLabel: 'Liste des factures',
-    count: '{count} factures trouvées',
+    count: { one: '{count} facture trouvée', other: '{count} factures trouvées' },
     sortedLocally:
       'Tri local : seules les {count} lignes de cette page sont triées, pas l’ensemble des résultats.',
     windowEnd:

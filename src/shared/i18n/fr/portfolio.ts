@@ -7,7 +7,7 @@ export default {
   filter: 'Filtrer les dossiers',
   filterHint: 'Nom ou SIREN',
   onlyToAct: 'Seulement les dossiers avec quelque chose à traiter',
-  shown: '{shown} dossiers sur {count}',
+  shown: { one: '{shown} dossier sur {count}', other: '{shown} dossiers sur {count}' },
   empty: 'Aucun dossier ne correspond au filtre.',
   never: 'Jamais synchronisée',
   complete: 'complète',

@@ -57,7 +57,7 @@ export default {
   },
   vat: {
     totals: 'Totaux de la période',
-    invoicesCount: '{count} factures',
+    invoicesCount: { one: '{count} facture', other: '{count} factures' },
     collected: 'TVA collectée',
     collectedHint: 'factures émises',
     deductible: 'TVA déductible',
@@ -100,7 +100,7 @@ export default {
     rule: 'Règle appliquée',
     taxPoint: 'Exigibilité',
     lines: 'Factures derrière les chiffres',
-    linesCount: '{count} lignes de ventilation',
+    linesCount: { one: '{count} ligne de ventilation', other: '{count} lignes de ventilation' },
     linesShown: 'Les {shown} premières lignes sur {count} ; l’export Excel les contient toutes.',
     pending: 'En attente d’encaissement',
     pendingHint:
@@ -158,7 +158,7 @@ export default {
     paidCounts:
       'Hors des chiffres : {status} facture(s) payée(s) selon l’opérateur (statut 211 ou 212) et {marked} marquée(s) payée(s) par vous.',
     lines: 'Factures sans paiement connu',
-    linesCount: '{count} factures',
+    linesCount: { one: '{count} facture', other: '{count} factures' },
     select: 'Sélectionner {number}',
     selectColumn: 'Choix',
     selected: '{count} sélectionnée(s)',

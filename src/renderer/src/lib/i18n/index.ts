@@ -6,11 +6,14 @@
 //        import { t } from './index.ts';   t('directory.title')   t('common.count', { count: 3 })
 //      `{name}` placeholders are replaced from params. t() reads the language rune: call it in the
 //      template (or in $derived) and the text follows the language switch.
+//   A text that agrees with a number is `{ one: '…', other: '…' }` in both dictionaries, read with
+//   tn('portfolio.shown', n, params): the language's own rule picks (French: 0 and 1 singular).
 //   4. Numbers, amounts and dates: lib/format.ts (formatAmount, formatDate, formatDateTime,
 //      formatNumber), which follow the same language (fr → fr-FR, en → en-GB).
 //   tests/unit/renderer/i18n.test.ts checks that fr and en have the same keys and no empty text.
 import type { Language } from '#shared/contract.ts';
-import { interpolate, setLocaleSource, type Locale } from '../format.ts';
+import { formatNumber, interpolate, setLocaleSource, type Locale } from '../format.ts';
+import { pluralForm } from '#shared/i18n/plural.ts';
 import { language } from '../stores/language.svelte.ts';
 import frCommon from '#shared/i18n/fr/common.ts';
 import frInvoices from '#shared/i18n/fr/invoices.ts';
@@ -90,6 +93,12 @@ type Leaves<T, P extends string = ''> = {
 
 /** Every translatable key, e.g. 'common.retry' or 'invoices.columns.seller'. */
 export type MessageKey = Leaves<Reference>;
+/** The keys of texts that agree with a number: `{ one, other }` in the dictionaries. */
+export type PluralKey = MessageKey extends infer K
+  ? K extends `${infer B}.one`
+    ? B
+    : never
+  : never;
 export type MessageParams = Record<string, string | number | null | undefined>;
 
 const LOCALES: Record<Language, Locale> = { fr: 'fr-FR', en: 'en-GB' };
@@ -108,6 +117,21 @@ function lookup(lang: Language, key: string): string | undefined {
 export function t(key: MessageKey, params?: MessageParams): string {
   const text = lookup(language.current, key) ?? lookup('fr', key) ?? key;
   return interpolate(text, params);
+}
+
+/** The text for `key` agreeing with `count` by the current language's rule (plural.ts);
+ * `{count}` is the number as the language writes it unless params give it. */
+export function tn(key: PluralKey, count: number, params?: MessageParams): string {
+  const one = lookup(language.current, `${key}.one`);
+  const other = lookup(language.current, `${key}.other`);
+  const forms =
+    one !== undefined && other !== undefined
+      ? { one, other }
+      : { one: lookup('fr', `${key}.one`) ?? key, other: lookup('fr', `${key}.other`) ?? key };
+  return interpolate(pluralForm(forms, count, LOCALES[language.current]), {
+    count: formatNumber(count),
+    ...params,
+  });
 }
 
 /** For keys computed at run time (e.g. an enum value): falls back to `fallback` when absent. */
