@@ -40,6 +40,7 @@ import { defaultAccountingSettings } from '#main/services/accounting/settings.ts
 import { stderrLogger } from '#main/services/index.ts';
 import { portfolioDetails, portfolioRows } from '#main/services/portfolio/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { choiceFor } from '#support/accounting-fixtures.ts';
 
 const CONNECTIONS = Number(process.env.PORTFOLIO_BENCH_CONNECTIONS ?? 200);
 const INVOICES = 20_000;
@@ -240,16 +241,7 @@ function changeTwo(): void {
   const mapped = connectionId(1);
   const [party] = accounting.ledger(mapped, period).toMap;
   if (!party) throw new Error('no third party to map');
-  accounting.mapThirdParties(mapped, [
-    {
-      key: party.key,
-      role: party.role,
-      name: party.name,
-      auxiliary: party.suggestedAuxiliary,
-      account: party.suggestedAccount,
-      label: null,
-    },
-  ]);
+  accounting.mapThirdParties(mapped, [choiceFor(party)]);
   void archives.close();
 }
 

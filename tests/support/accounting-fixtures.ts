@@ -1,9 +1,25 @@
 // Archived invoices as the entries read them (archive row + the facts of their details), for
 // unit tests of the pre-accounting: every field an entry looks at can be set, the rest has plain
-// defaults. And a stand-in AccountChooser (the memory's own is third-parties.ts).
+// defaults. And a stand-in AccountChooser (the memory's own is third-parties.ts), and the choice
+// an accountant makes from Comptabilité's queue.
 import type { AccountingFacts, AccountingRow } from '#main/services/archive/accounting-rows.ts';
-import type { AccountChoice, AccountChooser } from '#main/services/accounting/accounting.ts';
+import type {
+  AccountChoice,
+  AccountChooser,
+  ThirdPartyChoice,
+} from '#main/services/accounting/accounting.ts';
+import type { ThirdPartyToMap } from '#shared/accounting.ts';
 import type { ArchiveRow } from '#shared/archive.ts';
+
+/** A party of the queue mapped as the accountant would: its suggested auxiliary code, and the
+ * suggested account unless another is given. */
+export function choiceFor(
+  party: ThirdPartyToMap,
+  account: string = party.suggestedAccount,
+): ThirdPartyChoice {
+  const { key, role, name, suggestedAuxiliary: auxiliary } = party;
+  return { key, role, name, auxiliary, account, label: null };
+}
 
 export interface RateSpec {
   category?: string;

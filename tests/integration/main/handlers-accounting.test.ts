@@ -11,6 +11,7 @@ import { parsePeriod } from '#shared/report-period.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { archivedHandlers, silent, value } from '#support/archived-handlers.ts';
+import { choiceFor } from '#support/accounting-fixtures.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const october = parsePeriod('2026-10');
@@ -70,16 +71,7 @@ test('a choice from the queue: the queue shrinks and the party’s entries use t
   const parties = value<ThirdParty[]>(
     await dispatch('accounting:mapThirdParties', {
       ...active,
-      choices: [
-        {
-          key: party.key,
-          role: party.role,
-          name: party.name,
-          auxiliary: party.suggestedAuxiliary,
-          account: '626000',
-          label: null,
-        },
-      ],
+      choices: [choiceFor(party, '626000')],
     }),
   );
   assert.ok(parties.some((p) => p.key === party.key && p.account === '626000' && p.confirmed));
@@ -142,14 +134,7 @@ test('a choice written by another process (the CLI) shows on the next page, not 
   const cliArchives = new Archives({ dataDir, log: silent });
   try {
     createAccountingService({ archives: cliArchives }).mapThirdParties('demo-admin', [
-      {
-        key: party.key,
-        role: party.role,
-        name: party.name,
-        auxiliary: party.suggestedAuxiliary,
-        account: '706500',
-        label: null,
-      },
+      choiceFor(party, '706500'),
     ]);
   } finally {
     await cliArchives.close();

@@ -14,6 +14,7 @@ import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingReport, Report } from '#shared/reports.ts';
 import { archivedHandlers, failure, value } from '#support/archived-handlers.ts';
 import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
+import { choiceFor } from '#support/accounting-fixtures.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const PERIOD = parsePeriod('2026');
@@ -290,16 +291,7 @@ test('the list reads the ledger Comptabilité computed, computed again after a w
     value(
       await dispatch('accounting:mapThirdParties', {
         connectionId: CONNECTION,
-        choices: [
-          {
-            key: party.key,
-            role: party.role,
-            name: party.name,
-            auxiliary: party.suggestedAuxiliary,
-            account: party.suggestedAccount,
-            label: null,
-          },
-        ],
+        choices: [choiceFor(party)],
       }),
     );
     assert.equal(unmapped(await list()), waiting - party.invoices);

@@ -20,6 +20,7 @@ import type { AccountingService } from '#main/services/accounting/accounting.ts'
 import { DEFAULT_ACCOUNTING_SETTINGS } from '#main/services/accounting/settings.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 import { collectedOn, exclusionReason, isCreditNote } from '#main/services/reports/rules.ts';
+import { choiceFor } from '#support/accounting-fixtures.ts';
 
 // The demo operator's clock, pinned: the same invoices and statuses on any day.
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -293,14 +294,7 @@ describe('a ledger of a synced archive', () => {
     );
     assert.equal(theirs.length, first.invoices);
     accounting.mapThirdParties('demo', [
-      {
-        key: first.key,
-        role: first.role,
-        name: first.name,
-        auxiliary: first.suggestedAuxiliary,
-        account: first.role === 'customer' ? '706900' : '622600',
-        label: null,
-      },
+      choiceFor(first, first.role === 'customer' ? '706900' : '622600'),
     ]);
     const again = accounting.ledger('demo', PERIOD);
     assert.equal(

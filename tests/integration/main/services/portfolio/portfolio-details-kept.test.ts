@@ -20,6 +20,7 @@ import { portfolioDetails, portfolioRows, vatOfReturn } from '#main/services/por
 import { damageArchiveFile } from '#support/damaged-archive.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { recordedClient } from '#support/sync-requests.ts';
+import { choiceFor } from '#support/accounting-fixtures.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const NOW = new Date('2026-03-15T12:00:00Z');
@@ -105,16 +106,7 @@ test('a write that changes an invoice, a third party mapped, line 22 or a new mo
 
   // The accountant maps a third party of the month (Comptabilité's queue).
   const [party] = accounting.ledger(ID, MONTH).toMap;
-  accounting.mapThirdParties(ID, [
-    {
-      key: party!.key,
-      role: party!.role,
-      name: party!.name,
-      auxiliary: party!.suggestedAuxiliary,
-      account: party!.suggestedAccount,
-      label: null,
-    },
-  ]);
+  accounting.mapThirdParties(ID, [choiceFor(party!)]);
   const mapped = details();
   assert.equal(counted.computations, start + 2, 'the third parties changed');
   assert.deepEqual(mapped, truth());
