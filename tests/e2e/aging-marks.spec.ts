@@ -99,12 +99,12 @@ for (const size of [
     const lines = page.getByRole('region', { name: 'Factures sans paiement connu' });
     await lines.getByRole('checkbox', { name: `Sélectionner ${one.number}` }).check();
     await lines.getByRole('checkbox', { name: `Sélectionner ${two.number}` }).check();
-    await expect(lines.getByText('2 sélectionnée(s)')).toBeVisible();
+    await expect(lines.getByText('2 sélectionnées')).toBeVisible();
     await expect(lines.getByRole('textbox', { name: 'Payées le' })).toHaveValue(day.shown);
     await lines.getByRole('textbox', { name: 'Note (facultative)' }).fill('Relevé de novembre');
     await lines.getByRole('button', { name: 'Marquer comme payées' }).click();
     await expect(lines.getByRole('status')).toContainText(
-      `2 facture(s) marquée(s) payée(s) le ${day.shown}.`,
+      `2 factures marquées payées le ${day.shown}.`,
     );
     await expect(receivables90).toHaveText(euros(over90 - one.amountCents - two.amountCents));
     await expect(
@@ -122,7 +122,7 @@ for (const size of [
     await paid.getByRole('checkbox', { name: `Sélectionner ${two.number}` }).check();
     await paid.getByRole('button', { name: 'Retirer la marque « payée »' }).click();
     await expect(paid.getByRole('status')).toContainText(
-      'Marque « payée » retirée de 1 facture(s).',
+      'Marque « payée » retirée de 1 facture.',
     );
     await expect(receivables90).toHaveText(euros(over90 - one.amountCents));
     await paid.scrollIntoViewIfNeeded();
