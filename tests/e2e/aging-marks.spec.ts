@@ -121,9 +121,7 @@ for (const size of [
     );
     await paid.getByRole('checkbox', { name: `Sélectionner ${two.number}` }).check();
     await paid.getByRole('button', { name: 'Retirer la marque « payée »' }).click();
-    await expect(paid.getByRole('status')).toContainText(
-      'Marque « payée » retirée de 1 facture.',
-    );
+    await expect(paid.getByRole('status')).toContainText('Marque « payée » retirée de 1 facture.');
     await expect(receivables90).toHaveText(euros(over90 - one.amountCents));
     await paid.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/aging-paid-list-${size.width}.png` });

@@ -95,10 +95,7 @@ test('marked handled with a note, kept after a restart, exported, reopened (1366
     await view.reopenButton.click();
     await expect(view.outcome('1 facture rouverte.')).toBeVisible();
     await expect(view.main.getByText('Aucune facture traitée sur cette période.')).toBeVisible();
-    await view
-      .outcome('1 facture rouverte.')
-      .getByRole('button', { name: 'Annuler' })
-      .click();
+    await view.outcome('1 facture rouverte.').getByRole('button', { name: 'Annuler' }).click();
     await expect(view.row(number)).toContainText(NOTE);
   } finally {
     await host.stop();

@@ -15,8 +15,7 @@ export default {
   never: 'never',
   noDetails: {
     one: '{count} invoice of the period without its details: sync with details to post it.',
-    other:
-      '{count} invoices of the period without their details: sync with details to post them.',
+    other: '{count} invoices of the period without their details: sync with details to post them.',
   },
   tabs: {
     label: 'Parts of the accounting',

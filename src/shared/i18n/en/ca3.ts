@@ -90,7 +90,10 @@ export default {
     invalid: 'Enter a positive amount in euros, for example 1,250.00.',
   },
   boxInvoices: 'Invoices in box {code}',
-  boxInvoicesCount: { one: '{count} invoice in box {code}', other: '{count} invoices in box {code}' },
+  boxInvoicesCount: {
+    one: '{count} invoice in box {code}',
+    other: '{count} invoices in box {code}',
+  },
   open: 'See the invoices in box {code}',
   close: 'Close the list',
   noInvoices: 'No invoice in this box for the period.',

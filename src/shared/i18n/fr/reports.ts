@@ -168,7 +168,8 @@ export default {
     figureName: 'Sans paiement connu',
     notUnpaid:
       '« Sans paiement connu » ne veut pas dire impayée : les statuts de paiement (211, 212) ne sont obligatoires que pour les prestations de services dont la TVA est due à l’encaissement, et la plupart des factures de biens n’en reçoivent jamais. Marquez payées celles qui le sont pour que l’échéancier devienne juste.',
-    paidCounts: 'Hors des chiffres : {status} selon l’opérateur (statut 211 ou 212) et {marked} par vous.',
+    paidCounts:
+      'Hors des chiffres : {status} selon l’opérateur (statut 211 ou 212) et {marked} par vous.',
     paidByStatus: { one: '{count} facture payée', other: '{count} factures payées' },
     paidByMark: { one: '{count} marquée payée', other: '{count} marquées payées' },
     lines: 'Factures sans paiement connu',
