@@ -46,12 +46,21 @@ export default {
     participantsCut: 'Cut at {shown} participants: narrow the search.',
     webhooksAll: 'Every webhook of the connection ({count}).',
     archiveEmpty: 'This connection’s archive is empty: no sync yet.',
-    archivePartitions:
-      'Archive: {complete} of {total} partitions (direction × state) read to their end by the last sync.',
+    archivePartitions: {
+      one: 'Archive: {complete} of {total} partitions (direction × state) read to their end by the last sync.',
+      other:
+        'Archive: {complete} of {total} partitions (direction × state) read to their end by the last sync.',
+    },
     archiveCut: 'Cut by the operator’s window (1,200 invoices): {list}.',
     archiveCutEntry: '{direction} · {state} ({archived} of {operator})',
-    archiveNeverSynced: 'Never synced: {count} partitions.',
-    archiveDetails: 'VAT breakdown: full details archived for {details} of {rows} invoices.',
+    archiveNeverSynced: {
+      one: 'Never synced: {count} partition.',
+      other: 'Never synced: {count} partitions.',
+    },
+    archiveDetails: {
+      one: 'VAT breakdown: full details archived for {details} of {rows} invoices.',
+      other: 'VAT breakdown: full details archived for {details} of {rows} invoices.',
+    },
     filters: {
       // The filters' own names are the archive screen's (i18n archive.ts).
       from: 'from {date}',

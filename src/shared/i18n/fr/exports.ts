@@ -48,13 +48,21 @@ export default {
     participantsCut: 'Coupé à {shown} participants : précisez la recherche.',
     webhooksAll: 'Tous les webhooks de la connexion ({count}).',
     archiveEmpty: 'L’archive de cette connexion est vide : aucune synchronisation encore.',
-    archivePartitions:
-      'Archive : {complete} partitions (sens × état) sur {total} lues en entier lors de la dernière synchronisation.',
+    archivePartitions: {
+      one: 'Archive : {complete} partition (sens × état) sur {total} lue en entier lors de la dernière synchronisation.',
+      other:
+        'Archive : {complete} partitions (sens × état) sur {total} lues en entier lors de la dernière synchronisation.',
+    },
     archiveCut: 'Coupées par la fenêtre de l’opérateur (1 200 factures) : {list}.',
     archiveCutEntry: '{direction} · {state} ({archived} sur {operator})',
-    archiveNeverSynced: 'Jamais synchronisées : {count} partitions.',
-    archiveDetails:
-      'Ventilation TVA : détails complets archivés pour {details} factures sur {rows}.',
+    archiveNeverSynced: {
+      one: 'Jamais synchronisée : {count} partition.',
+      other: 'Jamais synchronisées : {count} partitions.',
+    },
+    archiveDetails: {
+      one: 'Ventilation TVA : détails complets archivés pour {details} facture sur {rows}.',
+      other: 'Ventilation TVA : détails complets archivés pour {details} factures sur {rows}.',
+    },
     filters: {
       // The filters' own names are the archive screen's (i18n archive.ts).
       from: 'à partir du {date}',
