@@ -75,8 +75,7 @@ export default {
     },
   },
   results: {
-    count: '{count} invoices in the archive',
-    countOne: '1 invoice in the archive',
+    count: { one: '{count} invoice in the archive', other: '{count} invoices in the archive' },
     tableLabel: 'Archived invoices',
     loading: 'Reading the archive…',
     emptyTitle: 'No archived invoice matches these filters',

@@ -74,8 +74,7 @@ export default {
     },
   },
   results: {
-    count: '{count} factures dans l’archive',
-    countOne: '1 facture dans l’archive',
+    count: { one: '{count} facture dans l’archive', other: '{count} factures dans l’archive' },
     tableLabel: 'Factures de l’archive',
     loading: 'Lecture de l’archive…',
     emptyTitle: 'Aucune facture de l’archive ne correspond à ces filtres',
