@@ -10,8 +10,7 @@ export default {
   emptyTitle: 'Empty archive',
   empty:
     'This connection’s archive is empty. Sync it with the invoices’ details to get the entries.',
-  coverage:
-    '{invoices} archived invoices, {details} of them with their details. Last sync: {sync}.',
+  coverage: '{invoices}, {details} of them with their details. Last sync: {sync}.',
   never: 'never',
   noDetails: {
     one: '{count} invoice of the period without its details: sync with details to post it.',

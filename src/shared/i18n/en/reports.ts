@@ -45,8 +45,8 @@ export default {
   openHint: 'Enter or click a row to open the invoice.',
   coverage: {
     title: 'Archive coverage',
-    summary:
-      '{invoices} archived invoices, {details} of them with their details. Last sync: {sync}.',
+    summary: '{invoices}, {details} of them with their details. Last sync: {sync}.',
+    archived: { one: '{count} archived invoice', other: '{count} archived invoices' },
     never: 'never',
     cut: {
       one: 'The operator’s window (1,200 rows per search) cut {count} partition: the archive is complete only since {since}.',
@@ -59,7 +59,7 @@ export default {
     },
     emptyTitle: 'Empty archive',
     empty: 'This connection’s archive is empty. Sync it to compute reports.',
-    text: '{invoices} archived invoices ({details} with details); last sync: {sync}; partitions cut by the operator’s window: {cut}; never finished: {unfinished}',
+    text: '{invoices} ({details} with details); last sync: {sync}; partitions cut by the operator’s window: {cut}; never finished: {unfinished}',
   },
   directions: {
     OUTBOUND: 'Issued',

@@ -8,8 +8,7 @@ export default {
   emptyTitle: 'Archive vide',
   empty:
     'L’archive de cette connexion est vide. Synchronisez-la avec le détail des factures pour obtenir les écritures.',
-  coverage:
-    '{invoices} factures archivées, dont {details} avec leur détail. Dernière synchronisation : {sync}.',
+  coverage: '{invoices}, dont {details} avec leur détail. Dernière synchronisation : {sync}.',
   never: 'jamais',
   noDetails: {
     one: '{count} facture de la période sans son détail : synchronisez avec le détail pour la comptabiliser.',

@@ -42,8 +42,8 @@ export default {
   openHint: 'Entrée ou clic sur une ligne pour ouvrir la facture.',
   coverage: {
     title: 'Couverture de l’archive',
-    summary:
-      '{invoices} factures archivées, dont {details} avec leur détail. Dernière synchronisation : {sync}.',
+    summary: '{invoices}, dont {details} avec leur détail. Dernière synchronisation : {sync}.',
+    archived: { one: '{count} facture archivée', other: '{count} factures archivées' },
     never: 'jamais',
     cut: {
       one: 'La fenêtre de l’opérateur (1 200 lignes par recherche) a coupé {count} partition : l’archive est complète depuis le {since} seulement.',
@@ -56,7 +56,7 @@ export default {
     },
     emptyTitle: 'Archive vide',
     empty: 'L’archive de cette connexion est vide. Synchronisez-la pour calculer les rapports.',
-    text: '{invoices} factures archivées ({details} avec détail) ; dernière synchronisation : {sync} ; partitions coupées par la fenêtre de l’opérateur : {cut} ; jamais terminées : {unfinished}',
+    text: '{invoices} ({details} avec détail) ; dernière synchronisation : {sync} ; partitions coupées par la fenêtre de l’opérateur : {cut} ; jamais terminées : {unfinished}',
   },
   directions: {
     OUTBOUND: 'Émises',
