@@ -249,9 +249,9 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
         buffer: Buffer.from(broken, 'utf8'),
       });
       await expect(
-        page.getByText(/Import terminé : 0 ajouté\(s\), \d+ mis à jour\./),
+        page.getByText(/Import terminé : 0 ajouté, \d+ mis à jour\./),
       ).toBeVisible();
-      await expect(page.getByText('1 ligne(s) refusée(s), rien n’a été perdu :')).toBeVisible();
+      await expect(page.getByText('1 ligne refusée, rien n’a été perdu :')).toBeVisible();
       await expect(
         page.getByText(
           `Ligne ${lines.length + 1} : le rôle doit être « client » ou « fournisseur »`,
@@ -267,7 +267,7 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
           'latin1',
         ),
       });
-      await expect(page.getByText('Import terminé : 1 ajouté(s), 0 mis à jour.')).toBeVisible();
+      await expect(page.getByText('Import terminé : 1 ajouté, 0 mis à jour.')).toBeVisible();
       await expect(
         page
           .getByRole('table', { name: 'Tiers mémorisés' })
@@ -422,7 +422,7 @@ test.describe('at 1024×700', () => {
         /pas de la bonne classe du plan comptable \(4\)/,
       );
       await expect(siren).toBeFocused();
-      await expect(page.getByText('2 champ(s) à corriger avant d’enregistrer.')).toBeVisible();
+      await expect(page.getByText('2 champs à corriger avant d’enregistrer.')).toBeVisible();
       await siren.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-settings-invalid.png` });
       await expectAccessible(page, 'Comptabilité · paramètres à corriger');

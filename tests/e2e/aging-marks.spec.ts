@@ -99,12 +99,12 @@ for (const size of [
     const lines = page.getByRole('region', { name: 'Factures sans paiement connu' });
     await lines.getByRole('checkbox', { name: `Sélectionner ${one.number}` }).check();
     await lines.getByRole('checkbox', { name: `Sélectionner ${two.number}` }).check();
-    await expect(lines.getByText('2 sélectionnée(s)')).toBeVisible();
+    await expect(lines.getByText('2 sélectionnées')).toBeVisible();
     await expect(lines.getByRole('textbox', { name: 'Payées le' })).toHaveValue(day.shown);
     await lines.getByRole('textbox', { name: 'Note (facultative)' }).fill('Relevé de novembre');
     await lines.getByRole('button', { name: 'Marquer comme payées' }).click();
     await expect(lines.getByRole('status')).toContainText(
-      `2 facture(s) marquée(s) payée(s) le ${day.shown}.`,
+      `2 factures marquées payées le ${day.shown}.`,
     );
     await expect(receivables90).toHaveText(euros(over90 - one.amountCents - two.amountCents));
     await expect(
@@ -121,9 +121,7 @@ for (const size of [
     );
     await paid.getByRole('checkbox', { name: `Sélectionner ${two.number}` }).check();
     await paid.getByRole('button', { name: 'Retirer la marque « payée »' }).click();
-    await expect(paid.getByRole('status')).toContainText(
-      'Marque « payée » retirée de 1 facture(s).',
-    );
+    await expect(paid.getByRole('status')).toContainText('Marque « payée » retirée de 1 facture.');
     await expect(receivables90).toHaveText(euros(over90 - one.amountCents));
     await paid.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/aging-paid-list-${size.width}.png` });
@@ -149,7 +147,7 @@ for (const size of [
       const summary = JSON.stringify(sheetNamed(book, 'Échéancier').rows.map((r) => r[0]?.v));
       expect(summary).toContain('Sans paiement connu');
       expect(summary).toContain('ne veut pas dire impayée');
-      expect(summary).toMatch(/et 1 marquée\(s\) payée\(s\) par vous/);
+      expect(summary).toMatch(/et 1 marquée payée par vous/);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -45,6 +45,9 @@ const test = base.extend<{ downloads: string }>({
 test.use({ viewport: { width: 1366, height: 768 } });
 
 /** The return the app computes from the same archive (read only: line 22 as kept). */
+/** "1 facture", "2 factures": the count as the screen writes it (small counts, no separator). */
+const invoicesText = (n: number): string => `${n} ${n > 1 ? 'factures' : 'facture'}`;
+
 function computed(dataDir: string, label: string): Ca3Report {
   const archive = openArchive(dataDir, 'demo-admin');
   try {
@@ -136,7 +139,7 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
     await expect(
       page
         .getByText(
-          `${new Set(a1.contributions.map((c) => c.invoiceId)).size} facture(s) dans la case A1`,
+          invoicesText(new Set(a1.contributions.map((c) => c.invoiceId)).size) + ' dans la case A1',
         )
         .first(),
     ).toBeVisible();
@@ -172,14 +175,14 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
   await test.step('what is set aside: incomplete with what it would change, left out', async () => {
     expect(report.lacking.length).toBeGreaterThan(0);
     const first = report.lacking[0]!;
-    await page.getByText(`Incomplètes · ${report.lacking.length} facture(s)`).click();
+    await page.getByText(`Incomplètes · ${invoicesText(report.lacking.length)}`).click();
     const lacking = page.getByRole('table', { name: 'Incomplètes' });
     await expect(lacking).toBeVisible();
     const change = first.wouldChange[0]!;
     await expect(lacking).toContainText(
       `Détail non archivé · ${change.code} : ${euros(change.cents)}`,
     );
-    await expect(page.getByText(`Écartées · ${report.leftOut.length} facture(s)`)).toBeVisible();
+    await expect(page.getByText(`Écartées · ${invoicesText(report.leftOut.length)}`)).toBeVisible();
     await expectAccessible(page, 'Rapports · Déclaration de TVA, incomplètes ouvertes');
   });
 

@@ -34,7 +34,7 @@ test('offline, À traiter lists and marks handled, and Nouveautés answers', asy
   const number = (await view.rows.first().getByRole('cell').nth(1).textContent())!.trim();
   await view.tick(number).check();
   await view.markTicked('Vu hors ligne');
-  await expect(view.outcome('1 facture(s) marquée(s) comme traitée(s).')).toBeVisible();
+  await expect(view.outcome('1 facture marquée comme traitée.')).toBeVisible();
   await view.showOnly('Traitées');
   await expect(view.row(number)).toContainText('Vu hors ligne');
 

@@ -78,9 +78,9 @@ for (const viewport of [
 
       await test.step('TVA: pending, left out, and the lines behind the figures', async () => {
         await reports.chooseQuarter('3ᵉ trimestre', 2026);
-        await page.getByText(/facture\(s\) en attente d’encaissement/).click();
+        await page.getByText(/factures? en attente d’encaissement/).click();
         await opensByClickAndEnter(page, reports, reports.table('En attente d’encaissement'), 0);
-        await page.getByText(/facture\(s\) écartée\(s\)/).click();
+        await page.getByText(/factures? écartées?/).click();
         await opensByClickAndEnter(page, reports, reports.table(/^Écartées/), 0);
         await opensByClickAndEnter(
           page,

@@ -93,7 +93,10 @@ test('the TVA report of a quarter: chart and figures on screen, equal to the arc
   await expectAccessible(page, 'Rapports · TVA');
 
   // Pending and left-out invoices are named, folded under their count.
-  await page.getByText(`${report.pending.length} facture(s) en attente d’encaissement`).click();
+  const pending = report.pending.length;
+  await page
+    .getByText(`${pending} ${pending > 1 ? 'factures' : 'facture'} en attente d’encaissement`)
+    .click();
   await expect(reports.table('En attente d’encaissement')).toBeVisible();
   await expectAccessible(page, 'Rapports · TVA, en attente ouvert');
 });

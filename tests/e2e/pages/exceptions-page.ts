@@ -65,7 +65,7 @@ export class ExceptionsPage extends AppShell {
     });
   }
 
-  /** The outcome line ("… marquée(s) comme traitée(s)." with "Annuler"). */
+  /** The outcome line ("… marquée comme traitée." with "Annuler"). */
   outcome(text: string | RegExp): Locator {
     return this.main.getByRole('status').filter({ hasText: text });
   }

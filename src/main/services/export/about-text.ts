@@ -5,6 +5,7 @@ import type { ArchiveFilter, ArchiveSort, ArchiveSortKey } from '#shared/archive
 import type { Language } from '#shared/contract.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
+import { countText } from './count-text.ts';
 import { localDate } from './local-dates.ts';
 import type { Tally } from './tally.ts';
 import { labelOf, type ExportWords } from './words.ts';
@@ -38,14 +39,16 @@ export function archiveCoverage(
   rows: number,
   words: ExportWords,
   number: Intl.NumberFormat,
+  language: Language,
 ): string {
   const w = words.exports.about;
   if (!store) return w.archiveEmpty;
   const partitions = store.coverage();
   if (partitions.every((p) => !p.finished) && rows === 0) return w.archiveEmpty;
+  const complete = partitions.filter((p) => p.finished && p.complete).length;
   const parts = [
-    interpolate(w.archivePartitions, {
-      complete: number.format(partitions.filter((p) => p.finished && p.complete).length),
+    countText(w.archivePartitions, complete, language, {
+      complete: number.format(complete),
       total: number.format(partitions.length),
     }),
   ];
@@ -67,10 +70,10 @@ export function archiveCoverage(
     );
   }
   const never = partitions.filter((p) => !p.finished).length;
-  if (never > 0) parts.push(interpolate(w.archiveNeverSynced, { count: number.format(never) }));
+  if (never > 0) parts.push(countText(w.archiveNeverSynced, never, language));
   const details = store.queryInvoices({ filter: { ...filter, detailFetched: true }, limit: 1 });
   parts.push(
-    interpolate(w.archiveDetails, {
+    countText(w.archiveDetails, details.total, language, {
       details: number.format(details.total),
       rows: number.format(rows),
     }),

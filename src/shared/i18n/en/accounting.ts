@@ -10,11 +10,12 @@ export default {
   emptyTitle: 'Empty archive',
   empty:
     'This connection’s archive is empty. Sync it with the invoices’ details to get the entries.',
-  coverage:
-    '{invoices} archived invoices, {details} of them with their details. Last sync: {sync}.',
+  coverage: '{invoices}, {details} of them with their details. Last sync: {sync}.',
   never: 'never',
-  noDetails:
-    '{count} invoice(s) of the period without their details: sync with details to post them.',
+  noDetails: {
+    one: '{count} invoice of the period without its details: sync with details to post it.',
+    other: '{count} invoices of the period without their details: sync with details to post them.',
+  },
   tabs: {
     label: 'Parts of the accounting',
     entries: 'Entries',
@@ -57,8 +58,11 @@ export default {
     vatOnPayment: 'VAT on payment',
     openHint: 'Enter or click a line to open the entry’s invoice.',
     empty: 'No entries in this journal in the period.',
-    rounding:
-      '{count} entry(ies) on this page balanced by a rounding difference of a few cents (the rounding accounts of the settings).',
+    rounding: {
+      one: '{count} entry on this page balanced by a rounding difference of a few cents (the rounding accounts of the settings).',
+      other:
+        '{count} entries on this page balanced by a rounding difference of a few cents (the rounding accounts of the settings).',
+    },
   },
   queue: {
     title: 'Third parties to map',
@@ -77,7 +81,10 @@ export default {
     accountOf: 'Account of {name}',
     confirmAll: 'Confirm all ({count})',
     empty: 'No third parties to map: every third party of the period has its accounts.',
-    saved: '{count} third party(ies) mapped: their entries now use these accounts.',
+    saved: {
+      one: '{count} third party mapped: its entries now use these accounts.',
+      other: '{count} third parties mapped: their entries now use these accounts.',
+    },
     invalidAuxiliary: 'Capital letters and digits, 17 at most.',
     invalidAccount: 'An account number has 3 to 20 digits.',
     fixedAsset: 'Fixed-asset account: VAT on fixed assets.',
@@ -132,8 +139,12 @@ export default {
     export: 'Export as CSV',
     import: 'Import a CSV…',
     exported: '{file} downloaded ({count} third parties).',
-    imported: 'Import done: {added} added, {updated} updated.',
-    refused: '{count} line(s) refused, nothing was lost:',
+    imported: 'Import done: {added}, {updated} updated.',
+    added: { one: '{count} added', other: '{count} added' },
+    refused: {
+      one: '{count} line refused, nothing was lost:',
+      other: '{count} lines refused, nothing was lost:',
+    },
     refusedLine: 'Line {line}: {reason}',
     readFailed: 'The file could not be read.',
   },
@@ -232,7 +243,10 @@ export default {
     save: 'Save',
     reset: 'Discard changes',
     saved: 'Settings saved: the entries are computed again.',
-    invalid: '{count} field(s) to correct before saving.',
+    invalid: {
+      one: '{count} field to correct before saving.',
+      other: '{count} fields to correct before saving.',
+    },
     problems: {
       account_format: 'An account number has 3 to 20 digits.',
       account_class: 'This account is not of the right class of the chart of accounts ({classes}).',

@@ -27,7 +27,10 @@ export default {
     rebuild: 'Rebuild the archive',
     rebuildNamed: 'Rebuild the archive of {name}',
     rebuilding: 'Rebuilding…',
-    rebuilt: 'Archive of “{name}” rebuilt: {count} invoices read from the operator.',
+    rebuilt: {
+      one: 'Archive of “{name}” rebuilt: {count} invoice read from the operator.',
+      other: 'Archive of “{name}” rebuilt: {count} invoices read from the operator.',
+    },
   },
   mode: {
     label: 'Search in',
@@ -72,8 +75,7 @@ export default {
     },
   },
   results: {
-    count: '{count} invoices in the archive',
-    countOne: '1 invoice in the archive',
+    count: { one: '{count} invoice in the archive', other: '{count} invoices in the archive' },
     tableLabel: 'Archived invoices',
     loading: 'Reading the archive…',
     emptyTitle: 'No archived invoice matches these filters',
@@ -120,11 +122,19 @@ export default {
       details: 'Downloading details',
       done: 'Done',
     },
-    progress:
-      '{requests} requests · {invoices} invoices read · {details} details downloaded, {remaining} to go',
+    progress: '{requests} · {invoices} · {details}, {remaining}',
+    requestsCount: { one: '{count} request', other: '{count} requests' },
+    invoicesReadCount: { one: '{count} invoice read', other: '{count} invoices read' },
+    detailsCount: { one: '{count} detail downloaded', other: '{count} details downloaded' },
+    remainingCount: { one: '{count} to go', other: '{count} to go' },
+    newCount: { one: '{count} new invoice', other: '{count} new invoices' },
+    updatedCount: { one: '{count} updated', other: '{count} updated' },
     eta: 'about {time} left',
-    done: 'Sync finished: {added} new invoices, {updated} updated, {details} details downloaded.',
-    detailsFailed: '{count} details could not be read; they will be asked again.',
+    done: 'Sync finished: {added}, {updated}, {details}.',
+    detailsFailed: {
+      one: '{count} detail could not be read; it will be asked again.',
+      other: '{count} details could not be read; they will be asked again.',
+    },
     cancelled:
       'Sync cancelled: what was read is kept, the next sync resumes where this one stopped.',
     lastSync: 'Last sync: {date}',

@@ -90,7 +90,10 @@ export default {
     invalid: 'Enter a positive amount in euros, for example 1,250.00.',
   },
   boxInvoices: 'Invoices in box {code}',
-  boxInvoicesCount: '{count} invoice(s) in box {code}',
+  boxInvoicesCount: {
+    one: '{count} invoice in box {code}',
+    other: '{count} invoices in box {code}',
+  },
   open: 'See the invoices in box {code}',
   close: 'Close the list',
   noInvoices: 'No invoice in this box for the period.',
@@ -103,7 +106,7 @@ export default {
     leftOut: 'Left out',
     leftOutHint: 'Refused (210), rejected (213), invalid or duplicated: they count nowhere.',
     none: 'None.',
-    count: '{count} invoice(s)',
+    count: { one: '{count} invoice', other: '{count} invoices' },
     reasons: {
       disputed: 'Disputed (207)',
       suspended: 'Suspended (208)',

@@ -190,7 +190,7 @@ export default {
     sortAscending: 'sorted ascending',
     sortDescending: 'sorted descending',
     sortBy: 'Sort by {column}',
-    rowCount: '{count} rows',
+    rowCount: { one: '{count} row', other: '{count} rows' },
     keyboardHint: 'Arrow keys to move, Enter to open',
   },
   pager: {

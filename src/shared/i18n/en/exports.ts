@@ -6,16 +6,15 @@ export default {
   button: 'Export to Excel',
   progressLabel: 'Export progress',
   preparing: 'Preparing the export…',
-  fetching: 'Reading the data: {rows} rows',
-  fetchingOf: 'Reading the data: {rows} of {total} rows',
-  writing: 'Writing the workbook: {rows} rows',
-  writingOf: 'Writing the workbook: {rows} of {total} rows',
+  fetching: 'Reading the data: {rows}',
+  fetchingOf: 'Reading the data: {rows} of {total}',
+  writing: 'Writing the workbook: {rows}',
+  writingOf: 'Writing the workbook: {rows} of {total}',
   cancel: 'Cancel',
   cancelLabel: 'Cancel the export',
   saved: 'Saved: {path} ({rows})',
   downloaded: 'Download started: {file} ({rows})',
-  rowsOne: '1 row',
-  rowsOther: '{count} rows',
+  rows: { one: '{count} row', other: '{count} rows' },
   cancelled: 'Export cancelled: no file was written.',
   dismiss: 'Dismiss the message',
   dialog: {
@@ -46,12 +45,21 @@ export default {
     participantsCut: 'Cut at {shown} participants: narrow the search.',
     webhooksAll: 'Every webhook of the connection ({count}).',
     archiveEmpty: 'This connection’s archive is empty: no sync yet.',
-    archivePartitions:
-      'Archive: {complete} of {total} partitions (direction × state) read to their end by the last sync.',
+    archivePartitions: {
+      one: 'Archive: {complete} of {total} partitions (direction × state) read to their end by the last sync.',
+      other:
+        'Archive: {complete} of {total} partitions (direction × state) read to their end by the last sync.',
+    },
     archiveCut: 'Cut by the operator’s window (1,200 invoices): {list}.',
     archiveCutEntry: '{direction} · {state} ({archived} of {operator})',
-    archiveNeverSynced: 'Never synced: {count} partitions.',
-    archiveDetails: 'VAT breakdown: full details archived for {details} of {rows} invoices.',
+    archiveNeverSynced: {
+      one: 'Never synced: {count} partition.',
+      other: 'Never synced: {count} partitions.',
+    },
+    archiveDetails: {
+      one: 'VAT breakdown: full details archived for {details} of {rows} invoices.',
+      other: 'VAT breakdown: full details archived for {details} of {rows} invoices.',
+    },
     filters: {
       // The filters' own names are the archive screen's (i18n archive.ts).
       from: 'from {date}',

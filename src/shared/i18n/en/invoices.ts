@@ -7,7 +7,7 @@ export default {
     label: 'Invoice filters',
     states: 'States',
     statesSummaryAll: 'All states',
-    statesSummary: '{count} state(s) selected',
+    statesSummary: '{count} states selected', // shown from 3 states on (1 or 2 are named)
     statesClear: 'Clear states',
     direction: 'Direction',
     directionAll: 'All',

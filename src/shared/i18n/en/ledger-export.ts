@@ -52,8 +52,13 @@ export default {
   noSiren: 'not set',
   balanced: 'Total debit = total credit in every journal.',
   unbalanced: 'Warning: debit and credit differ in a journal (see the Difference column).',
-  asideCounts: '{held} invoice(s) on hold, {leftOut} left out: see the “{sheet}” sheet.',
-  toMapCount: '{count} third party(ies) to confirm: their entries use the suggested account.',
+  asideCounts: '{held}, {leftOut}: see the “{sheet}” sheet.',
+  heldCount: { one: '{count} invoice on hold', other: '{count} invoices on hold' },
+  leftOutCount: { one: '{count} left out', other: '{count} left out' },
+  toMapCount: {
+    one: '{count} third party to confirm: its entries use the suggested account.',
+    other: '{count} third parties to confirm: their entries use the suggested account.',
+  },
   situations: {
     held: 'On hold',
     leftOut: 'Left out',

@@ -45,14 +45,21 @@ export default {
   openHint: 'Enter or click a row to open the invoice.',
   coverage: {
     title: 'Archive coverage',
-    summary:
-      '{invoices} archived invoices, {details} of them with their details. Last sync: {sync}.',
+    summary: '{invoices}, {details} of them with their details. Last sync: {sync}.',
+    archived: { one: '{count} archived invoice', other: '{count} archived invoices' },
     never: 'never',
-    cut: 'The operator’s window (1,200 rows per search) cut {count} partition(s): the archive is complete only since {since}.',
-    unfinished: '{count} partition(s) never synced to the end.',
+    cut: {
+      one: 'The operator’s window (1,200 rows per search) cut {count} partition: the archive is complete only since {since}.',
+      other:
+        'The operator’s window (1,200 rows per search) cut {count} partitions: the archive is complete only since {since}.',
+    },
+    unfinished: {
+      one: '{count} partition never synced to the end.',
+      other: '{count} partitions never synced to the end.',
+    },
     emptyTitle: 'Empty archive',
     empty: 'This connection’s archive is empty. Sync it to compute reports.',
-    text: '{invoices} archived invoices ({details} with details); last sync: {sync}; partitions cut by the operator’s window: {cut}; never finished: {unfinished}',
+    text: '{invoices} ({details} with details); last sync: {sync}; partitions cut by the operator’s window: {cut}; never finished: {unfinished}',
   },
   directions: {
     OUTBOUND: 'Issued',
@@ -108,15 +115,21 @@ export default {
     pending: 'Awaiting payment',
     pendingHint:
       'VAT due on payment, invoices of the period not collected within it: they do not count yet.',
-    pendingCount: '{count} invoice(s) awaiting payment, not counted',
+    pendingCount: {
+      one: '{count} invoice awaiting payment, not counted',
+      other: '{count} invoices awaiting payment, not counted',
+    },
     collectedLater: 'Collected on',
     excluded: 'Left out',
     excludedHint:
       'Refused (210), rejected (213), invalid, duplicated, wrongly routed, not converted or not delivered: they do not count.',
-    excludedCount: '{count} invoice(s) left out',
+    excludedCount: { one: '{count} invoice left out', other: '{count} invoices left out' },
     reason: 'Reason',
-    withoutDetails:
-      '{count} invoice(s) counted without their details (not archived yet): at their invoice date, from the search totals, rate unknown. Sync with details to break them down.',
+    withoutDetails: {
+      one: '{count} invoice counted without its details (not archived yet): at its invoice date, from the search totals, rate unknown. Sync with details to break it down.',
+      other:
+        '{count} invoices counted without their details (not archived yet): at their invoice date, from the search totals, rate unknown. Sync with details to break them down.',
+    },
     creditNote: 'Credit note',
   },
   aging: {
@@ -158,12 +171,14 @@ export default {
     notUnpaid:
       '“No known payment” does not mean unpaid: payment statuses (211, 212) are mandatory only for services whose VAT is due on payment, and most goods invoices never get one. Mark paid those that are, so that the aged balance comes true.',
     paidCounts:
-      'Left out of the figures: {status} invoice(s) paid by the operator’s word (status 211 or 212) and {marked} marked paid by you.',
+      'Left out of the figures: {status} by the operator’s word (status 211 or 212) and {marked} by you.',
+    paidByStatus: { one: '{count} invoice paid', other: '{count} invoices paid' },
+    paidByMark: { one: '{count} marked paid', other: '{count} marked paid' },
     lines: 'Invoices with no known payment',
     linesCount: { one: '{count} invoice', other: '{count} invoices' },
     select: 'Select {number}',
     selectColumn: 'Pick',
-    selected: '{count} selected',
+    selected: { one: '{count} selected', other: '{count} selected' },
     markSelected: 'Mark as paid',
     unmarkSelected: 'Remove the “paid” mark',
     paidOnField: 'Paid on',
@@ -171,13 +186,19 @@ export default {
     dateInvalid: 'Enter a date dd/mm/yyyy, today at the latest.',
     afterAsOf:
       'Paid after {date}: they stay in the aged balance of that day (choose a period that includes the payment).',
-    marked: '{count} invoice(s) marked paid on {date}.',
-    unmarked: '“Paid” mark removed from {count} invoice(s).',
+    marked: {
+      one: '{count} invoice marked paid on {date}.',
+      other: '{count} invoices marked paid on {date}.',
+    },
+    unmarked: {
+      one: '“Paid” mark removed from {count} invoice.',
+      other: '“Paid” mark removed from {count} invoices.',
+    },
     undo: 'Undo',
     paid: 'Paid',
     paidHint:
       'Every invoice you marked paid, and those paid by the operator’s word within the period. Tick your marks to remove them.',
-    paidCount: '{count} invoice(s)',
+    paidCount: { one: '{count} invoice', other: '{count} invoices' },
     paidOn: 'Paid on',
     source: 'Source',
     markedAt: 'Marked on',
@@ -198,11 +219,14 @@ export default {
     allDirections: 'Both directions',
     noStatus: 'No status',
     total: 'Total',
-    invoices: '{count} invoices dated in the period',
+    invoices: {
+      one: '{count} invoice dated in the period',
+      other: '{count} invoices dated in the period',
+    },
     rejected: 'Refused or rejected invoices',
     rejectedHint:
       'Refused (210), rejected (213) or rejected by the platform, with their last status.',
-    rejectedCount: '{count} invoice(s)',
+    rejectedCount: { one: '{count} invoice', other: '{count} invoices' },
     rejectedNone: 'No refused or rejected invoice in the period.',
     lastStatus: 'Last status',
     lastStatusDate: 'Last status date',

@@ -19,7 +19,7 @@ export default {
   scheduleSaved: 'Schedule saved.',
   progressLabel: 'Progress of the sync of every connection',
   current: 'Connection {index} of {total}: {name}',
-  currentProgress: '{invoices} invoices read, {requests} requests',
+  currentProgress: '{invoices}, {requests}',
   counts: '{done}, {failed} failed, {skipped} of {total}',
   synced: { one: '{count} synced', other: '{count} synced' },
   skippedCount: { one: '{count} skipped', other: '{count} skipped' },

@@ -8,11 +8,13 @@ export default {
   emptyTitle: 'Archive vide',
   empty:
     'L’archive de cette connexion est vide. Synchronisez-la avec le détail des factures pour obtenir les écritures.',
-  coverage:
-    '{invoices} factures archivées, dont {details} avec leur détail. Dernière synchronisation : {sync}.',
+  coverage: '{invoices}, dont {details} avec leur détail. Dernière synchronisation : {sync}.',
   never: 'jamais',
-  noDetails:
-    '{count} facture(s) de la période sans leur détail : synchronisez avec le détail pour les comptabiliser.',
+  noDetails: {
+    one: '{count} facture de la période sans son détail : synchronisez avec le détail pour la comptabiliser.',
+    other:
+      '{count} factures de la période sans leur détail : synchronisez avec le détail pour les comptabiliser.',
+  },
   tabs: {
     label: 'Parties de la comptabilité',
     entries: 'Écritures',
@@ -55,8 +57,11 @@ export default {
     vatOnPayment: 'TVA sur encaissement',
     openHint: 'Entrée ou clic sur une ligne pour ouvrir la facture de l’écriture.',
     empty: 'Aucune écriture dans ce journal sur la période.',
-    rounding:
-      '{count} écriture(s) de cette page équilibrée(s) par un écart d’arrondi de quelques centimes (comptes d’écart d’arrondi des paramètres).',
+    rounding: {
+      one: '{count} écriture de cette page équilibrée par un écart d’arrondi de quelques centimes (comptes d’écart d’arrondi des paramètres).',
+      other:
+        '{count} écritures de cette page équilibrées par un écart d’arrondi de quelques centimes (comptes d’écart d’arrondi des paramètres).',
+    },
   },
   queue: {
     title: 'Tiers à affecter',
@@ -75,7 +80,10 @@ export default {
     accountOf: 'Compte de {name}',
     confirmAll: 'Valider tout ({count})',
     empty: 'Aucun tiers à affecter : tous les tiers de la période ont leurs comptes.',
-    saved: '{count} tiers affecté(s) : leurs écritures utilisent maintenant ces comptes.',
+    saved: {
+      one: '{count} tiers affecté : ses écritures utilisent maintenant ces comptes.',
+      other: '{count} tiers affectés : leurs écritures utilisent maintenant ces comptes.',
+    },
     invalidAuxiliary: 'Lettres majuscules et chiffres, 17 au plus.',
     invalidAccount: 'Un numéro de compte a de 3 à 20 chiffres.',
     fixedAsset: 'Compte d’immobilisation : TVA sur immobilisations.',
@@ -131,8 +139,12 @@ export default {
     export: 'Exporter en CSV',
     import: 'Importer un CSV…',
     exported: '{file} téléchargé ({count} tiers).',
-    imported: 'Import terminé : {added} ajouté(s), {updated} mis à jour.',
-    refused: '{count} ligne(s) refusée(s), rien n’a été perdu :',
+    imported: 'Import terminé : {added}, {updated} mis à jour.',
+    added: { one: '{count} ajouté', other: '{count} ajoutés' },
+    refused: {
+      one: '{count} ligne refusée, rien n’a été perdu :',
+      other: '{count} lignes refusées, rien n’a été perdu :',
+    },
     refusedLine: 'Ligne {line} : {reason}',
     readFailed: 'Le fichier n’a pas pu être lu.',
   },
@@ -233,7 +245,10 @@ export default {
     save: 'Enregistrer',
     reset: 'Annuler les modifications',
     saved: 'Paramètres enregistrés : les écritures sont recalculées.',
-    invalid: '{count} champ(s) à corriger avant d’enregistrer.',
+    invalid: {
+      one: '{count} champ à corriger avant d’enregistrer.',
+      other: '{count} champs à corriger avant d’enregistrer.',
+    },
     problems: {
       account_format: 'Un numéro de compte a de 3 à 20 chiffres.',
       account_class: 'Ce compte n’est pas de la bonne classe du plan comptable ({classes}).',

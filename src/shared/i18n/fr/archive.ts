@@ -26,7 +26,10 @@ export default {
     rebuild: 'Reconstruire l’archive',
     rebuildNamed: 'Reconstruire l’archive de {name}',
     rebuilding: 'Reconstruction…',
-    rebuilt: 'Archive de « {name} » reconstruite : {count} factures lues chez l’opérateur.',
+    rebuilt: {
+      one: 'Archive de « {name} » reconstruite : {count} facture lue chez l’opérateur.',
+      other: 'Archive de « {name} » reconstruite : {count} factures lues chez l’opérateur.',
+    },
   },
   mode: {
     label: 'Chercher dans',
@@ -71,8 +74,7 @@ export default {
     },
   },
   results: {
-    count: '{count} factures dans l’archive',
-    countOne: '1 facture dans l’archive',
+    count: { one: '{count} facture dans l’archive', other: '{count} factures dans l’archive' },
     tableLabel: 'Factures de l’archive',
     loading: 'Lecture de l’archive…',
     emptyTitle: 'Aucune facture de l’archive ne correspond à ces filtres',
@@ -120,11 +122,19 @@ export default {
       details: 'Téléchargement des détails',
       done: 'Terminé',
     },
-    progress:
-      '{requests} requêtes · {invoices} factures lues · {details} détails téléchargés, {remaining} restants',
+    progress: '{requests} · {invoices} · {details}, {remaining}',
+    requestsCount: { one: '{count} requête', other: '{count} requêtes' },
+    invoicesReadCount: { one: '{count} facture lue', other: '{count} factures lues' },
+    detailsCount: { one: '{count} détail téléchargé', other: '{count} détails téléchargés' },
+    remainingCount: { one: '{count} restant', other: '{count} restants' },
+    newCount: { one: '{count} nouvelle facture', other: '{count} nouvelles factures' },
+    updatedCount: { one: '{count} mise à jour', other: '{count} mises à jour' },
     eta: 'environ {time} restantes',
-    done: 'Synchronisation terminée : {added} nouvelles factures, {updated} mises à jour, {details} détails téléchargés.',
-    detailsFailed: '{count} détails n’ont pas pu être lus ; ils seront redemandés.',
+    done: 'Synchronisation terminée : {added}, {updated}, {details}.',
+    detailsFailed: {
+      one: '{count} détail n’a pas pu être lu ; il sera redemandé.',
+      other: '{count} détails n’ont pas pu être lus ; ils seront redemandés.',
+    },
     cancelled:
       'Synchronisation annulée : ce qui a été lu est gardé, la prochaine reprendra où elle s’est arrêtée.',
     lastSync: 'Dernière synchronisation : {date}',

@@ -89,7 +89,10 @@ export default {
     invalid: 'Saisissez un montant positif en euros, par exemple 1 250,00.',
   },
   boxInvoices: 'Factures de la case {code}',
-  boxInvoicesCount: '{count} facture(s) dans la case {code}',
+  boxInvoicesCount: {
+    one: '{count} facture dans la case {code}',
+    other: '{count} factures dans la case {code}',
+  },
   open: 'Voir les factures de la case {code}',
   close: 'Fermer la liste',
   noInvoices: 'Aucune facture dans cette case pour la période.',
@@ -104,7 +107,7 @@ export default {
     leftOutHint:
       'Refusées (210), rejetées (213), invalides ou en doublon : elles ne comptent nulle part.',
     none: 'Aucune.',
-    count: '{count} facture(s)',
+    count: { one: '{count} facture', other: '{count} factures' },
     reasons: {
       disputed: 'En litige (207)',
       suspended: 'Suspendue (208)',

@@ -196,7 +196,7 @@ export default {
     sortAscending: 'trié par ordre croissant',
     sortDescending: 'trié par ordre décroissant',
     sortBy: 'Trier par {column}',
-    rowCount: '{count} lignes',
+    rowCount: { one: '{count} ligne', other: '{count} lignes' },
     keyboardHint: 'Flèches pour parcourir, Entrée pour ouvrir',
   },
   pager: {

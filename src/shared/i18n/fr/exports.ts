@@ -4,16 +4,15 @@ export default {
   button: 'Exporter vers Excel',
   progressLabel: 'Progression de l’export',
   preparing: 'Préparation de l’export…',
-  fetching: 'Lecture des données : {rows} lignes',
-  fetchingOf: 'Lecture des données : {rows} lignes sur {total}',
-  writing: 'Écriture du classeur : {rows} lignes',
-  writingOf: 'Écriture du classeur : {rows} lignes sur {total}',
+  fetching: 'Lecture des données : {rows}',
+  fetchingOf: 'Lecture des données : {rows} sur {total}',
+  writing: 'Écriture du classeur : {rows}',
+  writingOf: 'Écriture du classeur : {rows} sur {total}',
   cancel: 'Annuler',
   cancelLabel: 'Annuler l’export',
   saved: 'Enregistré : {path} ({rows})',
   downloaded: 'Téléchargement lancé : {file} ({rows})',
-  rowsOne: '1 ligne',
-  rowsOther: '{count} lignes',
+  rows: { one: '{count} ligne', other: '{count} lignes' },
   cancelled: 'Export annulé : aucun fichier n’a été écrit.',
   dismiss: 'Fermer le message',
   // The save dialog (Electron).
@@ -48,13 +47,21 @@ export default {
     participantsCut: 'Coupé à {shown} participants : précisez la recherche.',
     webhooksAll: 'Tous les webhooks de la connexion ({count}).',
     archiveEmpty: 'L’archive de cette connexion est vide : aucune synchronisation encore.',
-    archivePartitions:
-      'Archive : {complete} partitions (sens × état) sur {total} lues en entier lors de la dernière synchronisation.',
+    archivePartitions: {
+      one: 'Archive : {complete} partition (sens × état) sur {total} lue en entier lors de la dernière synchronisation.',
+      other:
+        'Archive : {complete} partitions (sens × état) sur {total} lues en entier lors de la dernière synchronisation.',
+    },
     archiveCut: 'Coupées par la fenêtre de l’opérateur (1 200 factures) : {list}.',
     archiveCutEntry: '{direction} · {state} ({archived} sur {operator})',
-    archiveNeverSynced: 'Jamais synchronisées : {count} partitions.',
-    archiveDetails:
-      'Ventilation TVA : détails complets archivés pour {details} factures sur {rows}.',
+    archiveNeverSynced: {
+      one: 'Jamais synchronisée : {count} partition.',
+      other: 'Jamais synchronisées : {count} partitions.',
+    },
+    archiveDetails: {
+      one: 'Ventilation TVA : détails complets archivés pour {details} facture sur {rows}.',
+      other: 'Ventilation TVA : détails complets archivés pour {details} factures sur {rows}.',
+    },
     filters: {
       // The filters' own names are the archive screen's (i18n archive.ts).
       from: 'à partir du {date}',

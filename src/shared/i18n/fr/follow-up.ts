@@ -67,7 +67,8 @@ export default {
     tableLabel: 'Factures à traiter',
     showLabel: 'Afficher',
     show: { open: 'À traiter', handled: 'Traitées', all: 'Toutes' },
-    counts: '{open} à traiter, {handled} traitée(s)',
+    counts: '{open} à traiter, {handled}',
+    handledCount: { one: '{count} traitée', other: '{count} traitées' },
     emptyHandled: 'Aucune facture traitée sur cette période.',
     emptyAll: 'Aucune facture à traiter sur cette période.',
     noArchive:
@@ -84,22 +85,28 @@ export default {
       note: 'Note',
     },
     select: 'Sélectionner la facture {number}',
-    selected: '{count} sélectionnée(s)',
+    selected: { one: '{count} sélectionnée', other: '{count} sélectionnées' },
     mark: 'Marquer comme traitée',
     reopen: 'Rouvrir',
     handledBy: '{by}, le {date}',
     newReason: 'Nouveau motif depuis la note',
     dialog: {
       title: 'Marquer comme traitée',
-      intro:
-        '{count} facture(s) : la note est gardée avec vos données, même si l’archive est effacée.',
+      intro: {
+        one: '{count} facture : la note est gardée avec vos données, même si l’archive est effacée.',
+        other:
+          '{count} factures : la note est gardée avec vos données, même si l’archive est effacée.',
+      },
       note: 'Note',
       noteHint: 'Ce qui a été fait : appel du client, avoir demandé, compte affecté…',
       confirm: 'Marquer comme traitée',
       cancel: 'Annuler',
     },
-    marked: '{count} facture(s) marquée(s) comme traitée(s).',
-    reopened: '{count} facture(s) rouverte(s).',
+    marked: {
+      one: '{count} facture marquée comme traitée.',
+      other: '{count} factures marquées comme traitées.',
+    },
+    reopened: { one: '{count} facture rouverte.', other: '{count} factures rouvertes.' },
     undo: 'Annuler',
     conflict:
       'Rien n’a été enregistré : ce dossier n’est plus le dossier actif, ou ces factures ne sont plus à traiter. La liste est rechargée.',

@@ -7,7 +7,7 @@ export default {
     label: 'Filtres des factures',
     states: 'États',
     statesSummaryAll: 'Tous les états',
-    statesSummary: '{count} état(s) choisi(s)',
+    statesSummary: '{count} états choisis', // shown from 3 states on (1 or 2 are named)
     statesClear: 'Effacer les états',
     direction: 'Sens',
     directionAll: 'Toutes',

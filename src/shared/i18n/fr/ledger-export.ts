@@ -51,8 +51,13 @@ export default {
   balanced: 'Total débit = total crédit pour chaque journal.',
   unbalanced:
     'Attention : le débit et le crédit diffèrent d’un journal à l’autre (voir la colonne Écart).',
-  asideCounts: '{held} facture(s) en attente, {leftOut} écartée(s) : voir la feuille « {sheet} ».',
-  toMapCount: '{count} tiers à confirmer : leurs écritures utilisent le compte proposé.',
+  asideCounts: '{held}, {leftOut} : voir la feuille « {sheet} ».',
+  heldCount: { one: '{count} facture en attente', other: '{count} factures en attente' },
+  leftOutCount: { one: '{count} écartée', other: '{count} écartées' },
+  toMapCount: {
+    one: '{count} tiers à confirmer : ses écritures utilisent le compte proposé.',
+    other: '{count} tiers à confirmer : leurs écritures utilisent le compte proposé.',
+  },
   situations: {
     held: 'En attente',
     leftOut: 'Écartée',

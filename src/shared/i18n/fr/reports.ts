@@ -42,14 +42,21 @@ export default {
   openHint: 'Entrée ou clic sur une ligne pour ouvrir la facture.',
   coverage: {
     title: 'Couverture de l’archive',
-    summary:
-      '{invoices} factures archivées, dont {details} avec leur détail. Dernière synchronisation : {sync}.',
+    summary: '{invoices}, dont {details} avec leur détail. Dernière synchronisation : {sync}.',
+    archived: { one: '{count} facture archivée', other: '{count} factures archivées' },
     never: 'jamais',
-    cut: 'La fenêtre de l’opérateur (1 200 lignes par recherche) a coupé {count} partition(s) : l’archive est complète depuis le {since} seulement.',
-    unfinished: '{count} partition(s) jamais synchronisée(s) jusqu’au bout.',
+    cut: {
+      one: 'La fenêtre de l’opérateur (1 200 lignes par recherche) a coupé {count} partition : l’archive est complète depuis le {since} seulement.',
+      other:
+        'La fenêtre de l’opérateur (1 200 lignes par recherche) a coupé {count} partitions : l’archive est complète depuis le {since} seulement.',
+    },
+    unfinished: {
+      one: '{count} partition jamais synchronisée jusqu’au bout.',
+      other: '{count} partitions jamais synchronisées jusqu’au bout.',
+    },
     emptyTitle: 'Archive vide',
     empty: 'L’archive de cette connexion est vide. Synchronisez-la pour calculer les rapports.',
-    text: '{invoices} factures archivées ({details} avec détail) ; dernière synchronisation : {sync} ; partitions coupées par la fenêtre de l’opérateur : {cut} ; jamais terminées : {unfinished}',
+    text: '{invoices} ({details} avec détail) ; dernière synchronisation : {sync} ; partitions coupées par la fenêtre de l’opérateur : {cut} ; jamais terminées : {unfinished}',
   },
   directions: {
     OUTBOUND: 'Émises',
@@ -105,15 +112,21 @@ export default {
     pending: 'En attente d’encaissement',
     pendingHint:
       'TVA exigible à l’encaissement, factures de la période non encaissées pendant celle-ci : elles ne comptent pas encore.',
-    pendingCount: '{count} facture(s) en attente d’encaissement, non comptées',
+    pendingCount: {
+      one: '{count} facture en attente d’encaissement, non comptée',
+      other: '{count} factures en attente d’encaissement, non comptées',
+    },
     collectedLater: 'Encaissée le',
     excluded: 'Écartées',
     excludedHint:
       'Refusées (210), rejetées (213), invalides, en doublon, mal acheminées, non converties ou non distribuées : elles ne comptent pas.',
-    excludedCount: '{count} facture(s) écartée(s)',
+    excludedCount: { one: '{count} facture écartée', other: '{count} factures écartées' },
     reason: 'Motif',
-    withoutDetails:
-      '{count} facture(s) comptée(s) sans leur détail (pas encore archivé) : à leur date de facture, sur les totaux de la recherche, taux inconnu. Synchronisez avec le détail pour les ventiler.',
+    withoutDetails: {
+      one: '{count} facture comptée sans son détail (pas encore archivé) : à sa date de facture, sur les totaux de la recherche, taux inconnu. Synchronisez avec le détail pour la ventiler.',
+      other:
+        '{count} factures comptées sans leur détail (pas encore archivé) : à leur date de facture, sur les totaux de la recherche, taux inconnu. Synchronisez avec le détail pour les ventiler.',
+    },
     creditNote: 'Avoir',
   },
   aging: {
@@ -156,12 +169,14 @@ export default {
     notUnpaid:
       '« Sans paiement connu » ne veut pas dire impayée : les statuts de paiement (211, 212) ne sont obligatoires que pour les prestations de services dont la TVA est due à l’encaissement, et la plupart des factures de biens n’en reçoivent jamais. Marquez payées celles qui le sont pour que l’échéancier devienne juste.',
     paidCounts:
-      'Hors des chiffres : {status} facture(s) payée(s) selon l’opérateur (statut 211 ou 212) et {marked} marquée(s) payée(s) par vous.',
+      'Hors des chiffres : {status} selon l’opérateur (statut 211 ou 212) et {marked} par vous.',
+    paidByStatus: { one: '{count} facture payée', other: '{count} factures payées' },
+    paidByMark: { one: '{count} marquée payée', other: '{count} marquées payées' },
     lines: 'Factures sans paiement connu',
     linesCount: { one: '{count} facture', other: '{count} factures' },
     select: 'Sélectionner {number}',
     selectColumn: 'Choix',
-    selected: '{count} sélectionnée(s)',
+    selected: { one: '{count} sélectionnée', other: '{count} sélectionnées' },
     markSelected: 'Marquer comme payées',
     unmarkSelected: 'Retirer la marque « payée »',
     paidOnField: 'Payées le',
@@ -169,13 +184,19 @@ export default {
     dateInvalid: 'Saisissez une date jj/mm/aaaa, au plus tard aujourd’hui.',
     afterAsOf:
       'Payées après le {date} : elles restent dans l’échéancier à cette date (choisissez une période qui inclut le paiement).',
-    marked: '{count} facture(s) marquée(s) payée(s) le {date}.',
-    unmarked: 'Marque « payée » retirée de {count} facture(s).',
+    marked: {
+      one: '{count} facture marquée payée le {date}.',
+      other: '{count} factures marquées payées le {date}.',
+    },
+    unmarked: {
+      one: 'Marque « payée » retirée de {count} facture.',
+      other: 'Marque « payée » retirée de {count} factures.',
+    },
     undo: 'Annuler',
     paid: 'Payées',
     paidHint:
       'Toutes celles que vous avez marquées payées, et celles payées selon l’opérateur pendant la période. Cochez vos marques pour les retirer.',
-    paidCount: '{count} facture(s)',
+    paidCount: { one: '{count} facture', other: '{count} factures' },
     paidOn: 'Payée le',
     source: 'Source',
     markedAt: 'Marquée le',
@@ -196,11 +217,14 @@ export default {
     allDirections: 'Tous les sens',
     noStatus: 'Aucun statut',
     total: 'Total',
-    invoices: '{count} factures datées de la période',
+    invoices: {
+      one: '{count} facture datée de la période',
+      other: '{count} factures datées de la période',
+    },
     rejected: 'Factures refusées ou rejetées',
     rejectedHint:
       'Refusées (210), rejetées (213) ou rejetées par la plateforme, avec leur dernier statut.',
-    rejectedCount: '{count} facture(s)',
+    rejectedCount: { one: '{count} facture', other: '{count} factures' },
     rejectedNone: 'Aucune facture refusée ou rejetée dans la période.',
     lastStatus: 'Dernier statut',
     lastStatusDate: 'Date du dernier statut',

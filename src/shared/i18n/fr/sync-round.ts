@@ -19,7 +19,7 @@ export default {
   scheduleSaved: 'Fréquence enregistrée.',
   progressLabel: 'Progression de la synchronisation de toutes les connexions',
   current: 'Connexion {index} sur {total} : {name}',
-  currentProgress: '{invoices} factures lues, {requests} requêtes',
+  currentProgress: '{invoices}, {requests}',
   counts: '{done}, {failed} en échec, {skipped} sur {total}',
   synced: { one: '{count} synchronisée', other: '{count} synchronisées' },
   skippedCount: { one: '{count} ignorée', other: '{count} ignorées' },

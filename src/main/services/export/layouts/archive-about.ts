@@ -8,6 +8,7 @@ import { interpolate } from '#shared/i18n/interpolate.ts';
 import type { Translation } from '#shared/i18n/translation.ts';
 import type { ReportCoverage } from '#shared/reports.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
+import { countText } from '../count-text.ts';
 import { localDateTime } from '../local-dates.ts';
 import type { DocumentSheet } from '../workbook-writer.ts';
 
@@ -27,7 +28,7 @@ export interface ReportAbout {
 
 export function coverageText(coverage: ReportCoverage, r: ReportWords, language: Language): string {
   return interpolate(r.coverage.text, {
-    invoices: coverage.archivedInvoices,
+    invoices: countText(r.coverage.archived, coverage.archivedInvoices, language),
     details: coverage.withDetails,
     sync: coverage.lastSyncAt ? localDateTime(coverage.lastSyncAt, language) : r.coverage.never,
     cut: coverage.partitionsCut,

@@ -18,6 +18,7 @@ import type { Translation } from '#shared/i18n/translation.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { lazyTable, type Field } from '../fields.ts';
+import { countText } from '../count-text.ts';
 import { localDate } from '../local-dates.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
 import type { DocumentSheet, WorkbookPlan } from '../workbook-writer.ts';
@@ -167,14 +168,14 @@ function journalLines(ledger: Ledger, l: LedgerWords, language: Language): DocLi
   lines.push({
     cells: [
       interpolate(l.asideCounts, {
-        held: ledger.held.length,
-        leftOut: ledger.leftOut.length,
+        held: countText(l.heldCount, ledger.held.length, language),
+        leftOut: countText(l.leftOutCount, ledger.leftOut.length, language),
         sheet: l.sheets.aside,
       }),
     ],
   });
   if (ledger.toMap.length > 0)
-    lines.push({ cells: [interpolate(l.toMapCount, { count: ledger.toMap.length })] });
+    lines.push({ cells: [countText(l.toMapCount, ledger.toMap.length, language)] });
   return lines;
 }
 

@@ -34,6 +34,7 @@ import type { DocumentSheet, WorkbookPlan } from '../workbook-writer.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
 import { localDate } from '../local-dates.ts';
+import { countText } from '../count-text.ts';
 
 interface Words {
   r: ReportWords;
@@ -290,10 +291,10 @@ function vatSummary(report: VatReport, w: Words): DocLine[] {
   });
   lines.push({ cells: [] }, { style: 'section', cells: [w.r.workbook.notes] });
   lines.push({ cells: [w.r.workbook.rulesNote] });
-  lines.push({ cells: [interpolate(v.pendingCount, { count: report.pending.length })] });
-  lines.push({ cells: [interpolate(v.excludedCount, { count: report.excluded.length })] });
+  lines.push({ cells: [countText(v.pendingCount, report.pending.length, w.language)] });
+  lines.push({ cells: [countText(v.excludedCount, report.excluded.length, w.language)] });
   if (report.withoutDetails > 0)
-    lines.push({ cells: [interpolate(v.withoutDetails, { count: report.withoutDetails })] });
+    lines.push({ cells: [countText(v.withoutDetails, report.withoutDetails, w.language)] });
   return lines;
 }
 
@@ -432,7 +433,10 @@ function agingWorkbook(
         { cells: [a.unpaidRule] },
         {
           cells: [
-            interpolate(a.paidCounts, { status: report.paidByStatus, marked: report.paidByMark }),
+            interpolate(a.paidCounts, {
+              status: countText(a.paidByStatus, report.paidByStatus, w.language),
+              marked: countText(a.paidByMark, report.paidByMark, w.language),
+            }),
           ],
         },
         ...report.sides.flatMap((side) => agingSideLines(side, w)),
@@ -551,7 +555,7 @@ function statusWorkbook(
       const report = get();
       return [
         ...headerLines(report, w),
-        { cells: [interpolate(st.invoices, { count: report.invoices })] },
+        { cells: [countText(st.invoices, report.invoices, w.language)] },
         ...matrixLines(st.byState, report.stateMatrix, (k) => stateLabel(w, k ?? ''), w),
         ...matrixLines(st.byLifecycle, report.lifecycleMatrix, statusLabel, w),
       ];

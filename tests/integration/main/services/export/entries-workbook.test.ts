@@ -110,7 +110,15 @@ describe('entries workbook', () => {
     );
     assert.ok(text.some((r) => r[0] === 'Total débit = total crédit pour chaque journal.'));
     assert.ok(text.some((r) => r[0] === 'SIREN' && r[1] === '552100554'));
-    assert.ok(text.some((r) => String(r[0]).startsWith('1 tiers à confirmer')));
+    // Each count agrees with its number (1: singular), not '1 facture(s) en attente, 1 écartée(s)'.
+    assert.ok(
+      text.some(
+        (r) => r[0] === '1 facture en attente, 1 écartée : voir la feuille « Mises de côté ».',
+      ),
+    );
+    assert.ok(
+      text.some((r) => r[0] === '1 tiers à confirmer : ses écritures utilisent le compte proposé.'),
+    );
 
     const aside = sheetNamed(book, 'Mises de côté');
     const asideRows = dataRows(aside).map((r) => r.map((c) => c.v));
@@ -135,6 +143,27 @@ describe('entries workbook', () => {
     assert.ok(about.some((r) => String(r[1]).startsWith('Écritures de 2026-03')));
     assert.ok(about.some((r) => r[0] === 'Lignes de « Écritures »' && r[1] === 9));
     assert.ok(entries.print.fitToPage, 'printed as wide as the page');
+  });
+
+  it('writes the counts set aside in the plural from 2, and 0 in the singular (French)', async () => {
+    const ledger = ledgerOf([saleEntry(1, '2026-03-02', 'F-001', 10000, 2000)]);
+    const held = ledger.held[0]!;
+    ledger.held = [held, { ...held, invoiceId: 'inv-held-2', number: 'F-HELD-2' }];
+    ledger.leftOut = [];
+    ledger.toMap = [];
+    const dir = await mkdtemp(join(tmpdir(), 'entries-book-'));
+    const path = join(dir, entriesFileName(ledger.period, 'fr'));
+    await writeWorkbook(
+      path,
+      entriesWorkbook('fr', { connectionName: 'x', appVersion: '1' }, () => ledger),
+    );
+    const text = sheetNamed(readXlsx(path), 'Journaux').rows.map((r) => r.map((c) => c.v));
+    assert.ok(
+      text.some(
+        (r) => r[0] === '2 factures en attente, 0 écartée : voir la feuille « Mises de côté ».',
+      ),
+      JSON.stringify(text),
+    );
   });
 
   it('speaks English when asked, and shows a journal that does not balance', async () => {

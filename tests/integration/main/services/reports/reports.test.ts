@@ -231,7 +231,7 @@ describe('TVA', () => {
     assert.match(aboutText, /Cabinet Démo/);
     assert.match(aboutText, /2026-Q2/);
     assert.match(aboutText, /Archive locale/);
-    assert.match(aboutText, /2500 factures archivées/);
+    assert.match(aboutText, /2\s500 factures archivées \(/); // 2 500, as French writes it
   });
 });
 
