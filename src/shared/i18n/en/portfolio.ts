@@ -35,14 +35,38 @@ export default {
   vatDue: '{amount} to pay',
   vatCredit: '{amount} credit',
   open: {
-    issued: '{company}: the {count} invoices issued this month',
-    received: '{company}: the {count} invoices received this month',
-    code213: '{company}: the {count} rejected invoices',
-    code210: '{company}: the {count} refused invoices',
-    code207: '{company}: the {count} disputed invoices',
-    code208: '{company}: the {count} suspended invoices',
-    pastDue: '{company}: the aging report, {count} unpaid invoices past due',
-    toMap: '{company}: the {count} third parties to map',
+    issued: {
+      one: '{company}: {count} invoice issued this month',
+      other: '{company}: the {count} invoices issued this month',
+    },
+    received: {
+      one: '{company}: {count} invoice received this month',
+      other: '{company}: the {count} invoices received this month',
+    },
+    code213: {
+      one: '{company}: {count} rejected invoice',
+      other: '{company}: the {count} rejected invoices',
+    },
+    code210: {
+      one: '{company}: {count} refused invoice',
+      other: '{company}: the {count} refused invoices',
+    },
+    code207: {
+      one: '{company}: {count} disputed invoice',
+      other: '{company}: the {count} disputed invoices',
+    },
+    code208: {
+      one: '{company}: {count} suspended invoice',
+      other: '{company}: the {count} suspended invoices',
+    },
+    pastDue: {
+      one: '{company}: the aging report, {count} unpaid invoice past due',
+      other: '{company}: the aging report, {count} unpaid invoices past due',
+    },
+    toMap: {
+      one: '{company}: {count} third party to map',
+      other: '{company}: the {count} third parties to map',
+    },
     vat: '{company}: the VAT return of the month, {amount}',
   },
   openFailed: 'Could not open this company',

@@ -33,14 +33,38 @@ export default {
   vatDue: '{amount} à payer',
   vatCredit: '{amount} de crédit',
   open: {
-    issued: '{company} : les {count} factures émises ce mois-ci',
-    received: '{company} : les {count} factures reçues ce mois-ci',
-    code213: '{company} : les {count} factures rejetées',
-    code210: '{company} : les {count} factures refusées',
-    code207: '{company} : les {count} factures en litige',
-    code208: '{company} : les {count} factures suspendues',
-    pastDue: '{company} : l’échéancier, {count} factures échues non payées',
-    toMap: '{company} : les {count} tiers à affecter',
+    issued: {
+      one: '{company} : {count} facture émise ce mois-ci',
+      other: '{company} : les {count} factures émises ce mois-ci',
+    },
+    received: {
+      one: '{company} : {count} facture reçue ce mois-ci',
+      other: '{company} : les {count} factures reçues ce mois-ci',
+    },
+    code213: {
+      one: '{company} : {count} facture rejetée',
+      other: '{company} : les {count} factures rejetées',
+    },
+    code210: {
+      one: '{company} : {count} facture refusée',
+      other: '{company} : les {count} factures refusées',
+    },
+    code207: {
+      one: '{company} : {count} facture en litige',
+      other: '{company} : les {count} factures en litige',
+    },
+    code208: {
+      one: '{company} : {count} facture suspendue',
+      other: '{company} : les {count} factures suspendues',
+    },
+    pastDue: {
+      one: '{company} : l’échéancier, {count} facture échue non payée',
+      other: '{company} : l’échéancier, {count} factures échues non payées',
+    },
+    toMap: {
+      one: '{company} : {count} tiers à affecter',
+      other: '{company} : les {count} tiers à affecter',
+    },
     vat: '{company} : la déclaration de TVA du mois, {amount}',
   },
   openFailed: 'Impossible d’ouvrir ce dossier',
