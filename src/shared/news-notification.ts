@@ -3,12 +3,12 @@
 // shows it (the renderer's news store).
 import type { Language } from './contract.ts';
 import { interpolate } from './i18n/interpolate.ts';
+import { LOCALES } from './i18n/locales.ts';
 import fr from './i18n/fr/follow-up.ts';
 import en from './i18n/en/follow-up.ts';
 import { newsCountsText, type NewsFound } from './news.ts';
 
 const WORDS = { fr: fr.news, en: en.news } as const;
-const LOCALES: Record<Language, string> = { fr: 'fr-FR', en: 'en-GB' };
 
 /** "Invoice Desk : nouveautés" / "Cabinet Martin : 1 facture rejetée, 3 nouvelles factures". */
 export function newsNotificationText(

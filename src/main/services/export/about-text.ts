@@ -3,6 +3,7 @@
 // or what the archive's syncs reached). about.ts lays the sheet out.
 import type { ArchiveFilter, ArchiveSort, ArchiveSortKey } from '#shared/archive.ts';
 import type { Language } from '#shared/contract.ts';
+import { LOCALES } from '#shared/i18n/locales.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
 import { countText } from './count-text.ts';
@@ -10,8 +11,6 @@ import { localDate } from './local-dates.ts';
 import type { Tally } from './tally.ts';
 import { labelOf, type ExportWords } from './words.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
-
-const LOCALES: Record<Language, string> = { fr: 'fr-FR', en: 'en-GB' };
 
 /** Counts as the "À propos" sheet writes them. */
 export function countFormat(language: Language): Intl.NumberFormat {

@@ -1,9 +1,8 @@
 // Dates written inside a workbook's text (the "About" sheet, a coverage sentence, a filter) as
 // the user reads them in the UI's language, never as ISO: "31/03/2026", "31/03/2026 14:05".
 import type { Language } from '#shared/contract.ts';
+import { LOCALES } from '#shared/i18n/locales.ts';
 import { excelDate } from './cells.ts';
-
-const LOCALES: Record<Language, string> = { fr: 'fr-FR', en: 'en-GB' };
 
 /** "2026-03-31" → "31/03/2026" in French. Not a day: as it is. */
 export function localDate(day: string, language: Language): string {

@@ -2,7 +2,8 @@
 // registers with setLocaleSource() (a getter over the language rune, so templates that call these
 // re-render when the language changes); tests pass a locale explicitly.
 
-export type Locale = 'fr-FR' | 'en-GB';
+export type { Locale } from '#shared/i18n/locales.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 
 let localeSource: () => Locale = () => 'fr-FR';
 

@@ -18,6 +18,7 @@ import frCa3 from '#shared/i18n/fr/ca3.ts';
 import enCa3 from '#shared/i18n/en/ca3.ts';
 import type { Translation } from '#shared/i18n/translation.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
+import { LOCALES } from '#shared/i18n/locales.ts';
 import { explanationText } from '#shared/ca3-explanation.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
 import type { ReportInvoice } from '#shared/reports.ts';
@@ -139,7 +140,7 @@ function checkVerdict(report: Ca3Report, w: Words): string {
 }
 
 function euroText(cents: number, language: Language): string {
-  return new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+  return new Intl.NumberFormat(LOCALES[language], {
     style: 'currency',
     currency: 'EUR',
   }).format(cents / 100);

@@ -12,8 +12,9 @@
 //      formatNumber), which follow the same language (fr → fr-FR, en → en-GB).
 //   tests/unit/renderer/i18n.test.ts checks that fr and en have the same keys and no empty text.
 import type { Language } from '#shared/contract.ts';
-import { formatNumber, interpolate, setLocaleSource, type Locale } from '../format.ts';
+import { formatNumber, interpolate, setLocaleSource } from '../format.ts';
 import { pluralForm } from '#shared/i18n/plural.ts';
+import { LOCALES } from '#shared/i18n/locales.ts';
 import { language } from '../stores/language.svelte.ts';
 import frCommon from '#shared/i18n/fr/common.ts';
 import frInvoices from '#shared/i18n/fr/invoices.ts';
@@ -101,7 +102,6 @@ export type PluralKey = MessageKey extends infer K
   : never;
 export type MessageParams = Record<string, string | number | null | undefined>;
 
-const LOCALES: Record<Language, Locale> = { fr: 'fr-FR', en: 'en-GB' };
 setLocaleSource(() => LOCALES[language.current]);
 
 function lookup(lang: Language, key: string): string | undefined {
