@@ -248,9 +248,7 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
         mimeType: 'text/csv',
         buffer: Buffer.from(broken, 'utf8'),
       });
-      await expect(
-        page.getByText(/Import terminé : 0 ajouté, \d+ mis à jour\./),
-      ).toBeVisible();
+      await expect(page.getByText(/Import terminé : 0 ajouté, \d+ mis à jour\./)).toBeVisible();
       await expect(page.getByText('1 ligne refusée, rien n’a été perdu :')).toBeVisible();
       await expect(
         page.getByText(
