@@ -27,6 +27,9 @@ import {
   withServices,
   writeJsonLine,
 } from './command.ts';
+import { countText } from '../services/export/count-text.ts';
+
+const LINES_REFUSED = { one: '{count} line refused', other: '{count} lines refused' };
 
 export const ACCOUNTS_USAGE = `Usage: npm run cli -- accounts (export | import) --connection <id or name> --file FILE.csv [--json]
   export  writes the third parties remembered for this connection (key, role, name, auxiliary
@@ -158,7 +161,7 @@ export async function run(argv: string[]): Promise<number> {
         for (const r of result.refused)
           process.stderr.write(`line ${r.line} refused: ${r.reason}\n`);
         process.stdout.write(
-          `Imported ${path} into "${connection.name}": ${result.added} added, ${result.updated} updated, ${result.refused.length} line(s) refused\n`,
+          `Imported ${path} into "${connection.name}": ${result.added} added, ${result.updated} updated, ${countText(LINES_REFUSED, result.refused.length, 'en')}\n`,
         );
       }
       return EXIT.ok;

@@ -23,6 +23,9 @@ import {
   writeJsonLine,
 } from './command.ts';
 import { summarizingFailure } from './workbook.ts';
+import { countText } from '../services/export/count-text.ts';
+
+const INVOICES_HELD = { one: '{count} invoice held', other: '{count} invoices held' };
 
 export const FEC_USAGE = `Usage: npm run cli -- fec --connection <id or name> --period P --out FOLDER [--separator tab|pipe] [--encoding utf-8|iso-8859-15] [--closing-date AAAA-MM-JJ] [--json]
 
@@ -153,7 +156,7 @@ export async function run(argv: string[]): Promise<number> {
             } else {
               process.stdout.write(
                 `Wrote ${written.entries} entries (${written.lines} lines) of ${request.period.label} to ${path}\n` +
-                  `${ledger.held.length} invoice(s) held, ${ledger.leftOut.length} left out.\n`,
+                  `${countText(INVOICES_HELD, ledger.held.length, 'en')}, ${ledger.leftOut.length} left out.\n`,
               );
             }
             return EXIT.ok;

@@ -264,7 +264,7 @@ test('CSV round trip through the CLI: import with bad lines refused, export, imp
     dataDir: dir,
   });
   assert.equal(again.code, 0, again.stderr);
-  assert.match(again.stdout, /3 added, 0 updated, 0 line\(s\) refused/);
+  assert.match(again.stdout, /3 added, 0 updated, 0 lines refused/);
   const out2 = join(dir, 'export-2.csv');
   const second = await runCli(['accounts', 'export', '--connection', 'demo-user', '--file', out2], {
     dataDir: dir,
@@ -278,7 +278,7 @@ test('CSV round trip through the CLI: import with bad lines refused, export, imp
   });
   assert.equal(noisy.code, 0);
   assert.match(noisy.stderr, /line 5 refused: the key "12" is not a SIREN/);
-  assert.match(noisy.stdout, /0 added, 3 updated, 2 line\(s\) refused/);
+  assert.match(noisy.stdout, /0 added, 3 updated, 2 lines refused/);
   const workbook = join(dir, 'book.csv');
   writeFileSync(workbook, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]));
   const bad = await runCli(
