@@ -63,35 +63,19 @@ test('screen outcomes agree with the number of invoices, in French and English',
 });
 
 test('a workbook text agrees with its number in the workbook’s language', () => {
-  assert.equal(
-    countText(frReports.vat.pendingCount, 1, 'fr'),
-    '1 facture en attente d’encaissement, non comptée',
-  );
-  assert.equal(
-    countText(frReports.vat.pendingCount, 2, 'fr'),
-    '2 factures en attente d’encaissement, non comptées',
-  );
-  assert.equal(
-    countText(frReports.vat.pendingCount, 0, 'fr'),
-    '0 facture en attente d’encaissement, non comptée',
-  );
-  assert.equal(
-    countText(enReports.vat.pendingCount, 0, 'en'),
-    '0 invoices awaiting payment, not counted',
-  );
-  assert.equal(
-    countText(enReports.vat.pendingCount, 1, 'en'),
-    '1 invoice awaiting payment, not counted',
-  );
-  // The number as the language writes it.
-  assert.equal(
-    countText(frReports.status.invoices, 1200, 'fr'),
-    '1\u202f200 factures datées de la période',
-  );
-  assert.equal(
-    countText(enReports.status.invoices, 1200, 'en'),
-    '1,200 invoices dated in the period',
-  );
+  const pending = { fr: frReports.vat.pendingCount, en: enReports.vat.pendingCount };
+  const dated = { fr: frReports.status.invoices, en: enReports.status.invoices };
+  for (const [forms, count, language, expected] of [
+    [pending.fr, 0, 'fr', '0 facture en attente d’encaissement, non comptée'],
+    [pending.fr, 1, 'fr', '1 facture en attente d’encaissement, non comptée'],
+    [pending.fr, 2, 'fr', '2 factures en attente d’encaissement, non comptées'],
+    [pending.en, 0, 'en', '0 invoices awaiting payment, not counted'],
+    [pending.en, 1, 'en', '1 invoice awaiting payment, not counted'],
+    // The number as the language writes it.
+    [dated.fr, 1200, 'fr', '1\u202f200 factures datées de la période'],
+    [dated.en, 1200, 'en', '1,200 invoices dated in the period'],
+  ] as const)
+    assert.equal(countText(forms, count, language), expected, `${language} ${count}`);
 });
 
 test('no dictionary text leaves its agreement to the reader with “(s)”', async () => {
