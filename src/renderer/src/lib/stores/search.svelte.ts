@@ -137,6 +137,10 @@ export class Search<C extends Channel> {
     const before = untrack(() => this.#shown);
     if (before?.error) this.#shown = before.result ? { ...before, error: null } : null;
     const r = await invoke(this.#channel, args);
+    // An answer may come before the settings that say whose it is (the start-up reads the app's
+    // info and the keychain's state alongside): tagged with no connection, it would never show
+    // once they came, and nothing would ask again.
+    if (early) await session.settingsKnown();
     if (mine !== this.#sequence) return false;
     if (early) owner = untrack(() => this.#owner());
     this.#pending = null;

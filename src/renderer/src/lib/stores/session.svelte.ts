@@ -20,7 +20,23 @@ function endpoint(connection: ConnectionSummary | null): string {
 
 class Session {
   info = $state<AppInfo | null>(null);
-  settings = $state<Settings | null>(null);
+  #settings = $state<Settings | null>(null);
+  /** Null until start() has read them. */
+  get settings(): Settings | null {
+    return this.#settings;
+  }
+  set settings(settings: Settings | null) {
+    this.#settings = settings;
+    if (settings === null) return;
+    for (const known of this.#waitingForSettings.splice(0)) known();
+  }
+  #waitingForSettings: (() => void)[] = [];
+  /** Resolves once the settings are read (at once when they are): whose answer a search sent
+   * alongside the start-up is (search.svelte.ts). */
+  settingsKnown(): Promise<void> {
+    if (this.#settings !== null) return Promise.resolve();
+    return new Promise((known) => this.#waitingForSettings.push(known));
+  }
   connections = $state<ConnectionSummary[]>([]);
   vault = $state<VaultStatus | null>(null);
   online = $state(true);

@@ -107,3 +107,17 @@ test('a search sent before the settings are read belongs to the connection they 
   await answer(rows('first rows'));
   assert.deepEqual(search.result, { data: ['first rows'] });
 });
+
+test('a search sent alongside the start-up, answered before the settings are read, shows once they are', async () => {
+  session.settings = null; // the start-up has not read them yet
+  const search = new Search('invoices:search', { keepResultOnError: true });
+  void search.run({ offset: 0, limit: 50 });
+  await answer({ ok: false, error: OFFLINE });
+  assert.equal(search.loading, true, 'whose answer it is is not known yet');
+  assert.equal(search.error, null);
+
+  session.settings = { activeConnectionId: 'a', workOffline: false } as Settings;
+  await new Promise((done) => setTimeout(done, 0));
+  assert.equal(search.loading, false);
+  assert.deepEqual(search.error, OFFLINE, 'the active connection’s answer, shown');
+});
