@@ -3,7 +3,6 @@
 // shows it (the renderer's news store).
 import type { Language } from './contract.ts';
 import { interpolate } from './i18n/interpolate.ts';
-import { LOCALES } from './i18n/locales.ts';
 import fr from './i18n/fr/follow-up.ts';
 import en from './i18n/en/follow-up.ts';
 import { newsCountsText, type NewsFound } from './news.ts';
@@ -16,8 +15,7 @@ export function newsNotificationText(
   language: Language,
 ): { title: string; body: string } {
   const words = WORDS[language];
-  const numbers = new Intl.NumberFormat(LOCALES[language]);
-  const counts = newsCountsText(found.counts, words.counts, (n) => numbers.format(n));
+  const counts = newsCountsText(found.counts, words.counts, language);
   return {
     title: words.notification.title,
     body: interpolate(words.notification.body, { connection: found.connectionName, counts }),

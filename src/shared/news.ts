@@ -2,6 +2,8 @@
 // archive, kept until the accountant reads them, and told as one desktop notification per
 // connection and sync. Shapes shared by main (the archive, the Electron notification) and the
 // renderer (the Nouveautés view, the browser's notification), and the one wording of the counts.
+import type { Language } from './contract.ts';
+import { countText } from './i18n/plural.ts';
 
 /** What a change is: a new last status of these codes (Rejetée, Refusée, En litige, Suspendue,
  * Encaissée), or an invoice new to the archive; most pressing first (the order they are told). */
@@ -80,12 +82,9 @@ export type NewsCountWords = Record<NewsKind, { one: string; other: string }>;
 export function newsCountsText(
   counts: NewsCounts,
   words: NewsCountWords,
-  formatNumber: (n: number) => string,
+  language: Language,
 ): string {
   return NEWS_KINDS.filter((kind) => counts[kind] > 0)
-    .map((kind) => {
-      const n = counts[kind];
-      return (n === 1 ? words[kind].one : words[kind].other).replace('{count}', formatNumber(n));
-    })
+    .map((kind) => countText(words[kind], counts[kind], language))
     .join(', ');
 }

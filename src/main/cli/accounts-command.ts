@@ -27,7 +27,7 @@ import {
   withServices,
   writeJsonLine,
 } from './command.ts';
-import { countText } from '../services/export/count-text.ts';
+import { countText } from '#shared/i18n/plural.ts';
 
 const LINES_REFUSED = { one: '{count} line refused', other: '{count} lines refused' };
 

@@ -23,7 +23,7 @@ import {
   writeJsonLine,
 } from './command.ts';
 import { summarizingFailure } from './workbook.ts';
-import { countText } from '../services/export/count-text.ts';
+import { countText } from '#shared/i18n/plural.ts';
 
 const INVOICES_HELD = { one: '{count} invoice held', other: '{count} invoices held' };
 

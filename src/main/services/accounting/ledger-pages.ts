@@ -1,8 +1,8 @@
 // The Comptabilité screen's pages of entries (channel 'accounting:ledger'). A year can hold
 // 100,000 entries: the ledger is computed once, kept (one per connection: the last period asked),
-// and sent a page at a time; the exceptions list reads the same one. It is computed again when something it rests on changed (the
-// caller's stamp: the archive's date, the accountant's settings and third parties), or when told
-// (`forget`, after a write here).
+// and sent a page at a time; the exceptions list reads the same one. It is computed again when
+// something it rests on changed (the caller's stamp: the archive's version and date, the
+// accountant's settings and third parties), or when told (`forget`, after a write here).
 import type { JournalKind, Ledger } from '#shared/accounting.ts';
 import type { LedgerPage } from '#shared/contract.ts';
 import type { ReportPeriod } from '#shared/reports.ts';

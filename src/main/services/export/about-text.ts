@@ -6,7 +6,7 @@ import type { Language } from '#shared/contract.ts';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
-import { countText } from './count-text.ts';
+import { countText } from '#shared/i18n/plural.ts';
 import { localDate } from './local-dates.ts';
 import type { Tally } from './tally.ts';
 import { labelOf, type ExportWords } from './words.ts';
@@ -37,9 +37,9 @@ export function archiveCoverage(
   filter: ArchiveFilter,
   rows: number,
   words: ExportWords,
-  number: Intl.NumberFormat,
   language: Language,
 ): string {
+  const number = countFormat(language);
   const w = words.exports.about;
   if (!store) return w.archiveEmpty;
   const partitions = store.coverage();

@@ -211,14 +211,7 @@ export async function prepareExport(
       const sort = target.sort;
       try {
         const total = loan ? loan.store.queryInvoices({ filter, limit: 1 }).total : 0;
-        about.coverage = archiveCoverage(
-          loan?.store ?? null,
-          filter,
-          total,
-          words,
-          number,
-          language,
-        );
+        about.coverage = archiveCoverage(loan?.store ?? null, filter, total, words, language);
         return prepared(
           (tally) =>
             invoicesWorkbook({

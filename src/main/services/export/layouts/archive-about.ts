@@ -8,7 +8,7 @@ import { interpolate } from '#shared/i18n/interpolate.ts';
 import type { Translation } from '#shared/i18n/translation.ts';
 import type { ReportCoverage } from '#shared/reports.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
-import { countText } from '../count-text.ts';
+import { countText } from '#shared/i18n/plural.ts';
 import { localDateTime } from '../local-dates.ts';
 import type { DocumentSheet } from '../workbook-writer.ts';
 

@@ -18,7 +18,7 @@ import type { Translation } from '#shared/i18n/translation.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { lazyTable, type Field } from '../fields.ts';
-import { countText } from '../count-text.ts';
+import { countText } from '#shared/i18n/plural.ts';
 import { localDate } from '../local-dates.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
 import type { DocumentSheet, WorkbookPlan } from '../workbook-writer.ts';

@@ -34,7 +34,7 @@ import type { DocumentSheet, WorkbookPlan } from '../workbook-writer.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
 import { localDate } from '../local-dates.ts';
-import { countText } from '../count-text.ts';
+import { countText } from '#shared/i18n/plural.ts';
 
 interface Words {
   r: ReportWords;

@@ -12,8 +12,8 @@
 //      formatNumber), which follow the same language (fr → fr-FR, en → en-GB).
 //   tests/unit/renderer/i18n.test.ts checks that fr and en have the same keys and no empty text.
 import type { Language } from '#shared/contract.ts';
-import { formatNumber, interpolate, setLocaleSource } from '../format.ts';
-import { pluralForm } from '#shared/i18n/plural.ts';
+import { interpolate, setLocaleSource } from '../format.ts';
+import { countText } from '#shared/i18n/plural.ts';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { language } from '../stores/language.svelte.ts';
 import frCommon from '#shared/i18n/fr/common.ts';
@@ -128,10 +128,7 @@ export function tn(key: PluralKey, count: number, params?: MessageParams): strin
     one !== undefined && other !== undefined
       ? { one, other }
       : { one: lookup('fr', `${key}.one`) ?? key, other: lookup('fr', `${key}.other`) ?? key };
-  return interpolate(pluralForm(forms, count, LOCALES[language.current]), {
-    count: formatNumber(count),
-    ...params,
-  });
+  return countText(forms, count, language.current, params);
 }
 
 /** For keys computed at run time (e.g. an enum value): falls back to `fallback` when absent. */

@@ -262,7 +262,7 @@ describe('news recorded by the archive writes', () => {
 describe('the words of the news', () => {
   test('one notification text per connection and sync, its counts grouped, most pressing first', () => {
     assert.equal(
-      newsCountsText(counts({ new: 3, '213': 1 }), fr.news.counts, String),
+      newsCountsText(counts({ new: 3, '213': 1 }), fr.news.counts, 'fr'),
       '1 facture rejetée, 3 nouvelles factures',
     );
     const text = newsNotificationText(
