@@ -11,10 +11,9 @@ import words from '#shared/i18n/fr/accounting.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import { openArchive } from '#main/services/archive/archive-store.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
 import { checkFecFile } from '#support/fec-checker.ts';
 import type { Locator } from '@playwright/test';
-import { test as base, expect } from './fixtures.ts';
+import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { AccountingPage } from './pages/accounting-page.ts';
@@ -24,13 +23,7 @@ const NOW = new Date('2026-11-22T12:00:00Z');
 
 const test = base.extend({
   // The active connection (demo-admin) has an archive with details before the app starts.
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-accounting-'));
-    fillDemoArchive(dir, 'demo-admin', { seed: 17, invoices: 1500, now: NOW });
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
+  dataDir: filledArchive('accounting', { seed: 17, invoices: 1500, now: NOW }),
 });
 
 test.use({ viewport: { width: 1366, height: 768 } });

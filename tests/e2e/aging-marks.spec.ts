@@ -9,9 +9,8 @@ import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingLine, AgingReport } from '#shared/reports.ts';
 import { openArchive } from '#main/services/archive/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
 import { readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
-import { test as base, expect } from './fixtures.ts';
+import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { ExportControl } from './pages/export-control.ts';
 import { InvoicesPage } from './pages/invoices-page.ts';
@@ -20,13 +19,7 @@ import { ReportsPage } from './pages/reports-page.ts';
 const FILLED = new Date('2026-11-22T12:00:00Z');
 
 const test = base.extend({
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-aging-marks-'));
-    fillDemoArchive(dir, 'demo-admin', { seed: 21, invoices: 3000, now: FILLED });
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
+  dataDir: filledArchive('aging-marks', { seed: 21, invoices: 3000, now: FILLED }),
 });
 
 const euros = (cents: number) =>

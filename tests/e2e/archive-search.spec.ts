@@ -5,15 +5,11 @@
 // 1,200-row window), read back with openpyxl; the live search says what the operator can search
 // and sends an invoice number to the archive in one click. Expectations are computed here from
 // the archive file, not by the app's SQL.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ArchiveRow } from '#shared/archive.ts';
 import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import { openArchive } from '#main/services/archive/archive-store.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
 import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
-import { test as base, expect } from './fixtures.ts';
+import { filledArchive, temporaryFolder, test as base, expect } from './fixtures.ts';
 import { ArchivePage, rpc, totalIn } from './pages/archive-page.ts';
 import { ExportControl } from './pages/export-control.ts';
 import { InvoicesPage, parseFrenchAmount } from './pages/invoices-page.ts';
@@ -25,19 +21,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const test = base.extend<{ downloads: string }>({
   // The active connection (demo-admin) has an archive of 3,000 invoices before the app starts.
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-archive-search-'));
-    fillDemoArchive(dir, 'demo-admin', { seed: 21, invoices: 3000, now: NOW, detailShare: 0.1 });
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
-  // eslint-disable-next-line no-empty-pattern
-  downloads: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-downloads-'));
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
+  dataDir: filledArchive('archive-search', {
+    seed: 21,
+    invoices: 3000,
+    now: NOW,
+    detailShare: 0.1,
+  }),
+  downloads: temporaryFolder('invoice-desk-downloads-'),
 });
 
 /** Every archived row as the file holds it now (the live screen writes through into it). */

@@ -4,18 +4,14 @@
 // return computed from the same archive, a box opening its invoices and one of them its panel by
 // keyboard, line 22 entered and kept, the check against the entries, what is set aside; then the
 // workbook downloaded and read back with openpyxl. Axe at 1366×768; screenshots at 1024×700 too.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Ca3Report } from '#shared/ca3.ts';
 import { boxOfReport } from '#shared/ca3-layout.ts';
 import { wholeEuros } from '#shared/ca3.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import { openArchive } from '#main/services/archive/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
 import { dataRows, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
-import { test as base, expect } from './fixtures.ts';
+import { filledArchive, temporaryFolder, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { Ca3Page } from './pages/ca3-page.ts';
@@ -26,20 +22,9 @@ const NOW = new Date('2026-11-22T12:00:00Z');
 
 const test = base.extend<{ downloads: string }>({
   // The active connection (demo-admin) has an archive with details before the app starts.
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-ca3-'));
-    // A tenth without details: the return names them with what they would change.
-    fillDemoArchive(dir, 'demo-admin', { seed: 18, invoices: 1500, now: NOW, detailShare: 0.9 });
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
-  // eslint-disable-next-line no-empty-pattern
-  downloads: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-ca3-downloads-'));
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
+  // A tenth without details: the return names them with what they would change.
+  dataDir: filledArchive('ca3', { seed: 18, invoices: 1500, now: NOW, detailShare: 0.9 }),
+  downloads: temporaryFolder('invoice-desk-ca3-downloads-'),
 });
 
 test.use({ viewport: { width: 1366, height: 768 } });

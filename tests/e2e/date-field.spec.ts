@@ -2,13 +2,9 @@
 // English), a typed day reaches the filter as its ISO day, and a day that does not exist says so
 // in place and is not applied. The reports' custom period and the archive's filters, at the
 // laptop's two widths.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openArchive } from '#main/services/archive/archive-store.ts';
 import type { ArchiveFilter } from '#shared/archive.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
-import { test as base, expect } from './fixtures.ts';
+import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { ArchivePage } from './pages/archive-page.ts';
 import { ReportsPage } from './pages/reports-page.ts';
@@ -16,13 +12,7 @@ import { ReportsPage } from './pages/reports-page.ts';
 const NOW = new Date('2026-11-22T12:00:00Z');
 
 const test = base.extend({
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-date-field-'));
-    fillDemoArchive(dir, 'demo-admin', { seed: 21, invoices: 3000, now: NOW });
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
+  dataDir: filledArchive('date-field', { seed: 21, invoices: 3000, now: NOW }),
 });
 
 /** How many archived invoices match `filter`, read from the archive file itself. */

@@ -4,13 +4,10 @@
 // then in the workbook read back with openpyxl; "Rouvrir" puts it back. The view passes axe and is
 // used with the keyboard (a row opens its invoice, Escape comes back to it). French, at the two
 // laptop sizes.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
-import { fillDemoArchive } from '#support/demo-archive.ts';
+import { userInfo } from 'node:os';
 import { readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 import { startWebHost } from '#support/web-host.ts';
-import { test as base, expect } from './fixtures.ts';
+import { filledArchive, test as base, expect } from './fixtures.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { ExceptionsPage } from './pages/exceptions-page.ts';
 import { ExportControl } from './pages/export-control.ts';
@@ -19,13 +16,7 @@ const FILLED = new Date('2026-11-22T12:00:00Z');
 const NOTE = 'Client appelé le 24/11 : avoir demandé';
 
 const test = base.extend({
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-exceptions-'));
-    fillDemoArchive(dir, 'demo-admin', { seed: 21, invoices: 3000, now: FILLED });
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
+  dataDir: filledArchive('exceptions', { seed: 21, invoices: 3000, now: FILLED }),
 });
 
 /** The table's column of `header` (after the header row). */

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { fillDemoArchive, type DemoArchiveOptions } from '#support/demo-archive.ts';
 import { PROJECT_ROOT, RENDERER_INDEX, startWebHost } from '#support/web-host.ts';
 
 export { PROJECT_ROOT };
@@ -33,16 +34,38 @@ interface Fixtures {
   app: App;
 }
 
+/** A fixture giving a new folder of the system's temporary one, `fill`ed first if asked (a
+ * spec's data folder with the demo connection's archive written before the app starts: see
+ * filledArchive), removed after the test. */
+export function temporaryFolder(
+  prefix: string,
+  fill?: (dir: string) => void,
+): (deps: object, use: (dir: string) => Promise<void>) => Promise<void> {
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  return async ({}, use) => {
+    const dir = await mkdtemp(join(tmpdir(), prefix));
+    fill?.(dir);
+    await use(dir);
+    await rm(dir, { recursive: true, force: true });
+  };
+}
+
+/** A data folder whose demo connection ('demo-admin', the active one) has an archive filled as
+ * a sync writes it, before the app starts. */
+export function filledArchive(
+  name: string,
+  options: DemoArchiveOptions,
+): ReturnType<typeof temporaryFolder> {
+  return temporaryFolder(`invoice-desk-e2e-${name}-`, (dir) =>
+    fillDemoArchive(dir, 'demo-admin', options),
+  );
+}
+
 export const test = base.extend<Fixtures>({
   appEnv: [{ INVOICE_DESK_LANG: 'fr' }, { option: true }],
 
-  // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-'));
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
+  dataDir: temporaryFolder('invoice-desk-e2e-'),
 
   app: async ({ page, dataDir, appEnv }, use, testInfo) => {
     if (!existsSync(RENDERER_INDEX)) {

@@ -1,24 +1,14 @@
 // Suivi while working offline (issue 19, items 3 and 4): both tabs read only the archive and the
 // user's own file, so "Travailler hors ligne" changes nothing on them: the invoices to act on are
 // listed and one is marked handled with its note (nothing is sent), and Nouveautés answers too.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fillDemoArchive } from '#support/demo-archive.ts';
-import { test as base, expect } from './fixtures.ts';
+import { filledArchive, test as base, expect } from './fixtures.ts';
 import { ExceptionsPage } from './pages/exceptions-page.ts';
 import { Connections } from './pages/isolation.ts';
 
 const FILLED = new Date('2026-11-22T12:00:00Z');
 
 const test = base.extend({
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-follow-up-offline-'));
-    fillDemoArchive(dir, 'demo-admin', { seed: 21, invoices: 1000, now: FILLED });
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
+  dataDir: filledArchive('follow-up-offline', { seed: 21, invoices: 1000, now: FILLED }),
 });
 
 test('offline, À traiter lists and marks handled, and Nouveautés answers', async ({

@@ -1,25 +1,15 @@
 // A column of party identifiers says what each holds: a SIREN for a French party, a VAT number
 // for a foreign one (the échéancier's parties; the archive of the demo operator, as a sync
 // would have written it).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fillDemoArchive } from '#support/demo-archive.ts';
-import { test as base, expect } from './fixtures.ts';
+import { filledArchive, test as base, expect } from './fixtures.ts';
 import { ReportsPage } from './pages/reports-page.ts';
 
 const test = base.extend({
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-identifiers-'));
-    fillDemoArchive(dir, 'demo-admin', {
-      seed: 21,
-      invoices: 3000,
-      now: new Date('2026-11-22T12:00:00Z'),
-    });
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
+  dataDir: filledArchive('identifiers', {
+    seed: 21,
+    invoices: 3000,
+    now: new Date('2026-11-22T12:00:00Z'),
+  }),
 });
 
 test('the échéancier labels its parties’ identifiers by what they are', async ({ app, page }) => {

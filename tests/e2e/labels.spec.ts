@@ -1,13 +1,9 @@
 // The user's words, not jargon: a lifecycle code never shows bare ("203" always comes with
 // "Mise à disposition") in the archive, the invoice panel and the reports; the archive's filter
 // and "data downloaded" column and the connection form's customer-id say what they are.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
 import { LIFECYCLE_CODES } from '#shared/operator/enums.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
-import { test as base, expect } from './fixtures.ts';
+import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { ArchivePage } from './pages/archive-page.ts';
 import { ReportsPage } from './pages/reports-page.ts';
@@ -15,13 +11,7 @@ import { ReportsPage } from './pages/reports-page.ts';
 const NOW = new Date('2026-11-22T12:00:00Z');
 
 const test = base.extend({
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-labels-'));
-    fillDemoArchive(dir, 'demo-admin', { seed: 21, invoices: 3000, now: NOW });
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
+  dataDir: filledArchive('labels', { seed: 21, invoices: 3000, now: NOW }),
 });
 
 /**

@@ -2,12 +2,8 @@
 // pending, left out, the lines behind the figures; échéancier: the invoices behind the amounts;
 // statuts: refused or rejected) opens that invoice's panel, read from the archive offline, and
 // closing it puts the focus back on the row. At the laptop's two widths, in French.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { fillDemoArchive } from '#support/demo-archive.ts';
-import { test as base, expect } from './fixtures.ts';
+import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { ReportsPage } from './pages/reports-page.ts';
 
@@ -16,13 +12,7 @@ const NOW = new Date('2026-11-22T12:00:00Z');
 const test = base.extend({
   // The active connection (demo-admin) has an archive, with every invoice's details, before the
   // app starts.
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-report-rows-'));
-    fillDemoArchive(dir, 'demo-admin', { seed: 21, invoices: 3000, now: NOW });
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
+  dataDir: filledArchive('report-rows', { seed: 21, invoices: 3000, now: NOW }),
 });
 
 /** Opens the row `index` of `table` by click, then by Enter; the panel shows that invoice. */

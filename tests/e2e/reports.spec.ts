@@ -1,15 +1,11 @@
 // The reports screen over an archive holding the demo operator's invoices (written before the host
 // starts, as a sync would): the TVA report for a quarter, its chart and figures on screen equal to
 // the report computed from the same archive, the échéancier and the statuts, keyboard and axe.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingReport, VatReport } from '#shared/reports.ts';
 import { openArchive } from '#main/services/archive/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
-import { test as base, expect } from './fixtures.ts';
+import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { ReportsPage } from './pages/reports-page.ts';
@@ -18,13 +14,7 @@ const NOW = new Date('2026-11-22T12:00:00Z');
 
 const test = base.extend({
   // The active connection (demo-admin) has an archive before the app starts.
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-reports-'));
-    fillDemoArchive(dir, 'demo-admin', { seed: 21, invoices: 3000, now: NOW });
-    await use(dir);
-    await rm(dir, { recursive: true, force: true });
-  },
+  dataDir: filledArchive('reports', { seed: 21, invoices: 3000, now: NOW }),
 });
 
 function computed<T>(dataDir: string, kind: 'vat' | 'aging', label: string): T {
