@@ -173,11 +173,25 @@ class Session {
     return null;
   }
 
+  /** The language choices, written one after another: sent together, two writes could reach
+   * main in either order (the browser host's calls are separate HTTP requests) and leave the
+   * earlier choice saved. */
+  #languageWrites: Promise<unknown> = Promise.resolve();
+  #languageChoice = 0;
+
   async setLanguage(preference: LanguagePreference): Promise<AppError | null> {
+    const choice = ++this.#languageChoice;
+    const write = this.#languageWrites.then(() => this.#writeLanguage(preference, choice));
+    this.#languageWrites = write.catch(() => undefined);
+    return write;
+  }
+
+  async #writeLanguage(preference: LanguagePreference, choice: number): Promise<AppError | null> {
     const r = await api.invoke('settings:update', { language: preference });
     if (!r.ok) return r.error;
     this.settings = r.value;
     const info = await api.invoke('app:info');
+    if (choice !== this.#languageChoice) return null; // a later choice is on its way
     if (info.ok) {
       this.info = info.value;
       language.set(info.value.language);

@@ -1,0 +1,71 @@
+// The language choice (session.setLanguage) in plain Node: two choices made in quick succession
+// reach main one after the other, and the last one is the language shown.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Result } from '#shared/contract.ts';
+import '#support/svelte-runes.ts'; // before the stores are imported (below, dynamically)
+
+/** The fake main: each call waits until the test answers it; the saved language is its own. */
+const calls: { channel: string; args: unknown; answer: (r: Result<unknown>) => void }[] = [];
+(globalThis as { window?: unknown }).window = {
+  api: {
+    invoke: (channel: string, args: unknown) =>
+      new Promise<Result<unknown>>((answer) => calls.push({ channel, args, answer })),
+    on: () => () => undefined,
+  },
+};
+
+const { session } = await import('#renderer/stores/session.svelte.ts');
+const { language } = await import('#renderer/stores/language.svelte.ts');
+
+let saved = 'fr';
+
+/** Answers the oldest call as main would, then lets the session take the answer. */
+async function answerNext(): Promise<string> {
+  const call = calls.shift();
+  assert.ok(call, 'a call was sent');
+  if (call.channel === 'settings:update') {
+    saved = (call.args as { language: string }).language;
+    call.answer({ ok: true, value: { activeConnectionId: null, language: saved } });
+  } else {
+    call.answer({ ok: true, value: { language: saved, languageForced: false } });
+  }
+  await new Promise((done) => setTimeout(done, 0));
+  return call.channel;
+}
+
+test.beforeEach(() => void (calls.length = 0));
+
+test('Français then English at once: written in that order, English shown', async () => {
+  language.set('fr');
+  const french = session.setLanguage('fr');
+  const english = session.setLanguage('en');
+  await new Promise((done) => setTimeout(done, 0));
+  assert.deepEqual(
+    calls.map((c) => c.channel),
+    ['settings:update'],
+    'the second choice waits for the first to be written',
+  );
+  const order: string[] = [];
+  while (calls.length > 0) order.push(await answerNext());
+  assert.deepEqual(order, ['settings:update', 'app:info', 'settings:update', 'app:info']);
+  assert.equal(await french, null);
+  assert.equal(await english, null);
+  assert.equal(saved, 'en');
+  assert.equal(language.current, 'en');
+});
+
+test('a refused write does not hold back the next choice', async () => {
+  language.set('fr');
+  const refused = session.setLanguage('en');
+  const next = session.setLanguage('en');
+  await new Promise((done) => setTimeout(done, 0));
+  const first = calls.shift();
+  assert.equal(first?.channel, 'settings:update');
+  first?.answer({ ok: false, error: { kind: 'invalid_input', message: 'no' } });
+  await new Promise((done) => setTimeout(done, 0));
+  assert.equal((await refused)?.kind, 'invalid_input');
+  while (calls.length > 0) await answerNext();
+  assert.equal(await next, null);
+  assert.equal(language.current, 'en');
+});
