@@ -124,7 +124,10 @@ for (const viewport of [
             await expect(row).toContainText(counted.company);
             await expect(row).toContainText(/\d{9}/);
             // Filled as a sync writes the invoices, but never synced: the row says so.
-            await expect(row).toContainText('Jamais synchronisée');
+            await expect(portfolio.lastSync(client.name)).toHaveText('Jamais');
+            await expect(
+              portfolio.lastSync(client.name).getByTitle('Jamais synchronisée'),
+            ).toBeVisible();
             for (const [one, other, n] of [
               ['facture émise ce mois-ci', 'factures émises ce mois-ci', counted.issued],
               ['facture reçue ce mois-ci', 'factures reçues ce mois-ci', counted.received],
@@ -137,6 +140,15 @@ for (const viewport of [
             }
           });
         }
+        if (viewport.width >= 1366)
+          await test.step('at 1366×768 every column is in view: the table does not scroll sideways', async () => {
+            const scroller = portfolio.table.locator('xpath=..');
+            const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
+              scrollWidth: el.scrollWidth,
+              clientWidth: el.clientWidth,
+            }));
+            expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+          });
         const distinct = new Set([...expected.values()].map((c) => c.company));
         expect(distinct.size, 'three companies').toBe(3);
         await expectAccessible(page, 'the portfolio');

@@ -3,6 +3,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { AppShell } from './app-shell.ts';
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 export class PortfolioPage extends AppShell {
   readonly heading: Locator;
   readonly table: Locator;
@@ -21,11 +25,16 @@ export class PortfolioPage extends AppShell {
     });
   }
 
-  /** The row of the connection named `connection`. */
+  /** The row of the connection named `connection`: its name is the company's, or is given
+   * after the company's SIREN ("SIREN 552100554 · Cabinet B"). */
   row(connection: string): Locator {
-    return this.dataRows.filter({
-      has: this.page.getByRole('cell', { name: connection, exact: true }),
-    });
+    const named = new RegExp(`(^|· )${escapeRegExp(connection)}$`);
+    return this.dataRows.filter({ has: this.page.getByRole('cell', { name: named }) });
+  }
+
+  /** The "Dernière synchro" cell of the connection's row (the column after the company). */
+  lastSync(connection: string): Locator {
+    return this.row(connection).getByRole('cell').nth(1);
   }
 
   /** The button of one figure, by the words of its accessible name ("les 12 factures rejetées"). */

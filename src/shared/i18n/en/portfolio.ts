@@ -12,6 +12,7 @@ export default {
   shown: { one: '{shown} of {count} companies', other: '{shown} of {count} companies' },
   empty: 'No company matches the filter.',
   never: 'Never synced',
+  neverShort: 'Never',
   complete: 'complete',
   partial: 'partial',
   noArchive: 'No archive yet: sync this company.',
@@ -19,8 +20,6 @@ export default {
   unreadable: 'Archive unreadable',
   columns: {
     company: 'Company',
-    siren: 'SIREN',
-    connection: 'Connection',
     lastSync: 'Last sync',
     issued: 'Issued',
     received: 'Received',
@@ -32,8 +31,9 @@ export default {
     toMap: 'Third parties to map',
     vat: 'VAT of the month',
   },
-  vatDue: '{amount} to pay',
-  vatCredit: '{amount} credit',
+  // Under the amount, on the cell's second line.
+  vatDue: 'to pay',
+  vatCredit: 'credit',
   open: {
     issued: {
       one: '{company}: {count} invoice issued this month',

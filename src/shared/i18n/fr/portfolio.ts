@@ -10,6 +10,7 @@ export default {
   shown: { one: '{shown} dossier sur {count}', other: '{shown} dossiers sur {count}' },
   empty: 'Aucun dossier ne correspond au filtre.',
   never: 'Jamais synchronisée',
+  neverShort: 'Jamais',
   complete: 'complète',
   partial: 'partielle',
   noArchive: 'Pas encore d’archive : synchronisez ce dossier.',
@@ -17,8 +18,6 @@ export default {
   unreadable: 'Archive illisible',
   columns: {
     company: 'Dossier',
-    siren: 'SIREN',
-    connection: 'Connexion',
     lastSync: 'Dernière synchro',
     issued: 'Émises',
     received: 'Reçues',
@@ -30,8 +29,9 @@ export default {
     toMap: 'Tiers à affecter',
     vat: 'TVA du mois',
   },
-  vatDue: '{amount} à payer',
-  vatCredit: '{amount} de crédit',
+  // Under the amount, on the cell's second line.
+  vatDue: 'à payer',
+  vatCredit: 'de crédit',
   open: {
     issued: {
       one: '{company} : {count} facture émise ce mois-ci',

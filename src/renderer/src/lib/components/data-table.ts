@@ -12,6 +12,9 @@ export interface Column<T> {
   /** Never cut (invoice numbers, amounts, dates, states): as wide as its widest cell or header,
    * measured from `text`. */
   whole?: boolean;
+  /** The header may take two lines: the column is measured by the header's widest word, not
+   * its whole label (a table of many short figures, such as the portfolio's). */
+  wrapHeader?: boolean;
   /** The cell shows `text` as a Badge (state), measured in the badge's font with its mark. */
   badge?: boolean;
   /** Stays in view when the table scrolls sideways (the first column only: the invoice number,
@@ -112,6 +115,14 @@ function rems(css: string | undefined, fallback: number): number {
   return Number.isFinite(n) ? n : fallback;
 }
 
+function widestWord(label: string, measure: TextMeasure): string {
+  let widest = '';
+  for (const word of label.split(/\s+/)) {
+    if (measure.header(word) > measure.header(widest)) widest = word;
+  }
+  return widest;
+}
+
 export interface ColumnLayout {
   /** Px width of each column, null for the columns that share the room left. */
   widths: (number | null)[];
@@ -134,8 +145,9 @@ export function columnLayout<T>(
   const widths = columns.map((column) => {
     if (column.whole) {
       const sortable = Boolean(column.sortValue || column.text);
-      let widest = column.label
-        ? (sortable ? measure.header(column.label) : measure.cell(column.label)) +
+      const header = column.wrapHeader ? widestWord(column.label, measure) : column.label;
+      let widest = header
+        ? (sortable ? measure.header(header) : measure.cell(header)) +
           (sortable ? HEADER_CHROME_REM : CELL_CHROME_REM) * remPx
         : 0;
       const seen = new Set<string>();

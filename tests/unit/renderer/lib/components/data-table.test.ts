@@ -84,3 +84,20 @@ test('whole columns are as wide as their widest text; shared ones count their mi
     'the table is never narrower than its columns: it scrolls sideways',
   );
 });
+
+test('a header that may take two lines is measured by its widest word', () => {
+  const measure = {
+    cell: (s: string) => s.length * 8,
+    header: (s: string) => s.length * 10,
+    badge: (s: string) => s.length * 10,
+  };
+  const label = 'Tiers à affecter';
+  const cols: Column<Row>[] = [
+    { id: 'one', label, whole: true, text: (r) => r.n },
+    { id: 'two', label, whole: true, wrapHeader: true, text: (r) => r.n },
+  ];
+  const layout = columnLayout(cols, [{ n: '12' }], measure, 16);
+  // Header text + 2 rem for the padding and the sort arrow, rounded up, + 2.
+  assert.equal(layout.widths[0], label.length * 10 + 32 + 2);
+  assert.equal(layout.widths[1], 'affecter'.length * 10 + 32 + 2);
+});
