@@ -3,22 +3,12 @@
 // shows, at once, before anything is answered.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Result, Settings } from '#shared/contract.ts';
+import type { Settings } from '#shared/contract.ts';
 import '#support/svelte-runes.ts'; // before the stores are imported (below, dynamically)
+import { installFakeMain } from '#support/fake-main.ts';
 
-/** The fake main: calls wait until the test answers them; events go to the listeners. */
-const calls: { channel: string; answer: (r: Result<unknown>) => void }[] = [];
-const listeners = new Map<string, (payload: unknown) => void>();
-(globalThis as { window?: unknown }).window = {
-  api: {
-    invoke: (channel: string) =>
-      new Promise<Result<unknown>>((answer) => calls.push({ channel, answer })),
-    on: (event: string, listener: (payload: unknown) => void) => {
-      listeners.set(event, listener);
-      return () => listeners.delete(event);
-    },
-  },
-};
+/** The fake main: events go to the listeners. */
+const { listeners } = installFakeMain();
 
 const { session } = await import('#renderer/stores/session.svelte.ts');
 const { sync } = await import('#renderer/stores/archive.svelte.ts');

@@ -2,18 +2,11 @@
 // reach main one after the other, and the last one is the language shown.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Result } from '#shared/contract.ts';
 import '#support/svelte-runes.ts'; // before the stores are imported (below, dynamically)
+import { installFakeMain } from '#support/fake-main.ts';
 
 /** The fake main: each call waits until the test answers it; the saved language is its own. */
-const calls: { channel: string; args: unknown; answer: (r: Result<unknown>) => void }[] = [];
-(globalThis as { window?: unknown }).window = {
-  api: {
-    invoke: (channel: string, args: unknown) =>
-      new Promise<Result<unknown>>((answer) => calls.push({ channel, args, answer })),
-    on: () => () => undefined,
-  },
-};
+const { calls } = installFakeMain();
 
 const { session } = await import('#renderer/stores/session.svelte.ts');
 const { language } = await import('#renderer/stores/language.svelte.ts');

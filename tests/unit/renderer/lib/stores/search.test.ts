@@ -5,16 +5,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AppError, Result, Settings } from '#shared/contract.ts';
 import '#support/svelte-runes.ts'; // before the stores are imported (below, dynamically)
+import { installFakeMain } from '#support/fake-main.ts';
 
 /** The fake main: each call waits until the test answers it. */
-const calls: { channel: string; args: unknown; answer: (r: Result<unknown>) => void }[] = [];
-(globalThis as { window?: unknown }).window = {
-  api: {
-    invoke: (channel: string, args: unknown) =>
-      new Promise<Result<unknown>>((answer) => calls.push({ channel, args, answer })),
-    on: () => () => undefined,
-  },
-};
+const { calls } = installFakeMain();
 
 const { session } = await import('#renderer/stores/session.svelte.ts');
 const { Search } = await import('#renderer/stores/search.svelte.ts');
