@@ -5,6 +5,7 @@ import type {
   AppInfo,
   LanguagePreference,
   ConnectionSummary,
+  Result,
   Settings,
   VaultStatus,
 } from '#shared/contract.ts';
@@ -112,7 +113,7 @@ class Session {
 
   /** Switches "Travailler hors ligne"; the screens reload (from the archive, or live again). */
   async setWorkOffline(on: boolean): Promise<AppError | null> {
-    const r = await api.invoke('settings:update', { workOffline: on });
+    const r = await this.#updateSettings({ workOffline: on });
     if (!r.ok) return r.error;
     this.settings = r.value;
     if (on) await this.loadArchiveDate();
@@ -158,7 +159,7 @@ class Session {
   }
 
   async activate(connectionId: string): Promise<AppError | null> {
-    const r = await api.invoke('settings:update', { activeConnectionId: connectionId });
+    const r = await this.#updateSettings({ activeConnectionId: connectionId });
     if (!r.ok) return r.error;
     const changed = this.settings?.activeConnectionId !== r.value.activeConnectionId;
     this.settings = r.value;
@@ -173,21 +174,24 @@ class Session {
     return null;
   }
 
-  /** The language choices, written one after another: sent together, two writes could reach
-   * main in either order (the browser host's calls are separate HTTP requests) and leave the
-   * earlier choice saved. */
-  #languageWrites: Promise<unknown> = Promise.resolve();
+  /** The last settings write made: the next one waits for it. */
+  #settingsWrites: Promise<unknown> = Promise.resolve();
+
+  /** Writes settings in the order the user made the changes: sent together, two writes could
+   * reach main in either order (the browser host's calls are separate HTTP requests) and leave
+   * the earlier choice saved (a language, a connection picked from the switcher). */
+  #updateSettings(patch: Partial<Settings>): Promise<Result<Settings>> {
+    const write = this.#settingsWrites.then(() => api.invoke('settings:update', patch));
+    this.#settingsWrites = write.catch(() => undefined);
+    return write;
+  }
+
+  /** The last language chosen: only its answer sets the language shown. */
   #languageChoice = 0;
 
   async setLanguage(preference: LanguagePreference): Promise<AppError | null> {
     const choice = ++this.#languageChoice;
-    const write = this.#languageWrites.then(() => this.#writeLanguage(preference, choice));
-    this.#languageWrites = write.catch(() => undefined);
-    return write;
-  }
-
-  async #writeLanguage(preference: LanguagePreference, choice: number): Promise<AppError | null> {
-    const r = await api.invoke('settings:update', { language: preference });
+    const r = await this.#updateSettings({ language: preference });
     if (!r.ok) return r.error;
     this.settings = r.value;
     const info = await api.invoke('app:info');
