@@ -148,7 +148,7 @@ export function parseCfonb120(text: string): BankFile {
           cents: amount(record, line),
           label: at(record, 49, 79).trim(),
           sourceLine: line,
-          ...(reference ? { bankRef: `${at(record, 82, 88).trim()}:${reference}` } : {}),
+          ...(reference ? { bankRef: reference } : {}),
         };
         open.lines.push(last);
         return;

@@ -72,7 +72,7 @@ export function writeCfonb120(statement: Statement): string {
         [49, cfonbText(line.label, 31)],
         [82, entry],
         [91, overpunch(line.cents)],
-        [105, cfonbText((line.bankRef ?? '').split(':').pop() ?? '', 16)],
+        [105, cfonbText(line.bankRef ?? '', 16)],
       ]),
     );
     const complement = (qualifier: string, value: string): void => {

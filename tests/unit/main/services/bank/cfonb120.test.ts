@@ -75,7 +75,7 @@ describe('CFONB 120', () => {
     assert.deepEqual(s!.opening, { cents: 100000, day: '2026-01-31' });
     assert.deepEqual(s!.closing, { cents: 221406, day: '2026-02-28' });
     assert.deepEqual(s!.lines[0], {
-      bankRef: '0000001:REF0001',
+      bankRef: 'REF0001',
       bookingDay: '2026-02-03',
       valueDay: '2026-02-04',
       cents: 123456,
