@@ -103,7 +103,9 @@ export function rematch(store: BankStore, invoices: InvoiceSource): void {
   const byCurrency = new Map<string, typeof lines>();
   for (const line of lines) {
     const currency = currencies.get(line.account) ?? 'EUR';
-    byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), line]);
+    const group = byCurrency.get(currency);
+    if (group) group.push(line);
+    else byCurrency.set(currency, [line]);
   }
   const proposals = [...byCurrency].flatMap(([currency, group]) =>
     matchLines(

@@ -9,7 +9,6 @@ import { decimalToCents } from './amounts.ts';
 import { child, list, parseXml, text } from './xml.ts';
 
 const NAMESPACE = /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})/;
-const ARRAYS = new Set(['Stmt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd']);
 
 export function looksLikeCamt053(text: string): boolean {
   return NAMESPACE.test(text.slice(0, 2000)) || /<BkToCstmrStmt[\s>]/.test(text.slice(0, 4000));
@@ -103,7 +102,7 @@ function booked(entry: unknown): boolean {
 export function parseCamt053(source: string): BankFile {
   const version = NAMESPACE.exec(source.slice(0, 2000))?.[1];
   if (!version) throw new BankFileError('not a CAMT.053 file (no camt.053.001 namespace)', 1);
-  const doc = parseXml(source, new Set(ARRAYS));
+  const doc = parseXml(source);
   const statementsXml = list(doc, 'Document', 'BkToCstmrStmt', 'Stmt');
   if (statementsXml.length === 0)
     throw new BankFileError('no statement (BkToCstmrStmt/Stmt) in the file');

@@ -41,10 +41,16 @@ const LEGAL_FORMS = new Set([
   'SOCIETE',
 ]);
 
+const NOT_ASCII = /[^\x20-\x7e]/;
+
+/** Accents taken off (a label or a number is most often plain ASCII already: kept as is). */
+function plain(text: string): string {
+  return !NOT_ASCII.test(text) ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
 /** Upper case ASCII words, accents and punctuation gone. */
 export function words(text: string): string[] {
-  return text
-    .normalize('NFD')
+  return plain(text)
     .replace(/[\u0300-\u036f]/g, '')
     .toUpperCase()
     .split(/[^A-Z0-9]+/)
@@ -58,9 +64,7 @@ export function nameWords(name: string): string[] {
 
 /** Letters and digits only, upper case: how a reference is compared ("F2026-0012" = "F20260012"). */
 export function compact(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return plain(text)
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '');
 }
@@ -76,9 +80,7 @@ export function searchableReference(ref: string): boolean {
  * two and three neighbours joined (banks turn "F2026-000012" into "F2026 000012"), compacted.
  */
 export function referenceTokens(text: string): Set<string> {
-  const parts = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const parts = plain(text)
     .toUpperCase()
     .split(/[\s,;:/()'"+*]+/)
     .map(compact)

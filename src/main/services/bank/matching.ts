@@ -49,7 +49,17 @@ interface Party {
 }
 
 const DAY = 86_400_000;
-const dayNumber = (day: string): number => Date.parse(`${day}T00:00:00Z`) / DAY;
+/** Days since the epoch of YYYY-MM-DD, remembered: every line compares many invoices' days. */
+const dayNumbers = new Map<string, number>();
+function dayNumber(day: string): number {
+  let n = dayNumbers.get(day);
+  if (n === undefined) {
+    n = Date.parse(`${day}T00:00:00Z`) / DAY;
+    if (dayNumbers.size > 20_000) dayNumbers.clear();
+    dayNumbers.set(day, n);
+  }
+  return n;
+}
 
 function partyKey(invoice: PayableInvoice): string {
   return invoice.counterpartySiren ?? `NAME:${nameWords(invoice.counterpartyName).join(' ')}`;

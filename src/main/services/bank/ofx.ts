@@ -9,8 +9,6 @@ import { decimalToCents } from './amounts.ts';
 import { frenchIban } from './iban.ts';
 import { child, list, parseXml, text } from './xml.ts';
 
-const ARRAYS = new Set(['STMTTRNRS', 'STMTRS', 'STMTTRN']);
-
 export function looksLikeOfx(text: string): boolean {
   const head = text.slice(0, 1000);
   return (
@@ -90,7 +88,7 @@ export function parseOfx(source: string): BankFile {
   const xml = sgml ? sgmlToXml(source.slice(start)) : source;
   let doc;
   try {
-    doc = parseXml(xml, ARRAYS);
+    doc = parseXml(xml);
   } catch (error) {
     // An SGML body's lines are gone once made XML: say the line of the OFX file instead.
     if (sgml && error instanceof BankFileError) {

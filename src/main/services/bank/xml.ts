@@ -1,11 +1,12 @@
 // The XML reading shared by CAMT.053 and OFX: fast-xml-parser, values kept as text (an amount
-// or an id must not become a float), namespaces dropped, the repeating elements always arrays.
+// or an id must not become a float), namespaces dropped.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { BankFileError } from './bank-file-error.ts';
 
 export type XmlNode = Record<string, unknown>;
 
-export function parseXml(text: string, arrays: ReadonlySet<string>): XmlNode {
+/** The document as nested objects; an element that repeats is an array (list() reads both). */
+export function parseXml(text: string): XmlNode {
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     // Unclosed elements at the end: the validator lists them and says line 1; say the end.
@@ -30,7 +31,6 @@ export function parseXml(text: string, arrays: ReadonlySet<string>): XmlNode {
     // Entities are decoded by text() on the few values read: the parser's own pass costs a
     // third of a large statement's time.
     processEntities: false,
-    isArray: (name) => arrays.has(name),
   });
   return parser.parse(text) as XmlNode;
 }
