@@ -78,7 +78,9 @@ function entryLine(entry: unknown, where: string): StatementLine {
     text(entry, 'AddtlNtryInf') ??
     (transactions.length ? text(transactions[0], 'AddtlTxInf') : undefined) ??
     '';
-  const bankRef = text(entry, 'AcctSvcrRef') ?? text(entry, 'NtryRef');
+  // The bank's own reference only: NtryRef numbers entries within one statement and repeats
+  // in the next, so it cannot key a line across imports.
+  const bankRef = text(entry, 'AcctSvcrRef');
   const joined = remittance.filter(Boolean).join(' ');
   return {
     ...(bankRef ? { bankRef } : {}),

@@ -222,6 +222,10 @@ function matchOne(
     const total = refs.reduce((sum, i) => sum + openOf(i), 0);
     if (total === amount)
       return { lineId, state: 'auto', rule: 'reference', allocations: full(refs) };
+    // Within the firm's tolerance (a foreign bank's fees kept): settled, not a part.
+    if (options.toleranceCents > 0 && Math.abs(total - amount) <= options.toleranceCents) {
+      return { lineId, state: 'auto', rule: 'tolerance', allocations: full(refs) };
+    }
     if (refs.length === 1 && amount < total) {
       return {
         lineId,
@@ -229,9 +233,6 @@ function matchOne(
         rule: 'partial',
         allocations: [{ invoiceId: refs[0]!.id, cents: amount }],
       };
-    }
-    if (options.toleranceCents > 0 && Math.abs(total - amount) <= options.toleranceCents) {
-      return { lineId, state: 'auto', rule: 'tolerance', allocations: full(refs) };
     }
     const exact = refs.filter((i) => openOf(i) === amount);
     if (exact.length === 1)

@@ -126,6 +126,14 @@ describe('CAMT.053', () => {
     assert.equal(line!.endToEndId, 'PAY-0305-2');
   });
 
+  test("an entry's bank reference is its AcctSvcrRef, never its NtryRef (which restarts each statement)", () => {
+    const [s] = parseBankText(
+      V02.replace('<AcctSvcrRef>2026021000001</AcctSvcrRef>', ''),
+    ).statements;
+    assert.equal(s!.lines[0]!.bankRef, undefined);
+    assert.equal(s!.lines[1]!.bankRef, '2026022800007');
+  });
+
   test('refuses a statement that does not add up, naming it', () => {
     const error = refused(V02.replace('2680.40', '2680.41'));
     assert.match(error.reason, /statement 2026-02-001 does not add up/);

@@ -219,6 +219,20 @@ describe('matching, tier (c) and (d): groups, parts, tolerance', () => {
     assert.equal(tolerant!.state === 'auto' && tolerant!.rule, 'tolerance');
   });
 
+  test('a cited invoice short by less than the tolerance is settled, not a part', () => {
+    const l = line({ id: 'L', cents: 119200, remittance: 'F2026-000001' });
+    const [strict] = matchLines([l], [invoice({ id: '1' })]);
+    assert.equal(strict!.state === 'auto' && strict!.rule, 'partial');
+    const [tolerant] = matchLines([l], [invoice({ id: '1' })], {
+      windowDays: 90,
+      toleranceCents: 1000,
+    });
+    assert.equal(tolerant!.state === 'auto' && tolerant!.rule, 'tolerance');
+    assert.deepEqual(tolerant!.state === 'auto' && tolerant!.allocations, [
+      { invoiceId: '1', cents: 120000 },
+    ]);
+  });
+
   test('what confirmed matches settled is not matched again', () => {
     const [p] = matchLines(
       [line({ id: 'L', remittance: 'F2026-000001' })],
