@@ -71,6 +71,8 @@ import {
   type DetailVatFacts,
   type RowWith,
 } from './report-rows.ts';
+import { bankInvoices } from './bank-invoices.ts';
+import type { PayableInvoice } from '../bank/payable.ts';
 import {
   accountingRows,
   ca3Rows,
@@ -751,6 +753,11 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   /** A period's invoices with the facts their journal entries need (accounting-rows.ts). */
   accountingRows(from: string, to: string): Generator<AccountingRow> {
     return accountingRows(this.#db, from, to);
+  }
+
+  /** Every invoice bank matching may pay, with its details' payment facts (bank-invoices.ts). */
+  bankInvoices(): Generator<PayableInvoice> {
+    return bankInvoices(this.#db);
   }
 
   /** A period's VAT return candidates with their entries' facts (accounting-rows.ts). */

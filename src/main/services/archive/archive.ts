@@ -18,6 +18,7 @@ import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import type { ArchiveFilter, ArchiveSort } from './archive-query.ts';
 import type { DetailVatFacts, RowWith } from './report-rows.ts';
 import type { AccountingRow } from './accounting-rows.ts';
+import type { PayableInvoice } from '../bank/payable.ts';
 import type { PartitionRow, PartitionStep } from './sync-state.ts';
 
 /** What a saved live answer was (the table is still named cached_responses, from schema step 1:
@@ -80,6 +81,8 @@ export interface ArchiveReader {
   /** The journal entries' invoices: dated in [from, to], or whose last status 212 is dated
    * around it (their VAT on payment moves that day), with the facts of their details. */
   accountingRows(from: string, to: string): Iterable<AccountingRow>;
+  /** Every invoice bank matching may pay (issue 29), with its payment facts. */
+  bankInvoices(): Iterable<PayableInvoice>;
   /** The company's SIREN (most frequent seller of issued invoices, else buyer of received
    * ones) and name, or null when no invoice names one. */
   companySiren(): { siren: string; name: string | null } | null;

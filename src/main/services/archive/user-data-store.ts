@@ -33,6 +33,9 @@ function besideArchive(archiveFile: string, connectionId: string): string {
 export function deleteUserData(dataDir: string, connectionId: string): void {
   const path = userDataPath(dataDir, connectionId);
   for (const suffix of SIDE_FILES) rmSync(path + suffix, { force: true });
+  // The bank statements' file (bank-store.ts) goes with the connection too.
+  const bank = join(dirname(path), `${connectionId}.bank.sqlite`);
+  for (const suffix of SIDE_FILES) rmSync(bank + suffix, { force: true });
 }
 
 /** Forward steps; PRAGMA user_version counts those applied. Never edit a released step. */
