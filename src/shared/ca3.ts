@@ -138,8 +138,13 @@ export interface Ca3Reconciliation {
   deductibleReturnCents: number; // 23 − 22
   deductibleEntriesCents: number; // debit − credit of 44566, 44562, 445662
   /** Zero when both agree (|collected gap| + |deductible gap|); otherwise explained invoice by
-   * invoice. */
+   * invoice. Whether they agree, not how much: the gaps below say that. */
   differenceCents: number;
+  /** Return − entries, per side (exact cents; the form's rounding is not a gap). */
+  collectedGapCents: number;
+  deductibleGapCents: number;
+  /** The gaps' effect on the amount due (16 − 23): collected gap − deductible gap. */
+  netEffectCents: number;
   explanations: Ca3Explanation[];
 }
 

@@ -104,7 +104,7 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
     await expect(ca3.check).toContainText(
       report.reconciliation.differenceCents === 0
         ? 'Concorde avec les écritures'
-        : `Écart avec les écritures : ${euros(report.reconciliation.differenceCents)}`,
+        : `Écart avec les écritures : TVA collectée ${euros(report.reconciliation.collectedGapCents)}, TVA déductible ${euros(report.reconciliation.deductibleGapCents)} ; effet sur la TVA due : ${euros(report.reconciliation.netEffectCents)}`,
     );
   });
 
