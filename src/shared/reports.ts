@@ -112,6 +112,20 @@ export interface VatLine {
    * invoice, at the French rate (`percent`), on both sides: the deductible line (INBOUND) and
    * its twin among the collected (OUTBOUND), both of the purchase invoice. */
   selfAssessed: boolean;
+  /** VAT on payment: the payment its day comes from (status 212 or the accountant's mark). */
+  payment?: VatPayment | null;
+}
+
+/** The day an invoice was paid, as VAT on payment counts it (issue 26, item 2), and where it
+ * came from: the operator's 212 "Encaissée" status, or the accountant's paid mark (when and
+ * with what note). Where both say a day and they differ, the mark's counts and the status's is
+ * kept in `statusDay` to be shown. */
+export interface VatPayment {
+  day: string;
+  source: 'status_212' | 'marked';
+  markedAt: string | null;
+  note: string | null;
+  statusDay: string | null;
 }
 
 /** The sum of the lines of one direction, month, rate and currency (self-assessed apart). */
@@ -138,8 +152,17 @@ export interface VatTotal {
 
 export interface VatPending extends ReportInvoice {
   rule: 'payment_date';
-  /** The day of its 212 "Encaissée" status when it came after the period, else null. */
+  /** The day it was paid (212 or the accountant's mark) when after the period, else null. */
   collectedOn: string | null;
+  /** Where that day came from. */
+  payment?: VatPayment | null;
+}
+
+/** Disputed (207) or suspended (208): held for the accountant's decision, not counted (as the
+ * CA3 and the entries hold it), with the VAT it would add were it counted, in euros. */
+export interface VatHeld extends ReportInvoice {
+  reason: 'disputed' | 'suspended';
+  wouldChange: { collectedCents: number; deductibleCents: number };
 }
 
 export interface VatExcluded extends ReportInvoice {
@@ -176,6 +199,8 @@ export interface VatReport {
   pending: VatPending[];
   /** Refused, rejected, invalid or duplicated, dated in the period: not counted. */
   excluded: VatExcluded[];
+  /** Disputed or suspended, whose VAT would be due in the period: not counted. */
+  held: VatHeld[];
   /** Counted from their search totals (rule no_details): their details are not archived yet. */
   withoutDetails: number;
   coverage: ReportCoverage;

@@ -186,6 +186,7 @@ export function computeCa3Report(invoices: Iterable<Ca3Row>, context: Ca3Context
           creditNote: part.rule === 'credit_note',
           baseCents: part.baseCents,
           taxCents: part.taxCents,
+          ...(part.payment ? { payment: part.payment } : {}),
         };
         mine.set(key, contribution);
         const list = contributions.get(part.code);

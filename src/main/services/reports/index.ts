@@ -21,6 +21,7 @@ import {
 } from './source.ts';
 import { computeStatusReport } from './status.ts';
 import { computeVatReport } from './vat.ts';
+import { markedIn, withPayments } from '../tax/vat-due.ts';
 
 export { computeAgingReport, agingBucket, agingLine } from './aging.ts';
 export { computeStatusReport } from './status.ts';
@@ -79,7 +80,12 @@ export function computeReport(
       // Reverse charge is self-assessed at the settings' rate when a line gives none.
       const reverseChargeRateBp = (options.userData ?? readCa3UserData(store, period)).settings
         .reverseChargeRateBp;
-      return computeVatReport(vatItems(store, period), period, { ...context, reverseChargeRateBp });
+      // The accountant's paid marks make VAT on payment due on their day (tax/vat-due.ts).
+      const marks = options.paymentMarks ?? readPaymentMarks(store);
+      return computeVatReport(vatItems(store, period, marks), period, {
+        ...context,
+        reverseChargeRateBp,
+      });
     }
     case 'aging': {
       const asOf = agingDay(period, now);
@@ -91,7 +97,14 @@ export function computeReport(
     case 'ca3': {
       const user = options.userData ?? readCa3UserData(store, period);
       const found = store.companySiren();
-      return computeCa3Report(store.ca3Rows(period.from, period.to, DELIVERY_WINDOW_DAYS), {
+      const marks = options.paymentMarks ?? readPaymentMarks(store);
+      const rows = store.ca3Rows(
+        period.from,
+        period.to,
+        DELIVERY_WINDOW_DAYS,
+        markedIn(marks, period),
+      );
+      return computeCa3Report(withPayments(rows, marks), {
         period,
         settings: user.settings,
         chooser: accountChooser({ thirdParties: () => [...user.thirdParties] }, user.settings),
