@@ -1,10 +1,11 @@
 // The accountant's reports (TVA, échéancier, statuts) as they cross to the renderer and the CLI.
 // Computed in main from the archive (src/main/services/reports/). Amounts in integer cents.
+import type { VatCheck } from './vat-check.ts';
 import type { Direction } from './operator/enums.ts';
 import type { PaidSource } from './payments.ts';
 import type { Ca3Report } from './ca3.ts';
 
-export const REPORT_KINDS = ['vat', 'aging', 'status', 'ca3'] as const;
+export const REPORT_KINDS = ['vat', 'aging', 'status', 'ca3', 'vatCheck'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** A period of days, both ends included (YYYY-MM-DD), and how the user named it:
@@ -334,4 +335,4 @@ export interface StatusReport {
 }
 
 /** 'ca3': the VAT return's draft (src/shared/ca3.ts, issue 18). */
-export type Report = VatReport | AgingReport | StatusReport | Ca3Report;
+export type Report = VatReport | AgingReport | StatusReport | Ca3Report | VatCheck;

@@ -2,7 +2,9 @@
 // computations (vat.ts, aging.ts, status.ts) over the invoices source.ts reads. Their workbooks
 // are export's (export/layouts/reports.ts, export/report-export.ts): nothing here writes a file.
 import { checkRange } from '#shared/report-period.ts';
-import type { Report, ReportKind, ReportPeriod } from '#shared/reports.ts';
+import type { Report, ReportKind, ReportPeriod, VatReport } from '#shared/reports.ts';
+import type { Ca3Report } from '#shared/ca3.ts';
+import { vatCheckOf } from '../tax/check-of.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { AccountingSettings, ThirdParty } from '#shared/accounting.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
@@ -94,6 +96,20 @@ export function computeReport(
     }
     case 'status':
       return computeStatusReport(statusItems(store, period), period, context);
+    case 'vatCheck': {
+      // The Contrôle TVA (tax/vat-check.ts): the three computed on the same user data.
+      const userData = options.userData ?? readCa3UserData(store, period);
+      const paymentMarks = options.paymentMarks ?? readPaymentMarks(store);
+      const same = { ...options, now, userData, paymentMarks };
+      return vatCheckOf(store, period, {
+        vat: computeReport(store, 'vat', period, same) as VatReport,
+        ca3: computeReport(store, 'ca3', period, same) as Ca3Report,
+        settings: userData.settings,
+        thirdParties: userData.thirdParties,
+        marks: paymentMarks,
+        now,
+      });
+    }
     case 'ca3': {
       const user = options.userData ?? readCa3UserData(store, period);
       const found = store.companySiren();

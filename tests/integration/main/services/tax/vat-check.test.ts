@@ -18,8 +18,11 @@ import { Archives } from '#main/services/archive/archives.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { userDataStamp } from '#main/services/portfolio/index.ts';
-import { vatCheckOf } from '#main/services/tax/check-of.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { reportWorkbook } from '#main/services/export/layouts/reports.ts';
+import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
+import { dataRows, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
+import { assertReadable } from '#support/workbook-checks.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ID = 'demo';
@@ -41,7 +44,7 @@ after(async () => {
 
 const store = () => archives.existing(ID)!;
 const check = (label: string): VatCheck =>
-  vatCheckOf(store(), parsePeriod(label), (p) => accounting.ledger(ID, p), { now: NOW });
+  computeReport(store(), 'vatCheck', parsePeriod(label), { now: NOW }) as VatCheck;
 const vatReport = (period: ReportPeriod) =>
   computeReport(store(), 'vat', period, { now: NOW }) as VatReport;
 const ca3 = (period: ReportPeriod) =>
@@ -220,5 +223,42 @@ describe('a paid mark makes VAT on payment due on its day (item 2)', () => {
     assert.notEqual(userDataStamp(user, month), stamp);
     user.unmarkPaid(['00000000-0000-4000-8000-000000000001']);
     assert.equal(userDataStamp(user, month), stamp);
+  });
+});
+
+describe('the Contrôle TVA workbook, read back with openpyxl', () => {
+  test('the three side by side, each difference with its reason, each payment with its source', async () => {
+    const report = check('2026-Q3');
+    assert.ok(report.differences.length > 0 && report.payments.length > 0);
+    const path = join(dir, 'controle.xlsx');
+    const about = { connectionName: 'Démo', appVersion: 'test', exportedAt: NOW };
+    await writeWorkbook(path, reportWorkbook(report, 'fr', about));
+    const book = readXlsx(path);
+    assertReadable(book);
+    const summary = sheetNamed(book, 'Contrôle TVA');
+    const line = (label: string) => summary.rows.find((r) => r[0]?.v === label)?.map((c) => c.v);
+    const euros = (cents: number) => cents / 100;
+    assert.deepEqual(line('Rapport TVA')?.slice(1, 4), [
+      euros(report.vatReport.collectedCents),
+      euros(report.vatReport.deductibleCents),
+      euros(report.vatReport.netCents),
+    ]);
+    assert.deepEqual(line('Écritures (comptes de TVA)')?.slice(1, 4), [
+      euros(report.entries.collectedCents),
+      euros(report.entries.deductibleCents),
+      euros(report.entries.netCents),
+    ]);
+    const differences = dataRows(sheetNamed(book, 'Écarts'));
+    assert.equal(differences.length, report.differences.length);
+    const header = sheetNamed(book, 'Écarts').rows[0]!.map((c) => c.v);
+    const reason = header.indexOf('Raison');
+    assert.ok(reason >= 0);
+    for (const row of differences) assert.equal(typeof row[reason]?.v, 'string');
+    const payments = sheetNamed(book, 'Encaissements');
+    const source = payments.rows[0]!.map((c) => c.v).indexOf('Payée selon');
+    assert.ok(
+      dataRows(payments).some((r) => r[source]?.v === 'statut 212 « Encaissée »'),
+      'a payment day from the operator’s 212',
+    );
   });
 });
