@@ -175,6 +175,7 @@ export default {
     reasonHeader: 'Reason',
     dueDay: 'Due on',
     netOf: 'Net · {source}',
+    entriesShort: 'Entries',
     reasons: {
       no_details: 'Details not archived: the VAT report counts the search totals',
       foreign_currency: 'Another currency without VAT in euros: shown apart',

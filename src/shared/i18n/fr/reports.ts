@@ -173,6 +173,7 @@ export default {
     reasonHeader: 'Raison',
     dueDay: 'Exigible le',
     netOf: 'Nette · {source}',
+    entriesShort: 'Écritures',
     reasons: {
       no_details: 'Détail non archivé : le rapport TVA compte les totaux de la recherche',
       foreign_currency: 'Devise sans TVA en euros : montrée à part',

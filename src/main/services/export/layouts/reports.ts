@@ -719,7 +719,12 @@ function vatCheckWorkbook(
       value: (d) => euros(d.vatReport.netCents),
     },
     { header: net('CA3'), kind: 'amount', sum: true, value: (d) => euros(d.ca3.netCents) },
-    { header: net(k.entries), kind: 'amount', sum: true, value: (d) => euros(d.entries.netCents) },
+    {
+      header: net(k.entriesShort),
+      kind: 'amount',
+      sum: true,
+      value: (d) => euros(d.entries.netCents),
+    },
     idField(w),
   ];
   const paymentFields: Field<VatCheckPayment>[] = [
