@@ -273,7 +273,7 @@ test.describe('in English', () => {
     await expect(page.getByRole('button', { name: 'See the invoices in box 08' })).toBeVisible();
     await expect(page.getByText('Standard rate 20 %')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Check against the entries' })).toContainText(
-      /Agrees with the entries|Differs from the entries by/,
+      /Agrees with the entries|Differs from the entries:/,
     );
     // Each invoice behind a difference is explained in English too, amounts as English writes them.
     const check = page.getByRole('region', { name: 'Check against the entries' });
