@@ -27,6 +27,7 @@ import type { Logger, Services } from './services/index.ts';
 import { invoiceSearchKey, requestKey } from './services/archive/archive-store.ts';
 import type { ArchiveStore, SavedResponseKind } from './services/archive/archive-store.ts';
 import { LedgerPages } from './services/accounting/ledger-pages.ts';
+import { marksStamp } from './services/tax/marks-stamp.ts';
 import { localDay } from './services/export/file-names.ts';
 import { portfolioDetails, portfolioRows } from './services/portfolio/index.ts';
 import {
@@ -701,6 +702,8 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       parties.length,
       newest,
       userData?.readAccountingSettings() ?? null,
+      // A paid mark moves VAT on payment (tax/vat-due.ts): marking or unmarking recomputes.
+      marksStamp(userData),
     ]);
   }
 

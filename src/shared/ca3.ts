@@ -3,7 +3,7 @@
 // archive and the company's accounting settings. Amounts in integer cents; the form's whole
 // euros are derived for display (wholeEuros). Box codes are the form's own, as printed.
 import type { Direction } from './operator/enums.ts';
-import type { ReportCoverage, ReportInvoice, ReportPeriod } from './reports.ts';
+import type { ReportCoverage, ReportInvoice, ReportPeriod, VatPayment } from './reports.ts';
 
 /** Operations (bases HT): A1 sales and services, A2 other taxable operations, A3 services bought
  * from a supplier not established in France (art. 283-2), A4 imports, B2 intra-EU acquisitions,
@@ -74,6 +74,8 @@ export interface Ca3Contribution {
   creditNote: boolean;
   baseCents: number;
   taxCents: number;
+  /** VAT on payment: the payment its day comes from (212, or the accountant's mark). */
+  payment?: VatPayment;
 }
 
 export interface Ca3Box {
@@ -138,8 +140,13 @@ export interface Ca3Reconciliation {
   deductibleReturnCents: number; // 23 − 22
   deductibleEntriesCents: number; // debit − credit of 44566, 44562, 445662
   /** Zero when both agree (|collected gap| + |deductible gap|); otherwise explained invoice by
-   * invoice. */
+   * invoice. Whether they agree, not how much: the gaps below say that. */
   differenceCents: number;
+  /** Return − entries, per side (exact cents; the form's rounding is not a gap). */
+  collectedGapCents: number;
+  deductibleGapCents: number;
+  /** The gaps' effect on the amount due (16 − 23): collected gap − deductible gap. */
+  netEffectCents: number;
   explanations: Ca3Explanation[];
 }
 

@@ -1,10 +1,11 @@
 // The accountant's reports (TVA, échéancier, statuts) as they cross to the renderer and the CLI.
 // Computed in main from the archive (src/main/services/reports/). Amounts in integer cents.
+import type { VatCheck } from './vat-check.ts';
 import type { Direction } from './operator/enums.ts';
 import type { PaidSource } from './payments.ts';
 import type { Ca3Report } from './ca3.ts';
 
-export const REPORT_KINDS = ['vat', 'aging', 'status', 'ca3'] as const;
+export const REPORT_KINDS = ['vat', 'aging', 'status', 'ca3', 'vatCheck'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** A period of days, both ends included (YYYY-MM-DD), and how the user named it:
@@ -112,6 +113,20 @@ export interface VatLine {
    * invoice, at the French rate (`percent`), on both sides: the deductible line (INBOUND) and
    * its twin among the collected (OUTBOUND), both of the purchase invoice. */
   selfAssessed: boolean;
+  /** VAT on payment: the payment its day comes from (status 212 or the accountant's mark). */
+  payment?: VatPayment | null;
+}
+
+/** The day an invoice was paid, as VAT on payment counts it (issue 26, item 2), and where it
+ * came from: the operator's 212 "Encaissée" status, or the accountant's paid mark (when and
+ * with what note). Where both say a day and they differ, the mark's counts and the status's is
+ * kept in `statusDay` to be shown. */
+export interface VatPayment {
+  day: string;
+  source: 'status_212' | 'marked';
+  markedAt: string | null;
+  note: string | null;
+  statusDay: string | null;
 }
 
 /** The sum of the lines of one direction, month, rate and currency (self-assessed apart). */
@@ -138,8 +153,17 @@ export interface VatTotal {
 
 export interface VatPending extends ReportInvoice {
   rule: 'payment_date';
-  /** The day of its 212 "Encaissée" status when it came after the period, else null. */
+  /** The day it was paid (212 or the accountant's mark) when after the period, else null. */
   collectedOn: string | null;
+  /** Where that day came from. */
+  payment?: VatPayment | null;
+}
+
+/** Disputed (207) or suspended (208): held for the accountant's decision, not counted (as the
+ * CA3 and the entries hold it), with the VAT it would add were it counted, in euros. */
+export interface VatHeld extends ReportInvoice {
+  reason: 'disputed' | 'suspended';
+  wouldChange: { collectedCents: number; deductibleCents: number };
 }
 
 export interface VatExcluded extends ReportInvoice {
@@ -176,6 +200,8 @@ export interface VatReport {
   pending: VatPending[];
   /** Refused, rejected, invalid or duplicated, dated in the period: not counted. */
   excluded: VatExcluded[];
+  /** Disputed or suspended, whose VAT would be due in the period: not counted. */
+  held: VatHeld[];
   /** Counted from their search totals (rule no_details): their details are not archived yet. */
   withoutDetails: number;
   coverage: ReportCoverage;
@@ -309,4 +335,4 @@ export interface StatusReport {
 }
 
 /** 'ca3': the VAT return's draft (src/shared/ca3.ts, issue 18). */
-export type Report = VatReport | AgingReport | StatusReport | Ca3Report;
+export type Report = VatReport | AgingReport | StatusReport | Ca3Report | VatCheck;

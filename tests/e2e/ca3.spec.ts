@@ -104,7 +104,7 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
     await expect(ca3.check).toContainText(
       report.reconciliation.differenceCents === 0
         ? 'Concorde avec les écritures'
-        : `Écart avec les écritures : ${euros(report.reconciliation.differenceCents)}`,
+        : `Écart avec les écritures : TVA collectée ${euros(report.reconciliation.collectedGapCents)}, TVA déductible ${euros(report.reconciliation.deductibleGapCents)} ; effet sur la TVA due : ${euros(report.reconciliation.netEffectCents)}`,
     );
   });
 
@@ -273,7 +273,7 @@ test.describe('in English', () => {
     await expect(page.getByRole('button', { name: 'See the invoices in box 08' })).toBeVisible();
     await expect(page.getByText('Standard rate 20 %')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Check against the entries' })).toContainText(
-      /Agrees with the entries|Differs from the entries by/,
+      /Agrees with the entries|Differs from the entries:/,
     );
     // Each invoice behind a difference is explained in English too, amounts as English writes them.
     const check = page.getByRole('region', { name: 'Check against the entries' });

@@ -151,6 +151,9 @@ export interface OracleReturn {
   period: { from: string; to: string };
   /** Every box's amount in cents (rate lines: their tax). */
   boxes: Record<OracleBox, number>;
+  /** The VAT to the cent, before the form's rounding: the rate lines' (collected) and 19 + 20 +
+   * 21 (deductible), as the entries carry it. */
+  exact: { collectedCents: number; deductibleCents: number };
   /** The rate lines' bases. */
   rateBases: Record<(typeof ORACLE_RATE_BOXES)[number], number>;
   /** The invoices behind each box. */
@@ -453,6 +456,7 @@ export function oracleCa3(
     [...ORACLE_BASE_BOXES, ...ORACLE_RATE_BOXES, ...ORACLE_TOTAL_BOXES].map((b) => [b, 0]),
   ) as Record<OracleBox, number>;
   const rateBases = { '08': 0, '9B': 0, '09': 0, T6: 0 };
+  const exact = { collectedCents: 0, deductibleCents: 0 };
   const contributions: Partial<Record<OracleBox, OracleContribution[]>> = {};
   const aside: OracleAside[] = [];
   const leftOut: { invoiceId: string; reason: string }[] = [];
@@ -509,16 +513,31 @@ export function oracleCa3(
     }
   }
 
-  // Totals (the form's own arithmetic).
-  boxes['16'] = ORACLE_RATE_BOXES.reduce((s, b) => s + boxes[b], 0);
+  // Totals (the form's own arithmetic: the notice asks for whole euros, and the online form
+  // adds the boxes as rounded, half away from zero).
+  const whole = (cents: number): number =>
+    Math.sign(cents) * Math.round(Math.abs(cents) / 100) * 100;
+  exact.collectedCents = ORACLE_RATE_BOXES.reduce((s, b) => s + boxes[b], 0);
+  exact.deductibleCents = boxes['19'] + boxes['20'] + boxes['21'];
+  boxes['16'] = ORACLE_RATE_BOXES.reduce((s, b) => s + whole(boxes[b]), 0);
   boxes['22'] = opts.carriedCreditCents ?? 0;
-  boxes['23'] = boxes['19'] + boxes['20'] + boxes['21'] + boxes['22'];
+  boxes['23'] = whole(boxes['19']) + whole(boxes['20']) + whole(boxes['21']) + whole(boxes['22']);
   const net = boxes['16'] - boxes['23'];
   boxes.TD = Math.max(net, 0);
   boxes['25'] = Math.max(-net, 0);
   boxes['27'] = boxes['25'];
   boxes['28'] = boxes.TD;
-  return { period, boxes, rateBases, contributions, aside, leftOut, notDueYet, selfAssessedCents };
+  return {
+    period,
+    boxes,
+    exact,
+    rateBases,
+    contributions,
+    aside,
+    leftOut,
+    notDueYet,
+    selfAssessedCents,
+  };
 }
 
 // ---- The same VAT as the entries carry it (accounting.md, journal entries from invoices) ----

@@ -171,6 +171,9 @@ export function sampleCa3(): Ca3Report {
       deductibleReturnCents: 160_000,
       deductibleEntriesCents: 160_000,
       differenceCents: 0,
+      collectedGapCents: 0,
+      deductibleGapCents: 0,
+      netEffectCents: 0,
       explanations: [],
     },
     coverage: {

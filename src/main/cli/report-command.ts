@@ -81,6 +81,16 @@ export function reportTotals(report: Report): unknown {
         leftOut: report.leftOut.length,
         reconciliation: report.reconciliation,
       };
+    case 'vatCheck':
+      // The three side by side, and every invoice they count differently, with why.
+      return {
+        vatReport: report.vatReport,
+        ca3: report.ca3,
+        entries: report.entries,
+        agrees: report.agrees,
+        differences: report.differences,
+        payments: report.payments,
+      };
   }
 }
 

@@ -17,7 +17,8 @@ import { inPeriod } from '#shared/report-period.ts';
 import { toCents } from '../archive/amounts.ts';
 import type { AccountingFacts, AccountingRow } from '../archive/accounting-rows.ts';
 import { directionOf } from '../reports/invoice.ts';
-import { collectedOn, exclusionReason, isCreditNote, taxPointRule } from '../reports/rules.ts';
+import { isCreditNote, taxPointRule } from '../reports/rules.ts';
+import { paymentOf, vatStanding } from '../tax/vat-due.ts';
 import { accountLabel } from './account-labels.ts';
 import type { AccountChoice, AccountChooser } from './accounting.ts';
 import { thirdPartyKey } from './third-parties.ts';
@@ -48,9 +49,6 @@ export type InvoiceOutcome =
    * collected in it (numbered 0: the ledger numbers them). `party` counts for the queue only
    * when the invoice's own entry is there. */
   | { kind: 'posted'; entries: Entry[]; party: PartyUse };
-
-/** Statuses that hold an invoice for the accountant's decision: 207 En litige, 208 Suspendue. */
-const HELD: Record<string, HeldReason> = { '207': 'disputed', '208': 'suspended' };
 
 /** exclusionReason()'s state or code → the reason the screen words. */
 function leftOutReason(reason: string): LeftOutReason {
@@ -207,8 +205,10 @@ export function invoiceOutcome(invoice: AccountingRow, context: EntryContext): I
   const accounts = settings.accounts;
   const dated = row.invoiceDate;
   const datedIn = dated !== null && inPeriod(dated, period);
-  // VAT on payment moves on the 212 "Encaissée" day, in Paris (reports/rules.ts collectedOn).
-  const collected = collectedOn(row.lifecycleCode, row.lifecycleDate);
+  // VAT on payment moves on the day it was paid: the accountant's mark's, else the 212
+  // "Encaissée" day in Paris (tax/vat-due.ts, as the TVA report and the CA3).
+  const payment = paymentOf(invoice);
+  const collected = payment?.day ?? null;
   const collectedIn = collected !== null && inPeriod(collected, period);
   if (!datedIn && !collectedIn) return { kind: 'outside' };
 
@@ -227,11 +227,11 @@ export function invoiceOutcome(invoice: AccountingRow, context: EntryContext): I
     datedIn ? { kind: 'left_out', aside: aside(reason, detail) } : { kind: 'outside' };
 
   // Refused (210), rejected (213), invalid or duplicated on the platform: no entry, listed.
-  const excluded = exclusionReason(row.state, row.lifecycleCode);
-  if (excluded !== null) return leftOut(leftOutReason(excluded), excluded);
+  const standing = vatStanding(row);
+  if (standing.kind === 'left_out') return leftOut(leftOutReason(standing.reason), standing.reason);
   // Disputed (207) or suspended (208): held for the accountant's decision, listed.
-  const held = row.lifecycleCode !== null ? HELD[row.lifecycleCode] : undefined;
-  if (held) return datedIn ? { kind: 'held', aside: aside(held, null) } : { kind: 'outside' };
+  if (standing.kind === 'held')
+    return datedIn ? { kind: 'held', aside: aside(standing.reason, null) } : { kind: 'outside' };
   // Without its details the invoice's VAT breakdown is unknown: never posted from guesses.
   if (facts === null) return leftOut('no_details', null);
   const checked = checkTotals(facts);
@@ -365,7 +365,8 @@ export function invoiceOutcome(invoice: AccountingRow, context: EntryContext): I
   if (onPayment && collectedIn) {
     // VAT on payment (OD), on the 212 day: 44574 → 44571 for a sale, 44564 → 44566 (44562)
     // for a purchase, per rate; a credit note reversed.
-    const label = `TVA sur encaissement ${number} ${partyLabel}`;
+    // The label says where the payment day came from: the accountant's mark, or the 212.
+    const label = `TVA sur encaissement ${number} ${partyLabel}${payment?.source === 'marked' ? ' (marquée payée)' : ''}`;
     const lines = lineBuilder(label, labelOf);
     for (const l of checked.lines) {
       if (selfAssessed(l)) continue;

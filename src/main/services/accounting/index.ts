@@ -10,6 +10,8 @@ import { AppFailure } from '../app-failure.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
 import { reportCoverage } from '../reports/source.ts';
+import { markedIn, withPayments } from '../tax/vat-due.ts';
+import type { PaymentMark } from '#shared/payments.ts';
 import type { AccountingService } from './accounting.ts';
 import { buildLedger } from './ledger.ts';
 import { defaultAccountingSettings, validateAccountingSettings } from './settings.ts';
@@ -68,7 +70,12 @@ export function createAccountingService(options: AccountingServiceOptions): Acco
       const chooser = accountChooser(memory ?? { thirdParties: () => [] }, settings);
       const store = archives.existing(connectionId);
       const found = store?.companySiren() ?? null;
-      return buildLedger(store ? store.accountingRows(period.from, period.to) : [], {
+      // The accountant's paid marks move VAT on payment on their day (tax/vat-due.ts).
+      const marks = memory?.paymentMarks() ?? new Map<string, PaymentMark>();
+      const rows = store
+        ? store.accountingRows(period.from, period.to, markedIn(marks, period))
+        : [];
+      return buildLedger(withPayments(rows, marks), {
         period,
         settings,
         chooser,

@@ -5,6 +5,7 @@
 // handle; callers ask the store by name.
 import type { DatabaseSync } from 'node:sqlite';
 import type { ArchiveRow } from '#shared/archive.ts';
+import type { VatPayment } from '#shared/reports.ts';
 import { addDays } from '#shared/report-period.ts';
 import { INVOICE_COLUMN_NAMES } from './invoice-columns.ts';
 
@@ -41,6 +42,9 @@ export interface AccountingRow {
   row: ArchiveRow;
   /** Null when the invoice's details are not archived. */
   facts: AccountingFacts | null;
+  /** The day it was paid for VAT on payment, resolved with the accountant's marks
+   * (tax/vat-due.ts paymentDay); absent: the row's 212 status alone. */
+  payment?: VatPayment | null;
 }
 
 /** The facts read, in the order AccountingFacts is filled from. */
@@ -108,22 +112,25 @@ function factsOf(values: readonly unknown[]): AccountingFacts {
  * The invoices a period's entries come from: dated in [from, to], and those whose last status
  * is 212 "Encaissée" dated around the period (a day either side: the status's day is counted in
  * Paris, which the entries do; their VAT on payment moves that day even when the invoice is
- * older). Undated invoices have no entry date and are not read.
+ * older), and `alsoIds` (those the accountant marked paid in the period). Undated invoices have
+ * no entry date and are not read.
  */
 export function* accountingRows(
   db: DatabaseSync,
   from: string,
   to: string,
+  alsoIds: readonly string[] = [],
 ): Generator<AccountingRow> {
   const statement = db.prepare(
     `${SELECT} WHERE invoices.invoice_date BETWEEN ? AND ?
      OR (invoices.lifecycle_code = '212' AND invoices.lifecycle_date >= ?
-         AND invoices.lifecycle_date < ?)`,
+         AND invoices.lifecycle_date < ?)
+     OR invoices.invoice_id IN (SELECT value FROM json_each(?))`,
   );
   statement.setReturnArrays(true);
   const since = addDays(from, -1);
   const until = addDays(to, 2); // exclusive: any time on the day after `to`
-  for (const record of statement.iterate(from, to, since, until)) {
+  for (const record of statement.iterate(from, to, since, until, JSON.stringify(alsoIds))) {
     const values = record as unknown as unknown[];
     const row: Record<string, unknown> = {};
     for (let index = 0; index < KEYS.length; index += 1)
@@ -149,12 +156,15 @@ export interface Ca3Row extends AccountingRow {
  * the invoices dated within `deliveryWindowDays` of it (their VAT is due on the delivery day,
  * reports/rules.ts, or for goods between member states on the 15th of the month after it).
  * Each with the entries' facts, so the return and its reconciliation read the archive once.
+ * `alsoIds`: invoices read whatever their dates (those the accountant marked paid in the period:
+ * their VAT on payment is due on the mark's day).
  */
 export function* ca3Rows(
   db: DatabaseSync,
   from: string,
   to: string,
   deliveryWindowDays: number,
+  alsoIds: readonly string[] = [],
 ): Generator<Ca3Row> {
   const statement = db.prepare(
     `${SELECT_WITH_DELIVERY}
@@ -162,7 +172,8 @@ export function* ca3Rows(
      OR (invoices.lifecycle_code = '212' AND invoices.lifecycle_date >= ?
          AND invoices.lifecycle_date < ?)
      OR (invoices.invoice_date BETWEEN ? AND ?
-         AND json_extract(detail_json, '$.businessData.shipping.deliveryDate') BETWEEN ? AND ?)`,
+         AND json_extract(detail_json, '$.businessData.shipping.deliveryDate') BETWEEN ? AND ?)
+     OR invoices.invoice_id IN (SELECT value FROM json_each(?))`,
   );
   statement.setReturnArrays(true);
   const since = addDays(from, -1);
@@ -176,6 +187,7 @@ export function* ca3Rows(
     addDays(to, deliveryWindowDays),
     addDays(from, -31),
     to,
+    JSON.stringify(alsoIds),
   )) {
     const values = record as unknown as unknown[];
     const row: Record<string, unknown> = {};

@@ -731,6 +731,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
     datedFrom: string;
     datedTo: string;
     deliveredFrom?: string;
+    alsoIds?: readonly string[];
   }): Generator<RowWith<readonly unknown[] | null>> {
     return vatRows(this.#db, window);
   }
@@ -751,8 +752,12 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   }
 
   /** A period's invoices with the facts their journal entries need (accounting-rows.ts). */
-  accountingRows(from: string, to: string): Generator<AccountingRow> {
-    return accountingRows(this.#db, from, to);
+  accountingRows(
+    from: string,
+    to: string,
+    alsoIds: readonly string[] = [],
+  ): Generator<AccountingRow> {
+    return accountingRows(this.#db, from, to, alsoIds);
   }
 
   /** Every invoice bank matching may pay, with its details' payment facts (bank-invoices.ts). */
@@ -761,8 +766,13 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   }
 
   /** A period's VAT return candidates with their entries' facts (accounting-rows.ts). */
-  ca3Rows(from: string, to: string, deliveryWindowDays: number): Generator<Ca3Row> {
-    return ca3Rows(this.#db, from, to, deliveryWindowDays);
+  ca3Rows(
+    from: string,
+    to: string,
+    deliveryWindowDays: number,
+    alsoIds: readonly string[] = [],
+  ): Generator<Ca3Row> {
+    return ca3Rows(this.#db, from, to, deliveryWindowDays, alsoIds);
   }
 
   /** The company this archive belongs to, found from its invoices (accounting-rows.ts). */

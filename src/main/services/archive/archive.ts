@@ -73,6 +73,8 @@ export interface ArchiveReader {
     collectedSince: string;
     datedFrom: string;
     datedTo: string;
+    deliveredFrom?: string;
+    alsoIds?: readonly string[];
   }): Iterable<RowWith<readonly unknown[] | null>>;
   payableRows(asOf: string): Iterable<RowWith<unknown>>;
   /** The same facts for the invoices dated in [from, to] (the exceptions list of a period). */
@@ -80,7 +82,7 @@ export interface ArchiveReader {
   datedRows(from: string, to: string): Iterable<ArchiveRow>;
   /** The journal entries' invoices: dated in [from, to], or whose last status 212 is dated
    * around it (their VAT on payment moves that day), with the facts of their details. */
-  accountingRows(from: string, to: string): Iterable<AccountingRow>;
+  accountingRows(from: string, to: string, alsoIds?: readonly string[]): Iterable<AccountingRow>;
   /** Every invoice bank matching may pay (issue 29), with its payment facts. */
   bankInvoices(): Iterable<PayableInvoice>;
   /** The company's SIREN (most frequent seller of issued invoices, else buyer of received

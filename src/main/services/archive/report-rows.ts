@@ -94,6 +94,8 @@ export function* vatRows(
     datedTo: string;
     /** The delivery days looked for start here (default `from`). */
     deliveredFrom?: string;
+    /** Invoices read whatever their dates (marked paid in the period: VAT on payment). */
+    alsoIds?: readonly string[];
   },
 ): Generator<RowWith<readonly unknown[] | null>> {
   for (const { row, extra } of query(
@@ -102,7 +104,8 @@ export function* vatRows(
     `invoice_date IS NULL OR invoice_date BETWEEN ? AND ?
      OR (lifecycle_code = '212' AND lifecycle_date >= ?)
      OR (invoice_date BETWEEN ? AND ?
-         AND json_extract(detail_json, '$.businessData.shipping.deliveryDate') BETWEEN ? AND ?)`,
+         AND json_extract(detail_json, '$.businessData.shipping.deliveryDate') BETWEEN ? AND ?)
+     OR invoice_id IN (SELECT value FROM json_each(?))`,
     [
       window.from,
       window.to,
@@ -111,6 +114,7 @@ export function* vatRows(
       window.datedTo,
       window.deliveredFrom ?? window.from,
       window.to,
+      JSON.stringify(window.alsoIds ?? []),
     ],
   )) {
     if (row.detailFetchedAt === null) {

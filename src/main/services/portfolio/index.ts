@@ -11,6 +11,7 @@
 // the user's data they read (settings, third parties, line 22). A reading computes them again
 // only when either moved, or the month changed; a sync that found nothing new moves neither.
 import { createHash } from 'node:crypto';
+import { marksStamp } from '../tax/marks-stamp.ts';
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { PortfolioDetails, PortfolioRow } from '#shared/portfolio.ts';
 import { periodOf } from '#shared/report-period.ts';
@@ -134,13 +135,21 @@ export function keepDetailsAfterSync(
 }
 
 /** What the month's details read of the user's own file (the accounting settings, the
- * third-party memory, line 22 of the return), as a digest. */
+ * third-party memory, line 22 of the return, the paid marks: VAT on payment), as a digest. */
 export function userDataStamp(
-  user: Pick<UserDataStore, 'readAccountingSettings' | 'thirdParties' | 'carriedCredit'> | null,
+  user: Pick<
+    UserDataStore,
+    'readAccountingSettings' | 'thirdParties' | 'carriedCredit' | 'paymentMarks'
+  > | null,
   month: ReportPeriod,
 ): string {
   const read = user
-    ? [user.readAccountingSettings(), user.thirdParties(), user.carriedCredit(month)]
+    ? [
+        user.readAccountingSettings(),
+        user.thirdParties(),
+        user.carriedCredit(month),
+        marksStamp(user),
+      ]
     : null;
   return createHash('sha256').update(JSON.stringify(read)).digest('base64url');
 }

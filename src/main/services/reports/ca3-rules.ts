@@ -19,14 +19,9 @@ import {
 } from '../accounting/entries.ts';
 import { isFixedAssetAccount, thirdPartyKey } from '../accounting/third-parties.ts';
 import { directionOf, invoiceDay, reportInvoice } from './invoice.ts';
-import {
-  EU_COUNTRIES,
-  collectedOn,
-  exclusionReason,
-  intraEuDay,
-  isCreditNote,
-  taxPointRule,
-} from './rules.ts';
+import { EU_COUNTRIES, intraEuDay, isCreditNote, taxPointRule } from './rules.ts';
+import { paymentOf, vatStanding } from '../tax/vat-due.ts';
+import type { VatPayment } from '#shared/reports.ts';
 
 /** The form's mainland rate lines by rate in basis points: 2.1 % is T6, never the overseas
  * departments' lines 10 and 11. */
@@ -64,6 +59,8 @@ export interface Ca3Part {
   basis: Ca3DueBasis;
   baseCents: number;
   taxCents: number;
+  /** VAT on payment: the payment its day comes from (212 or the accountant's mark). */
+  payment: VatPayment | null;
 }
 
 export interface Ca3RuleContext {
@@ -78,9 +75,6 @@ export type Ca3Outcome =
   | { kind: 'held' | 'lacking'; aside: Ca3Aside }
   /** `due`: the parts due in the period; `notDue`: those due in another one (or not yet). */
   | { kind: 'counted'; due: Ca3Part[]; notDue: Ca3Part[] };
-
-/** Statuses that hold an invoice for the accountant's decision (as the entries: 207, 208). */
-const HELD: Record<string, 'disputed' | 'suspended'> = { '207': 'disputed', '208': 'suspended' };
 
 /** What an invoice without usable details would change: its search totals, rate unknown (a
  * sale: A1 and 16; a purchase: 20). */
@@ -136,11 +130,13 @@ export function invoiceParts(
     invoice.deliveryDate && /^\d{4}-\d{2}-\d{2}$/.test(invoice.deliveryDate)
       ? invoice.deliveryDate
       : null;
+  // Paid on its 212 day or the accountant's mark's (tax/vat-due.ts; a held invoice has none).
+  const payment = onPayment && !asIfDue ? paymentOf(invoice) : null;
   const dueDay =
     point === 'delivery_date'
       ? (delivered ?? dated)
       : onPayment
-        ? (collectedOn(row.lifecycleCode, row.lifecycleDate) ?? (asIfDue ? dated : null))
+        ? (payment?.day ?? (asIfDue ? dated : null))
         : dated;
   const basis: Ca3DueBasis =
     point === 'delivery_date' ? 'delivery_date' : onPayment ? 'payment_date' : 'invoice_date';
@@ -162,6 +158,7 @@ export function invoiceParts(
       basis: why,
       baseCents: sign * base || 0,
       taxCents: sign * tax || 0,
+      payment: why === 'payment_date' ? payment : null,
     });
 
   if (!purchase) {
@@ -279,7 +276,7 @@ export function ca3Outcome(invoice: Ca3Row, context: Ca3RuleContext): Ca3Outcome
   const dated = invoiceDay(row);
   if (dated === null) return { kind: 'outside' };
   const datedIn = inPeriod(dated, period);
-  const collected = collectedOn(row.lifecycleCode, row.lifecycleDate);
+  const collected = paymentOf(invoice)?.day ?? null;
   const delivered = invoice.deliveryDate;
   // Delivered up to a month before: goods between member states are due on the 15th of the
   // month after their delivery (intraEuDay).
@@ -289,10 +286,10 @@ export function ca3Outcome(invoice: Ca3Row, context: Ca3RuleContext): Ca3Outcome
 
   // Refused (210), rejected (213), invalid or duplicated: count nowhere, listed in the period of
   // their date.
-  const excluded = exclusionReason(row.state, row.lifecycleCode);
-  if (excluded !== null)
+  const standing = vatStanding(row);
+  if (standing.kind === 'left_out')
     return datedIn
-      ? { kind: 'left_out', invoice: { ...reportInvoice(row), reason: excluded } }
+      ? { kind: 'left_out', invoice: { ...reportInvoice(row), reason: standing.reason } }
       : { kind: 'outside' };
   const aside = (
     kind: 'held' | 'lacking',
@@ -300,6 +297,12 @@ export function ca3Outcome(invoice: Ca3Row, context: Ca3RuleContext): Ca3Outcome
     wouldChange: Ca3Aside['wouldChange'],
   ): Ca3Outcome => ({ kind, aside: { ...reportInvoice(row), reason, wouldChange } });
 
+  // Disputed (207) or suspended (208) comes first, as in the TVA report and the entries
+  // (tax/vat-due.ts): held even when its details are missing or do not add up (then with its
+  // search totals, in the period of its date).
+  const held = standing.kind === 'held' ? standing.reason : undefined;
+  if (held && (facts === null || !checkTotals(facts).ok))
+    return datedIn ? aside('held', held, roughChange(row)) : { kind: 'outside' };
   // Without details (or with totals the entries cannot post) the breakdown is unknown: named in
   // the period of its date with its search totals, never counted from guesses.
   if (facts === null)
@@ -319,7 +322,6 @@ export function ca3Outcome(invoice: Ca3Row, context: Ca3RuleContext): Ca3Outcome
       ? aside('lacking', reason, roughChange(row))
       : { kind: 'outside' };
   }
-  const held = row.lifecycleCode !== null ? HELD[row.lifecycleCode] : undefined;
   // Disputed (207) or suspended (208): held for the accountant, with what it would change. A
   // held invoice has no 212 status: VAT on payment is placed by its date.
   const { parts, unplaced } = invoiceParts(invoice, checked.lines, context, held !== undefined);

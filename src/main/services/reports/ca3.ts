@@ -17,6 +17,7 @@ import {
   type Ca3Side,
   type Ca3Reconciliation,
   type Ca3Report,
+  wholeEuros,
 } from '#shared/ca3.ts';
 import type { Entry } from '#shared/accounting.ts';
 import { daysInMonth } from '#shared/report-period.ts';
@@ -185,6 +186,7 @@ export function computeCa3Report(invoices: Iterable<Ca3Row>, context: Ca3Context
           creditNote: part.rule === 'credit_note',
           baseCents: part.baseCents,
           taxCents: part.taxCents,
+          ...(part.payment ? { payment: part.payment } : {}),
         };
         mine.set(key, contribution);
         const list = contributions.get(part.code);
@@ -224,33 +226,45 @@ export function computeCa3Report(invoices: Iterable<Ca3Row>, context: Ca3Context
   const set = (code: Ca3BoxCode, cents: number): void => {
     boxes.get(code)!.amountCents = cents;
   };
-  // 16 total TVA brute: the rate lines (A4 imports and the other lines are not computed here).
-  set(
-    '16',
-    CA3_RATE_BOXES.reduce((s, code) => s + amount(code), 0),
-  );
   // 22: the credit carried from the previous return (its line 27), as the accountant entered it.
   set('22', context.carriedCreditCents);
+  // The totals follow the form's arithmetic (the notice: every box in whole euros; the online
+  // form adds the rounded boxes): 16, 23 and the result are sums of rounded amounts, so they
+  // may differ by a euro or two from the exact cents the boxes hold.
+  const rounded = (code: Ca3BoxCode): number => wholeEuros(amount(code)) * 100;
+  const roundedSum = (codes: readonly Ca3BoxCode[]): number =>
+    codes.reduce((s, code) => s + rounded(code), 0);
+  // 16 total TVA brute: the rate lines (A4 imports and the other lines are not computed here).
+  set('16', roundedSum(CA3_RATE_BOXES));
   // 23 total deductible: 19 + 20 + 21 + 22.
-  set('23', amount('19') + amount('20') + amount('21') + amount('22'));
+  set('23', roundedSum(['19', '20', '21', '22']));
   const net = amount('16') - amount('23');
   set('TD', Math.max(net, 0)); // TVA due: 16 − 23 when positive
   set('25', Math.max(-net, 0)); // crédit: 23 − 16 when positive
   set('27', amount('25')); // crédit à reporter: no refund asked (line 26) in a draft
   set('28', amount('TD')); // TVA nette due: TD (no credit imputed, no other tax here)
 
-  const collectedReturn = amount('16');
-  const deductibleReturn = amount('23') - amount('22');
+  // The check against the entries is to the cent: the boxes' exact amounts, not the form's.
+  const exactSum = (codes: readonly Ca3BoxCode[]): number =>
+    codes.reduce((s, code) => s + amount(code), 0);
+  const collectedReturn = exactSum(CA3_RATE_BOXES);
+  const deductibleReturn = exactSum(['19', '20', '21']);
   const explanations = gaps
     .sort((a, b) => byInvoice(invoiceName(a.invoice), invoiceName(b.invoice)))
     .map((gap) => explainGap(gap, period));
+  const collectedGap = collectedReturn - collectedEntries;
+  const deductibleGap = deductibleReturn - deductibleEntries;
   const reconciliation: Ca3Reconciliation = {
     collectedReturnCents: collectedReturn,
     collectedEntriesCents: collectedEntries,
     deductibleReturnCents: deductibleReturn,
     deductibleEntriesCents: deductibleEntries,
-    differenceCents:
-      Math.abs(collectedReturn - collectedEntries) + Math.abs(deductibleReturn - deductibleEntries),
+    differenceCents: Math.abs(collectedGap) + Math.abs(deductibleGap),
+    collectedGapCents: collectedGap,
+    deductibleGapCents: deductibleGap,
+    // What the gaps do to the amount due (16 − 23): more collected raises it, more deductible
+    // lowers it; two gaps may offset.
+    netEffectCents: collectedGap - deductibleGap,
     explanations,
   };
   return {

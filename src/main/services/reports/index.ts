@@ -2,7 +2,9 @@
 // computations (vat.ts, aging.ts, status.ts) over the invoices source.ts reads. Their workbooks
 // are export's (export/layouts/reports.ts, export/report-export.ts): nothing here writes a file.
 import { checkRange } from '#shared/report-period.ts';
-import type { Report, ReportKind, ReportPeriod } from '#shared/reports.ts';
+import type { Report, ReportKind, ReportPeriod, VatReport } from '#shared/reports.ts';
+import type { Ca3Report } from '#shared/ca3.ts';
+import { vatCheckOf } from '../tax/check-of.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { AccountingSettings, ThirdParty } from '#shared/accounting.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
@@ -21,6 +23,7 @@ import {
 } from './source.ts';
 import { computeStatusReport } from './status.ts';
 import { computeVatReport } from './vat.ts';
+import { markedIn, withPayments } from '../tax/vat-due.ts';
 
 export { computeAgingReport, agingBucket, agingLine } from './aging.ts';
 export { computeStatusReport } from './status.ts';
@@ -79,7 +82,12 @@ export function computeReport(
       // Reverse charge is self-assessed at the settings' rate when a line gives none.
       const reverseChargeRateBp = (options.userData ?? readCa3UserData(store, period)).settings
         .reverseChargeRateBp;
-      return computeVatReport(vatItems(store, period), period, { ...context, reverseChargeRateBp });
+      // The accountant's paid marks make VAT on payment due on their day (tax/vat-due.ts).
+      const marks = options.paymentMarks ?? readPaymentMarks(store);
+      return computeVatReport(vatItems(store, period, marks), period, {
+        ...context,
+        reverseChargeRateBp,
+      });
     }
     case 'aging': {
       const asOf = agingDay(period, now);
@@ -88,10 +96,31 @@ export function computeReport(
     }
     case 'status':
       return computeStatusReport(statusItems(store, period), period, context);
+    case 'vatCheck': {
+      // The Contrôle TVA (tax/vat-check.ts): the three computed on the same user data.
+      const userData = options.userData ?? readCa3UserData(store, period);
+      const paymentMarks = options.paymentMarks ?? readPaymentMarks(store);
+      const same = { ...options, now, userData, paymentMarks };
+      return vatCheckOf(store, period, {
+        vat: computeReport(store, 'vat', period, same) as VatReport,
+        ca3: computeReport(store, 'ca3', period, same) as Ca3Report,
+        settings: userData.settings,
+        thirdParties: userData.thirdParties,
+        marks: paymentMarks,
+        now,
+      });
+    }
     case 'ca3': {
       const user = options.userData ?? readCa3UserData(store, period);
       const found = store.companySiren();
-      return computeCa3Report(store.ca3Rows(period.from, period.to, DELIVERY_WINDOW_DAYS), {
+      const marks = options.paymentMarks ?? readPaymentMarks(store);
+      const rows = store.ca3Rows(
+        period.from,
+        period.to,
+        DELIVERY_WINDOW_DAYS,
+        markedIn(marks, period),
+      );
+      return computeCa3Report(withPayments(rows, marks), {
         period,
         settings: user.settings,
         chooser: accountChooser({ thirdParties: () => [...user.thirdParties] }, user.settings),

@@ -3,7 +3,7 @@
 import type { Direction } from '#shared/operator/enums.ts';
 import type { Invoice } from '#shared/operator/schemas.ts';
 import type { PaymentMark } from '#shared/payments.ts';
-import type { ReportInvoice } from '#shared/reports.ts';
+import type { ReportInvoice, VatPayment } from '#shared/reports.ts';
 import type { ArchiveRow } from '../archive/archive-store.ts';
 import { isCreditNote, parisDay } from './rules.ts';
 
@@ -13,8 +13,12 @@ export interface ReportItem {
   vat?: VatFacts | null;
   /** BT-115 "amount to pay" in cents, when the archive knows it (the échéancier). */
   payableCents?: number | null;
-  /** The user's "paid" mark (user data, not the operator's), when there is one (the échéancier). */
+  /** The user's "paid" mark (user data, not the operator's), when there is one (the échéancier,
+   * and VAT on payment: tax/vat-due.ts paymentDay). */
   mark?: PaymentMark | null;
+  /** The payment VAT on payment counts, when the caller resolved it (else from `mark` and the
+   * row's 212 status). */
+  payment?: VatPayment | null;
 }
 
 /** One VAT breakdown entry (BG-23) as the operator wrote it (amounts as numbers). */

@@ -1,6 +1,6 @@
 // The rules the reports apply to one archived invoice: is it a credit note, does it count at all,
 // when did its VAT become due, is it paid. Pure functions of the invoice's own data.
-import { VAT_EXCLUSION_CODES, VAT_EXCLUSION_STATES, type VatRule } from '#shared/reports.ts';
+import { VAT_EXCLUSION_CODES, VAT_EXCLUSION_STATES } from '#shared/reports.ts';
 import { isCreditNoteType } from '#shared/invoices/amount-totals.ts';
 import type { VatFacts } from './invoice.ts';
 
@@ -67,38 +67,6 @@ export function collectedOn(
   lifecycleDate: string | null,
 ): string | null {
   return lifecycleCode === '212' ? parisDay(lifecycleDate) : null;
-}
-
-export interface DueDay {
-  rule: VatRule;
-  /** Null for payment_date when the invoice is not collected yet. */
-  day: string | null;
-}
-
-/**
- * The day an invoice's VAT becomes due, by its own taxPaymentOption: its invoice date, its
- * delivery date (its invoice date when it gives none), or the day of its 212 status.
- */
-export function vatDueDay(
-  facts: VatFacts,
-  invoiceDate: string,
-  lifecycleCode: string | null,
-  lifecycleDate: string | null,
-): DueDay {
-  switch (taxPointRule(facts)) {
-    case 'invoice_date':
-      return { rule: 'invoice_date', day: invoiceDate };
-    case 'delivery_date': {
-      const delivered = facts.deliveryDate;
-      return delivered && /^\d{4}-\d{2}-\d{2}$/.test(delivered)
-        ? { rule: 'delivery_date', day: delivered }
-        : { rule: 'delivery_unknown', day: invoiceDate };
-    }
-    case 'payment_date':
-      return { rule: 'payment_date', day: collectedOn(lifecycleCode, lifecycleDate) };
-    case 'unknown':
-      return { rule: 'unknown', day: invoiceDate };
-  }
 }
 
 /** The day the operator says an invoice was paid (its last status 211 or 212; the status's own

@@ -7,6 +7,7 @@ import type { ReportCoverage, ReportPeriod } from '#shared/reports.ts';
 import { toCents } from '../archive/amounts.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
 import type { BreakdownEntry, ReportItem, VatFacts } from './invoice.ts';
+import { markedIn, paymentDay } from '../tax/vat-due.ts';
 
 /** How far from its invoice date an invoice's delivery date is looked for (a year each way). */
 export const DELIVERY_WINDOW_DAYS = 366;
@@ -49,10 +50,15 @@ function vatFacts(facts: readonly unknown[] | null): VatFacts | null {
 /**
  * The TVA report's candidates, with the facts of their details read in SQL (parsing whole
  * invoices in JavaScript was most of the report's time): dated in the period, collected (212)
- * in it, delivered in it (delivery dates are looked for within a year of the invoice date), or
+ * in it, delivered in it (delivery dates are looked for within a year of the invoice date),
+ * marked paid in it by the accountant (`marks`: each item's payment is resolved with them), or
  * undated.
  */
-export function* vatItems(store: ArchiveStore, period: ReportPeriod): Generator<ReportItem> {
+export function* vatItems(
+  store: ArchiveStore,
+  period: ReportPeriod,
+  marks: ReadonlyMap<string, PaymentMark> = new Map(),
+): Generator<ReportItem> {
   for (const { row, extra } of store.vatRows({
     from: period.from,
     to: period.to,
@@ -62,8 +68,10 @@ export function* vatItems(store: ArchiveStore, period: ReportPeriod): Generator<
     datedTo: addDays(period.to, DELIVERY_WINDOW_DAYS),
     // Goods between member states are due the 15th of the month after their delivery.
     deliveredFrom: addDays(period.from, -31),
+    // Marked paid in the period: VAT on payment is due on the mark's day (tax/vat-due.ts).
+    alsoIds: markedIn(marks, period),
   }))
-    yield { row, vat: vatFacts(extra) };
+    yield { row, vat: vatFacts(extra), payment: paymentDay(row, marks.get(row.invoiceId)) };
 }
 
 /** The échéancier's candidates: dated on or before the day, with what is left to pay (BT-115,

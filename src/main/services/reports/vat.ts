@@ -9,6 +9,8 @@ import type {
   ReportPeriod,
   VatExcluded,
   VatFigure,
+  VatHeld,
+  VatPayment,
   VatBalance,
   VatLine,
   VatMonth,
@@ -26,15 +28,9 @@ import {
   reportInvoice,
   type ReportItem,
 } from './invoice.ts';
-import {
-  EU_COUNTRIES,
-  collectedOn,
-  exclusionReason,
-  intraEuDay,
-  isCreditNote,
-  vatDueDay,
-} from './rules.ts';
+import { EU_COUNTRIES, intraEuDay, isCreditNote } from './rules.ts';
 import { countryOf, isSelfAssessed, roundHalf } from '../accounting/entries.ts';
+import { paymentDay, vatDueDay, vatStanding } from '../tax/vat-due.ts';
 
 /** The accounting settings' default rate for reverse charge (20 %), in basis points. */
 const DEFAULT_REVERSE_CHARGE_BP = 2000;
@@ -51,6 +47,7 @@ export interface ReportContext {
 /** The lines one invoice adds to the report, or why it adds none. */
 export type VatOutcome =
   | { kind: 'counted'; lines: VatLine[] }
+  | { kind: 'held'; held: VatHeld }
   | { kind: 'pending'; pending: VatPending }
   | { kind: 'excluded'; excluded: VatExcluded }
   | { kind: 'outside' };
@@ -62,14 +59,46 @@ export function vatOutcome(
   reverseChargeRateBp = DEFAULT_REVERSE_CHARGE_BP,
 ): VatOutcome {
   const { row } = item;
-  const facts = item.vat ?? null;
   const dated = invoiceDay(row);
-  const reason = exclusionReason(row.state, row.lifecycleCode);
-  if (reason !== null) {
+  // Where it stands (tax/vat-due.ts, as the CA3 and the entries): left out, held, or counted.
+  const standing = vatStanding(row);
+  if (standing.kind === 'left_out') {
     return inPeriod(dated, period)
-      ? { kind: 'excluded', excluded: { ...reportInvoice(row), reason } }
+      ? { kind: 'excluded', excluded: { ...reportInvoice(row), reason: standing.reason } }
       : { kind: 'outside' };
   }
+  if (standing.kind === 'held') {
+    // Held (207, 208) has no payment: what it would change is counted as if due on its date.
+    // Listed in the period its VAT would be due in (its date without details), as the CA3.
+    const asIf = countedOutcome(item, period, reverseChargeRateBp, true);
+    const lines = asIf.kind === 'counted' ? asIf.lines : [];
+    if (lines.length === 0) return { kind: 'outside' };
+    const euros = lines.filter((l) => l.currency === 'EUR');
+    const sum = (direction: string): number =>
+      euros.filter((l) => l.direction === direction).reduce((s, l) => s + l.vatCents, 0);
+    return {
+      kind: 'held',
+      held: {
+        ...reportInvoice(row),
+        reason: standing.reason,
+        wouldChange: { collectedCents: sum('OUTBOUND'), deductibleCents: sum('INBOUND') },
+      },
+    };
+  }
+  return countedOutcome(item, period, reverseChargeRateBp, false);
+}
+
+/** The lines of an invoice that counts (or, `asIfDue`, of a held one: VAT on payment on its
+ * invoice date), or why none is due in the period. */
+function countedOutcome(
+  item: ReportItem,
+  period: ReportPeriod,
+  reverseChargeRateBp: number,
+  asIfDue: boolean,
+): VatOutcome {
+  const { row } = item;
+  const facts = item.vat ?? null;
+  const dated = invoiceDay(row);
   if (dated === null) return { kind: 'outside' };
   const typeCode = facts?.type ?? row.typeCode;
   const credit = isCreditNote(typeCode);
@@ -84,6 +113,7 @@ export function vatOutcome(
     counterpartyName: row.counterpartyName,
     counterpartySiren: row.counterpartySiren,
   };
+  let paidBy: VatPayment | null = null; // the payment VAT on payment is due by, once known
   const line = (
     rule: VatRule,
     day: string,
@@ -103,6 +133,7 @@ export function vatOutcome(
     vatCents: sign * vatCents || 0,
     currency,
     selfAssessed: false,
+    ...(rule === 'payment_date' ? { payment: paidBy } : {}),
   });
 
   if (!facts) {
@@ -124,7 +155,15 @@ export function vatOutcome(
     };
   }
 
-  const due = vatDueDay(facts, dated, row.lifecycleCode, row.lifecycleDate);
+  // Paid on the 212 day or the accountant's mark's (the mark wins): tax/vat-due.ts.
+  const payment = asIfDue
+    ? null
+    : item.payment !== undefined
+      ? item.payment
+      : paymentDay(row, item.mark ?? null);
+  const found = vatDueDay(facts, dated, facts.deliveryDate, payment);
+  const due = asIfDue && found.rule === 'payment_date' ? { ...found, day: dated } : found;
+  paidBy = due.payment;
   const paymentPending = due.rule === 'payment_date' && (due.day === null || due.day > period.to);
   const pendingOutcome = (): VatOutcome =>
     inPeriod(dated, period)
@@ -136,7 +175,8 @@ export function vatOutcome(
             typeCode,
             creditNote: credit,
             rule: 'payment_date',
-            collectedOn: collectedOn(row.lifecycleCode, row.lifecycleDate),
+            collectedOn: payment?.day ?? null,
+            payment,
           },
         }
       : { kind: 'outside' };
@@ -369,6 +409,7 @@ export function computeVatReport(
   const lines: VatLine[] = [];
   const pending: VatPending[] = [];
   const excluded: VatExcluded[] = [];
+  const held: VatHeld[] = [];
   let withoutDetails = 0;
   for (const item of items) {
     const outcome = vatOutcome(item, period, context.reverseChargeRateBp);
@@ -382,6 +423,9 @@ export function computeVatReport(
         break;
       case 'excluded':
         excluded.push(outcome.excluded);
+        break;
+      case 'held':
+        held.push(outcome.held);
         break;
       case 'outside':
         break;
@@ -402,6 +446,7 @@ export function computeVatReport(
     lines,
     pending: pending.sort(byDirectionAndDate),
     excluded: excluded.sort(byDirectionAndDate),
+    held: held.sort(byDirectionAndDate),
     withoutDetails,
     coverage: context.coverage,
     generatedAt: (context.now ?? new Date()).toISOString(),

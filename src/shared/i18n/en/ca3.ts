@@ -121,7 +121,8 @@ export default {
   check: {
     title: 'Check against the entries',
     agrees: 'Agrees with the entries',
-    differs: 'Differs from the entries by {amount}',
+    differs:
+      'Differs from the entries: collected VAT {collected}, deductible VAT {deductible}; effect on the VAT due: {net}',
     collected: 'Collected VAT',
     deductible: 'Deductible VAT',
     inReturn: 'Return',

@@ -122,7 +122,8 @@ export default {
   check: {
     title: 'Contrôle avec les écritures',
     agrees: 'Concorde avec les écritures',
-    differs: 'Écart avec les écritures : {amount}',
+    differs:
+      'Écart avec les écritures : TVA collectée {collected}, TVA déductible {deductible} ; effet sur la TVA due : {net}',
     collected: 'TVA collectée',
     deductible: 'TVA déductible',
     inReturn: 'Déclaration',

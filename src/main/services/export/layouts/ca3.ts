@@ -133,10 +133,15 @@ function formLines(report: Ca3Report, w: Words): DocLine[] {
 }
 
 function checkVerdict(report: Ca3Report, w: Words): string {
-  const { differenceCents } = report.reconciliation;
-  return differenceCents === 0
+  const r = report.reconciliation;
+  const money = (cents: number): string => euroText(cents, w.language);
+  return r.differenceCents === 0
     ? w.c.check.agrees
-    : interpolate(w.c.check.differs, { amount: euroText(differenceCents, w.language) });
+    : interpolate(w.c.check.differs, {
+        collected: money(r.collectedGapCents),
+        deductible: money(r.deductibleGapCents),
+        net: money(r.netEffectCents),
+      });
 }
 
 function euroText(cents: number, language: Language): string {

@@ -18,7 +18,7 @@ import {
   type VatPending,
   type VatReport,
 } from '#shared/reports.ts';
-import type { AgingLine, AgingPaid } from '#shared/reports.ts';
+import type { AgingLine, AgingPaid, VatHeld, VatPayment } from '#shared/reports.ts';
 import {
   coverageText,
   lazyAboutSheet,
@@ -27,6 +27,12 @@ import {
   type ReportWords,
 } from './archive-about.ts';
 import { ca3Workbook } from './ca3.ts';
+import type {
+  VatCheck,
+  VatCheckFigures,
+  VatCheckInvoice,
+  VatCheckPayment,
+} from '#shared/vat-check.ts';
 import type { CellValue } from '../cells.ts';
 import { lazyTable, type Field } from '../fields.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
@@ -293,6 +299,7 @@ function vatSummary(report: VatReport, w: Words): DocLine[] {
   lines.push({ cells: [w.r.workbook.rulesNote] });
   lines.push({ cells: [countText(v.pendingCount, report.pending.length, w.language)] });
   lines.push({ cells: [countText(v.excludedCount, report.excluded.length, w.language)] });
+  lines.push({ cells: [countText(v.heldCount, report.held.length, w.language)] });
   if (report.withoutDetails > 0)
     lines.push({ cells: [countText(v.withoutDetails, report.withoutDetails, w.language)] });
   return lines;
@@ -308,6 +315,11 @@ function vatWorkbook(
   const pendingFields: Field<VatPending>[] = [
     ...invoiceFields<VatPending>(w),
     { header: w.r.vat.collectedLater, kind: 'date', value: (p) => p.collectedOn },
+    {
+      header: w.r.vat.paidBy,
+      kind: 'text',
+      value: (p) => (p.payment ? paidByWords(p.payment, w) : undefined),
+    },
     idField(w),
   ];
   const excludedFields: Field<VatExcluded>[] = [
@@ -322,6 +334,24 @@ function vatWorkbook(
     },
     idField(w),
   ];
+  // Disputed or suspended: held apart, with what each would change (issue 26).
+  const heldFields: Field<VatHeld>[] = [
+    ...invoiceFields<VatHeld>(w),
+    { header: w.r.vat.reason, kind: 'text', value: (h) => w.r.vat.heldReasons[h.reason] },
+    {
+      header: `${w.r.vat.wouldChange} · ${w.r.vat.collected}`,
+      kind: 'amount',
+      sum: true,
+      value: (h) => euros(h.wouldChange.collectedCents),
+    },
+    {
+      header: `${w.r.vat.wouldChange} · ${w.r.vat.deductible}`,
+      kind: 'amount',
+      sum: true,
+      value: (h) => euros(h.wouldChange.deductibleCents),
+    },
+    idField(w),
+  ];
   return {
     sheets: [
       {
@@ -333,7 +363,8 @@ function vatWorkbook(
       lazyTable(s.vatLines, vatLineFields(w), () => get().lines, w.x.export.totals),
       lazyTable(s.pending, pendingFields, () => get().pending, w.x.export.totals),
       lazyTable(s.excluded, excludedFields, () => get().excluded, w.x.export.totals),
-      aboutLater(language, get, w, about, [s.vatLines, s.pending, s.excluded]),
+      lazyTable(s.held, heldFields, () => get().held, w.x.export.totals),
+      aboutLater(language, get, w, about, [s.vatLines, s.pending, s.excluded, s.held]),
     ],
   };
 }
@@ -612,5 +643,110 @@ export function reportWorkbookLater(
     case 'ca3':
       // Laid out like the form, one sheet per box's invoices (issue 18, item 3).
       return ca3Workbook(as('ca3'), language, about);
+    case 'vatCheck':
+      return vatCheckWorkbook(as('vatCheck'), w, about, language);
   }
+}
+
+// ---- Contrôle TVA (issue 26, item 1) ----
+
+/** Where a VAT-on-payment day came from, in the workbook's words. */
+function paidByWords(p: VatPayment, w: Words): string {
+  const s = w.r.vat.paidSources;
+  if (p.source === 'status_212') return s.status_212;
+  const at = p.markedAt ? localDate(p.markedAt.slice(0, 10), w.language) : '';
+  return p.statusDay
+    ? interpolate(s.markedOther, { at, status: localDate(p.statusDay, w.language) })
+    : interpolate(s.marked, { at });
+}
+
+function vatCheckSummary(report: VatCheck, w: Words): DocLine[] {
+  const k = w.r.check;
+  const row = (label: string, f: VatCheckFigures): DocLine => ({
+    cells: [
+      label,
+      amount(f.collectedCents, 'EUR'),
+      amount(f.deductibleCents, 'EUR'),
+      amount(f.netCents, 'EUR'),
+    ],
+  });
+  const form = report.ca3;
+  return [
+    ...headerLines(report, w),
+    { cells: [] },
+    { style: 'header', cells: [k.source, k.collected, k.deductible, k.net] },
+    row(k.vatReport, report.vatReport),
+    row(k.ca3, report.ca3),
+    row(k.entries, report.entries),
+    row(k.ca3Form, {
+      collectedCents: form.form16Cents,
+      deductibleCents: form.form23Cents,
+      netCents: form.form16Cents - form.form23Cents,
+    }),
+    { cells: [] },
+    {
+      style: 'strong',
+      cells: [
+        report.agrees ? k.agrees : countText(k.differs, report.differences.length, w.language),
+      ],
+    },
+    { cells: [countText(k.held, report.held, w.language)] },
+    { cells: [countText(k.leftOut, report.leftOut, w.language)] },
+  ];
+}
+
+function vatCheckWorkbook(
+  get: () => VatCheck,
+  w: Words,
+  about: ReportAbout,
+  language: Language,
+): WorkbookPlan {
+  const s = w.r.workbook.sheets;
+  const k = w.r.check;
+  const c = w.r.columns;
+  const net = (source: string) => interpolate(k.netOf, { source });
+  const differenceFields: Field<VatCheckInvoice>[] = [
+    { header: c.direction, kind: 'text', value: (d) => directionLabel(w, d.direction) },
+    { header: c.number, kind: 'id', value: (d) => d.number },
+    { header: c.invoiceDate, kind: 'date', value: (d) => d.invoiceDate },
+    { header: c.counterparty, kind: 'text', value: (d) => d.counterpartyName },
+    { header: k.reasonHeader, kind: 'text', value: (d) => k.reasons[d.reason] },
+    { header: k.dueDay, kind: 'date', value: (d) => d.dueDay },
+    {
+      header: net(k.vatReport),
+      kind: 'amount',
+      sum: true,
+      value: (d) => euros(d.vatReport.netCents),
+    },
+    { header: net('CA3'), kind: 'amount', sum: true, value: (d) => euros(d.ca3.netCents) },
+    {
+      header: net(k.entriesShort),
+      kind: 'amount',
+      sum: true,
+      value: (d) => euros(d.entries.netCents),
+    },
+    idField(w),
+  ];
+  const paymentFields: Field<VatCheckPayment>[] = [
+    { header: c.direction, kind: 'text', value: (p) => directionLabel(w, p.direction) },
+    { header: c.number, kind: 'id', value: (p) => p.number },
+    { header: c.counterparty, kind: 'text', value: (p) => p.counterpartyName },
+    { header: k.paidOn, kind: 'date', value: (p) => p.day },
+    { header: w.r.vat.paidBy, kind: 'text', value: (p) => paidByWords(p, w) },
+    { header: k.vat, kind: 'amount', sum: true, value: (p) => euros(p.vatCents) },
+    idField(w),
+  ];
+  return {
+    sheets: [
+      {
+        kind: 'document',
+        name: s.checkSummary,
+        widths: [36, 18, 18, 18],
+        lines: () => vatCheckSummary(get(), w),
+      },
+      lazyTable(s.checkDifferences, differenceFields, () => get().differences, w.x.export.totals),
+      lazyTable(s.checkPayments, paymentFields, () => get().payments, w.x.export.totals),
+      aboutLater(language, get, w, about, [s.checkDifferences, s.checkPayments]),
+    ],
+  };
 }

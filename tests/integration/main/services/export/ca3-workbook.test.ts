@@ -170,6 +170,8 @@ test('the check against the entries: agreement, or the difference and why', asyn
     ...report.reconciliation,
     collectedEntriesCents: 170_010,
     differenceCents: 10_000,
+    collectedGapCents: 10_000,
+    netEffectCents: 10_000,
     explanations: [
       {
         invoiceId: '5b0f6a3e-8d0e-4f53-9a51-3f0c1c8e2d11',
@@ -188,7 +190,13 @@ test('the check against the entries: agreement, or the difference and why', asyn
   const check = sheetNamed(book, 'Contrôle écritures');
   const texts = check.rows.flat().map((c) => c.v);
   assert.ok(
-    texts.some((v) => typeof v === 'string' && /^Écart avec les écritures : 100,00\s€$/.test(v)),
+    texts.some(
+      (v) =>
+        typeof v === 'string' &&
+        /^Écart avec les écritures : TVA collectée 100,00\s€, TVA déductible 0,00\s€ ; effet sur la TVA due : 100,00\s€$/.test(
+          v,
+        ),
+    ),
   );
   // Amounts are written as Intl writes them (narrow no-break spaces): compared as plain spaces.
   const plain = (v: unknown) => (typeof v === 'string' ? v.replace(/\s/g, ' ') : v);

@@ -117,7 +117,8 @@ test('a write that changes an invoice, a third party mapped, line 22 or a new mo
   const carried = details();
   assert.equal(counted.computations, start + 3, 'line 22 changed');
   assert.deepEqual(carried, truth());
-  assert.equal(carried.vatCents, mapped.vatCents! - 123_45);
+  // The return adds its rounded boxes (issue 26, item 7): 123,45 € is 123 € on line 22.
+  assert.equal(carried.vatCents, mapped.vatCents! - 123_00);
   assert.deepEqual(details(), carried);
   assert.equal(counted.computations, start + 3);
   await archives.close();

@@ -182,7 +182,7 @@ describe('TVA', () => {
     const book = readXlsx(path);
     assert.deepEqual(
       book.sheets.map((s) => s.name),
-      ['Synthèse TVA', 'Détail TVA', 'En attente', 'Écartées', 'À propos'],
+      ['Synthèse TVA', 'Détail TVA', 'En attente', 'Écartées', 'Mises de côté', 'À propos'],
     );
     const detail = sheetNamed(book, 'Détail TVA');
     assert.equal(detail.freeze, 'A2');
@@ -226,6 +226,7 @@ describe('TVA', () => {
     assert.ok(totalRows.every((r) => r[0]!.b));
     assert.equal(dataRows(sheetNamed(book, 'En attente')).length, report.pending.length);
     assert.equal(dataRows(sheetNamed(book, 'Écartées')).length, report.excluded.length);
+    assert.equal(dataRows(sheetNamed(book, 'Mises de côté')).length, report.held.length);
     const about = sheetNamed(book, 'À propos');
     const aboutText = JSON.stringify(about.rows.map((r) => r.map((c) => c.v)));
     assert.match(aboutText, /Cabinet Démo/);

@@ -80,9 +80,10 @@ describe('sales: A1 and the rate lines', () => {
       '09:base': 20_000,
       T6: 210,
       'T6:base': 10_000,
-      '16': 22_310,
-      TD: 22_310,
-      '28': 22_310,
+      // The form adds its rounded boxes: 200 + 10 + 11 + 2 €.
+      '16': 22_300,
+      TD: 22_300,
+      '28': 22_300,
     });
     assert.equal(box(report, 'T6').contributions[0]?.rule, 'sale_taxable');
     assert.equal(
@@ -577,5 +578,53 @@ describe('the check against the entries (item 4)', () => {
     assert.equal(report.reconciliation.differenceCents, 1_300);
     assert.equal(report.reconciliation.explanations[0]!.reason, 'other_rate');
     assert.match(frenchExplanation(report.reconciliation.explanations[0]!), /annexe 3310-A/);
+  });
+});
+
+describe('the form’s arithmetic (issue 26, item 7)', () => {
+  test('16, 23 and TD add the rounded boxes, as the online form does', () => {
+    // 10,50 € on 08 and 10,50 € on 9B: each box shows 11 €, so 16 is 22 €, not 21 €.
+    const report = ca3([
+      {
+        ...SALE,
+        rates: [
+          { category: 'S', percent: 20, base: 52.5, vat: 10.5 },
+          { category: 'S', percent: 10, base: 105, vat: 10.5 },
+        ],
+      },
+      // 20 on deductible VAT: 2,50 € and 2,50 € on one box: 5 € exact, 5 € rounded.
+      { ...PURCHASE, rates: [{ category: 'S', percent: 20, base: 12.5, vat: 2.5 }] },
+      { ...PURCHASE, rates: [{ category: 'S', percent: 20, base: 12.5, vat: 2.5 }] },
+    ]);
+    assert.equal(box(report, '08').amountCents, 1_050, 'the box itself keeps its cents');
+    assert.equal(box(report, '16').amountCents, 2_200);
+    assert.equal(box(report, '23').amountCents, 500);
+    assert.equal(box(report, 'TD').amountCents, 1_700);
+    assert.equal(box(report, '28').amountCents, 1_700);
+    // The check against the entries stays to the cent.
+    assert.equal(report.reconciliation.collectedReturnCents, 2_100);
+    assert.equal(report.reconciliation.differenceCents, 0);
+  });
+
+  test('the gap with the entries per side, and its net effect on the amount due', () => {
+    // F-OUT: dated in October, due on a September delivery (in the entries, not the return):
+    // collected −20 €. P-OUT: a purchase dated in October, due on a September delivery:
+    // deductible −5 €. The effect on the amount due is −20 − (−5) = −15 €, not 25 €.
+    const report = ca3([
+      { ...SALE, taxCode: 29, invoiceDate: '2026-10-02', delivery: '2026-09-28', number: 'F-OUT' },
+      {
+        ...PURCHASE,
+        taxCode: 29,
+        invoiceDate: '2026-10-03',
+        delivery: '2026-09-29',
+        number: 'P-OUT',
+        rates: [{ category: 'S', percent: 20, base: 25, vat: 5 }],
+      },
+    ]);
+    const r = report.reconciliation;
+    assert.equal(r.collectedGapCents, -2_000);
+    assert.equal(r.deductibleGapCents, -500);
+    assert.equal(r.netEffectCents, -1_500);
+    assert.equal(r.explanations.length, 2);
   });
 });

@@ -543,3 +543,69 @@ describe('reverse charge and cross-border sales (issue 18, item 2)', () => {
     );
   });
 });
+
+describe('one VAT truth with the CA3 and the entries (issue 26)', () => {
+  test('disputed (207) and suspended (208) are held apart, with what they would change', () => {
+    const r = report([
+      { n: 1, invoiceDate: '2026-03-10', code: '207', statusDate: '2026-03-12T09:00:00Z' },
+      {
+        n: 2,
+        direction: 'INBOUND',
+        invoiceDate: '2026-03-11',
+        code: '208',
+        statusDate: '2026-03-12T09:00:00Z',
+      },
+      { n: 3, invoiceDate: '2026-03-12' },
+    ]);
+    assert.deepEqual(
+      r.lines.map((l) => l.invoiceId),
+      [uuid(3)],
+      'only the invoice that counts',
+    );
+    assert.equal(r.balance.collectedCents, 2_000);
+    assert.deepEqual(
+      r.held.map((h) => [h.invoiceId, h.reason, h.wouldChange]),
+      [
+        [uuid(1), 'disputed', { collectedCents: 2_000, deductibleCents: 0 }],
+        [uuid(2), 'suspended', { collectedCents: 0, deductibleCents: 2_000 }],
+      ],
+    );
+  });
+
+  test('a paid mark makes VAT on payment due on its day; where it and the 212 disagree, the mark counts', () => {
+    const mark = (n: number, paidOn: string) => ({
+      invoiceId: uuid(n),
+      paidOn,
+      note: 'virement',
+      markedAt: '2026-03-21T08:00:00.000Z',
+    });
+    const items = [
+      // Marked paid in March, no 212: due in March, by the mark.
+      {
+        ...reportItem({ n: 1, taxCode: 72, invoiceDate: '2026-01-10' }),
+        mark: mark(1, '2026-03-20'),
+      },
+      // 212 in March, marked paid in April: the mark's day counts, the 212's is kept.
+      {
+        ...reportItem({
+          n: 2,
+          taxCode: 72,
+          invoiceDate: '2026-02-10',
+          code: '212',
+          statusDate: '2026-03-05T10:00:00Z',
+        }),
+        mark: mark(2, '2026-04-02'),
+      },
+    ];
+    const march = computeVatReport(items, MARCH, context);
+    assert.deepEqual(
+      march.lines.map((l) => [l.invoiceId, l.taxPointDate, l.payment?.source]),
+      [[uuid(1), '2026-03-20', 'marked']],
+    );
+    const april = computeVatReport(items, monthPeriod(2026, 4), context);
+    const moved = april.lines.find((l) => l.invoiceId === uuid(2));
+    assert.equal(moved?.taxPointDate, '2026-04-02');
+    assert.equal(moved?.payment?.statusDay, '2026-03-05', 'the operator’s day is shown');
+    assert.equal(moved?.payment?.markedAt, '2026-03-21T08:00:00.000Z');
+  });
+});
