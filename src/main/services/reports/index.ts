@@ -21,6 +21,7 @@ import {
 } from './source.ts';
 import { computeStatusReport } from './status.ts';
 import { computeVatReport } from './vat.ts';
+import { systemClock } from '../clock.ts';
 
 export { computeAgingReport, agingBucket, agingLine } from './aging.ts';
 export { computeStatusReport } from './status.ts';
@@ -72,7 +73,7 @@ export function computeReport(
   options: ComputeReportOptions = {},
 ): Report {
   checkRange(period);
-  const now = options.now ?? new Date();
+  const now = options.now ?? systemClock.now();
   const context = { coverage: reportCoverage(store), now };
   switch (kind) {
     case 'vat': {

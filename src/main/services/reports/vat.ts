@@ -35,6 +35,7 @@ import {
   vatDueDay,
 } from './rules.ts';
 import { countryOf, isSelfAssessed, roundHalf } from '../accounting/entries.ts';
+import { systemClock } from '../clock.ts';
 
 /** The accounting settings' default rate for reverse charge (20 %), in basis points. */
 const DEFAULT_REVERSE_CHARGE_BP = 2000;
@@ -404,6 +405,6 @@ export function computeVatReport(
     excluded: excluded.sort(byDirectionAndDate),
     withoutDetails,
     coverage: context.coverage,
-    generatedAt: (context.now ?? new Date()).toISOString(),
+    generatedAt: (context.now ?? systemClock.now()).toISOString(),
   };
 }
