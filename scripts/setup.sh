@@ -4,10 +4,11 @@
 #   libsecret-1-dev     keytar builds from source against it (the OS keychain client)
 #   gnome-keyring dbus  a real Secret Service for the keychain tests
 #   python3-openpyxl    an independent reader of the exported workbooks in the export tests
+#   faketime            runs the plain-Node tests again on another clock (scripts/test.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(chromium libsecret-1-dev gnome-keyring dbus dbus-daemon python3 python3-openpyxl make g++)
+packages=(chromium libsecret-1-dev gnome-keyring dbus dbus-daemon python3 python3-openpyxl make g++ faketime)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

@@ -59,6 +59,7 @@ type HandlerServices = Pick<
   | 'accounting'
   | 'syncRounds'
   | 'syncSchedules'
+  | 'clock'
 >;
 
 /** The language to show: INVOICE_DESK_LANG forces it, else the settings, else the OS locale
@@ -109,6 +110,7 @@ export interface HandlerOptions {
 export function createHandlers(services: HandlerServices, options: HandlerOptions = {}): Handlers {
   const { connections, vault, operators, archives, events, log } = services;
   const probeIntervalMs = options.probeIntervalMs ?? 10_000;
+  const now = (): Date => services.clock.now();
   /** The last ledger of each connection, sent a page at a time ('accounting:ledger'). */
   const ledgers = new LedgerPages();
   /** The exceptions list's view of the archives and the accounting (issue 19, item 4): the
@@ -123,6 +125,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       ledger: (id, period) =>
         ledgers.ledger(id, period, ledgerStamp(id), () => services.accounting.ledger(id, period)),
     },
+    now,
   );
   /** What the renderer was last told about the active connection ('connectivity:changed'). */
   let online = true;
@@ -264,7 +267,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       if (cause.reason === 'host_not_found') throw error;
       throw missing(cause);
     }
-    const fetchedAt = new Date().toISOString();
+    const fetchedAt = now().toISOString();
     try {
       spec.save(archives.open(connectionId), value, fetchedAt);
     } catch (error) {
@@ -417,7 +420,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
         : { rows: [], total: 0 };
       // The archive as of its last sync (before any, its newest saved answer); an archive never
       // written has no date to give, and no rows.
-      const fetchedAt = archives.archiveDate(connectionId) ?? new Date().toISOString();
+      const fetchedAt = archives.archiveDate(connectionId) ?? now().toISOString();
       return { data, source: 'archive', fetchedAt };
     },
     'archive:status': async ({ connectionId }) => {
@@ -510,7 +513,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       let data;
       try {
         data = services.readArchive(connectionId, (archive) =>
-          computeReport(archive, report, period),
+          computeReport(archive, report, period, { now: now() }),
         );
       } catch (error) {
         if (error instanceof RangeError) throw new AppFailure('invalid_input', error.message);
@@ -534,9 +537,9 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
         if (error instanceof RangeError) throw new AppFailure('invalid_input', error.message);
         throw error;
       }
-      archives.userData(connectionId).saveCarriedCredit(period, cents, new Date());
+      archives.userData(connectionId).saveCarriedCredit(period, cents, now());
       const data = services.readArchive(connectionId, (archive) =>
-        computeReport(archive, 'ca3', period),
+        computeReport(archive, 'ca3', period, { now: now() }),
       ) as Ca3Report;
       return { data, source: 'archive', fetchedAt: data.coverage.lastSyncAt ?? data.computedAt };
     },
@@ -548,10 +551,10 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     // over from before a switch, and is refused rather than written under the wrong client.
     'payments:mark': async ({ connectionId, invoiceIds, paidOn, note }) => {
       await activeForUserData(connectionId);
-      if (paidOn > addDaysUtc(new Date(), 1))
+      if (paidOn > addDaysUtc(now(), 1))
         throw new AppFailure('invalid_input', `The payment day ${paidOn} is in the future.`);
       const store = archives.userData(connectionId);
-      store.markPaid(invoiceIds, paidOn, note ? note : null, new Date());
+      store.markPaid(invoiceIds, paidOn, note ? note : null, now());
       return [...store.paymentMarks(invoiceIds).values()];
     },
     'payments:unmark': async ({ connectionId, invoiceIds }) => {
@@ -629,7 +632,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       const connection = await connections.get(connectionId);
       const csv = accountingCall(() => services.accounting.exportThirdPartiesCsv(connectionId));
       const count = services.accounting.thirdParties(connectionId).length;
-      return { fileName: thirdPartiesFileName(connection.name, new Date()), csv, count };
+      return { fileName: thirdPartiesFileName(connection.name, now()), csv, count };
     },
     'accounting:importThirdParties': async ({ connectionId, csv }) => {
       await activeForUserData(connectionId);
@@ -645,11 +648,12 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
         references: () => connections.references(),
         archives,
         accounting: services.accounting,
+        now,
       }),
     // Kept in each archive until it or the accountant's choices change (services/portfolio).
     'portfolio:details': async ({ connectionId }) => {
       await connections.get(connectionId); // not_found for a connection that does not exist
-      return portfolioDetails({ archives, accounting: services.accounting }, connectionId);
+      return portfolioDetails({ archives, accounting: services.accounting, now }, connectionId);
     },
     // The exceptions list (issue 19, item 4): the archive, the period's ledger and the user-data
     // file only (offline and working offline alike: nothing is sent); the marks are the user's
@@ -675,7 +679,10 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     'news:markRead': async (args) => {
       await connections.get(args.connectionId);
       const archive = archives.existing(args.connectionId);
-      archive?.markNewsRead('ids' in args ? { ids: args.ids } : { upToId: args.upToId });
+      archive?.markNewsRead(
+        'ids' in args ? { ids: args.ids } : { upToId: args.upToId },
+        now().toISOString(),
+      );
       return newsList(args.connectionId);
     },
   };

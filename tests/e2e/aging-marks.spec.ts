@@ -17,17 +17,21 @@ import { InvoicesPage } from './pages/invoices-page.ts';
 import { ReportsPage } from './pages/reports-page.ts';
 
 const FILLED = new Date('2026-11-22T12:00:00Z');
+// "Today" for the host (INVOICE_DESK_NOW), the page (page.clock) and the test's own report: 23:30
+// UTC that evening, already 23 November in Paris, the user's day (issue 25). The payment day the
+// form offers and the month's as-of day are Paris's, where a UTC day would say the 22nd.
+const NOW = new Date('2026-11-22T23:30:00Z');
 
 const test = base.extend({
   dataDir: filledArchive('aging-marks', { seed: 21, invoices: 3000, now: FILLED }),
 });
+test.use({ appEnv: { INVOICE_DESK_LANG: 'fr', INVOICE_DESK_NOW: NOW.toISOString() } });
 
 const euros = (cents: number) =>
   new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 /** Today in Paris (the browser's zone), as the app counts it. */
-function todayInParis(): { iso: string; month: string; year: string; shown: string } {
-  const now = new Date();
+function todayInParis(now = NOW): { iso: string; month: string; year: string; shown: string } {
   const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
   const month = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'Europe/Paris' });
   return {
@@ -54,12 +58,16 @@ for (const size of [
     page,
   }) => {
     await page.setViewportSize(size);
+    await page.clock.setFixedTime(NOW);
+    await page.reload();
     const day = todayInParis();
     // The current month: its as-of day is today, so a payment made today counts.
     const archive = openArchive(app.dataDir, 'demo-admin');
     let before: AgingReport;
     try {
-      before = computeReport(archive, 'aging', parsePeriod(day.iso.slice(0, 7))) as AgingReport;
+      before = computeReport(archive, 'aging', parsePeriod(day.iso.slice(0, 7)), {
+        now: NOW,
+      }) as AgingReport;
     } finally {
       archive.close();
     }
@@ -157,6 +165,8 @@ for (const size of [
   }) => {
     void app; // the app, started on the invoices screen
     await page.setViewportSize(size);
+    await page.clock.setFixedTime(NOW);
+    await page.reload();
     const day = todayInParis();
     const invoices = new InvoicesPage(page);
     await invoices.waitForResults();

@@ -3,8 +3,12 @@
 // portfolio is the home, its figures equal each archive's own counts (the test's SQL on the
 // files), a figure opens that connection's archive already filtered, and the screen passes axe
 // and works from the keyboard. Screenshots in French at 1366×768 and 1024×700.
+// On a fixed clock (issue 25): the host's (INVOICE_DESK_NOW), the page's (page.clock) and the
+// demo operators' all say New Year's Eve, 23:30 in Paris (22:30 UTC): the month's and the year's
+// last hour for the app, whose "month" is the French calendar's. The expected words come from
+// the app's dictionary through countText, never retyped with a plural.
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { test, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
@@ -16,8 +20,12 @@ import { expectAccessible } from './pages/axe.ts';
 import { archiveSql } from '#support/archive-sql.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { parisDay } from '#main/services/reports/rules.ts';
+import { countText, type PluralForms } from '#shared/i18n/plural.ts';
+import words from '#shared/i18n/fr/portfolio.ts';
+import archiveWords from '#shared/i18n/fr/archive.ts';
 
-const NOW = new Date();
+const NOW = new Date('2026-12-31T22:30:00Z');
+test.use({ appEnv: { INVOICE_DESK_LANG: 'fr', INVOICE_DESK_NOW: NOW.toISOString() } });
 const CLIENTS = [
   { name: 'Cabinet B', seed: 7, company: 'BOULANGERIE MARTIN SARL' },
   { name: 'Cabinet C', seed: 13, company: 'CLINIQUE VÉTÉRINAIRE DES ALPES' },
@@ -31,9 +39,13 @@ interface Counted {
   rejected: number;
 }
 
-/** The archive's own counts, read from its file with the test's SQL. */
-function countsOf(dataDir: string, id: string): Counted {
-  const month = parisDay(NOW.toISOString())!.slice(0, 7); // the month as the app counts it
+/** The archive's own counts of `month` (by default NOW's, as the app counts it: in Paris),
+ * read from its file with the test's SQL. */
+function countsOf(
+  dataDir: string,
+  id: string,
+  month = parisDay(NOW.toISOString())!.slice(0, 7),
+): Counted {
   return archiveSql(join(dataDir, 'archive', `${id}.sqlite`), (db) => {
     const n = (where: string, ...p: string[]) =>
       Number(
@@ -59,10 +71,11 @@ function frenchCount(n: number): string {
   return new Intl.NumberFormat('fr-FR').format(n);
 }
 
-/** A figure's words after the company's name: "1 facture rejetée", "les 32 factures rejetées"
- * (the count always in the name: it is the button's visible text). */
-function figureWords(n: number, one: string, other: string): string {
-  return n === 1 ? `1 ${one}` : `les ${frenchCount(n)} ${other}`;
+/** A figure's button, by the accessible name the app gives it ("DUPUIS TRANSPORTS SAS : les
+ * 32 factures rejetées"; the count always in the name: it is the button's visible text). */
+function figure(page: PortfolioPage, company: string, forms: PluralForms, n: number): Locator {
+  const name = countText(forms, n, 'fr', { company });
+  return page.table.getByRole('button', { name, exact: true });
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -106,6 +119,8 @@ for (const viewport of [
         const expected = new Map(
           CLIENTS.map((c) => [c.name, countsOf(dataDir, connections.ids.get(c.name)!)]),
         );
+        // The page's clock is the host's: the renderer's "today" (its default periods) too.
+        await page.clock.setFixedTime(NOW);
         await page.reload(); // a real load (app.reload() is a same-page navigation)
 
         const portfolio = new PortfolioPage(page);
@@ -128,15 +143,13 @@ for (const viewport of [
             await expect(
               portfolio.lastSync(client.name).getByTitle('Jamais synchronisée'),
             ).toBeVisible();
-            for (const [one, other, n] of [
-              ['facture émise ce mois-ci', 'factures émises ce mois-ci', counted.issued],
-              ['facture reçue ce mois-ci', 'factures reçues ce mois-ci', counted.received],
-              ['facture rejetée', 'factures rejetées', counted.rejected],
+            for (const [forms, n] of [
+              [words.open.issued, counted.issued],
+              [words.open.received, counted.received],
+              [words.open.code213, counted.rejected],
             ] as const) {
               if (n === 0) continue;
-              await expect(
-                portfolio.figure(counted.company, figureWords(n, one, other)),
-              ).toHaveText(frenchCount(n));
+              await expect(figure(portfolio, counted.company, forms, n)).toHaveText(frenchCount(n));
             }
           });
         }
@@ -177,16 +190,11 @@ for (const viewport of [
         const target = [...expected.entries()].find(([, c]) => c.rejected > 0)!;
         await test.step(`following ${target[0]}'s rejected invoices opens its archive filtered`, async () => {
           const [name, counted] = target;
-          await portfolio
-            .figure(
-              counted.company,
-              figureWords(counted.rejected, 'facture rejetée', 'factures rejetées'),
-            )
-            .click();
+          await figure(portfolio, counted.company, words.open.code213, counted.rejected).click();
           const archive = new ArchivePage(page);
           await expect(connections.switcher.locator('option:checked')).toHaveText(name);
           await expect(archive.count).toHaveText(
-            `${frenchCount(counted.rejected)} factures dans l’archive`,
+            countText(archiveWords.results.count, counted.rejected, 'fr'),
           );
           await expect(
             archive.filters.getByRole('textbox', { name: 'Dernier statut' }),
@@ -232,10 +240,7 @@ for (const viewport of [
           await page.keyboard.type('Cabinet D');
           await expect(portfolio.dataRows).toHaveCount(1);
           const counted = expected.get('Cabinet D')!;
-          const issued = portfolio.figure(
-            counted.company,
-            figureWords(counted.issued, 'facture émise ce mois-ci', 'factures émises ce mois-ci'),
-          );
+          const issued = figure(portfolio, counted.company, words.open.issued, counted.issued);
           for (let i = 0; i < 40; i++) {
             await page.keyboard.press('Tab');
             if (await issued.evaluate((el) => el === document.activeElement)) break;
@@ -245,7 +250,7 @@ for (const viewport of [
           const archive = new ArchivePage(page);
           await expect(connections.switcher.locator('option:checked')).toHaveText('Cabinet D');
           await expect(archive.count).toHaveText(
-            `${frenchCount(counted.issued)} factures dans l’archive`,
+            countText(archiveWords.results.count, counted.issued, 'fr'),
           );
         });
 
@@ -269,10 +274,7 @@ for (const viewport of [
           for (const client of CLIENTS) {
             const counted = expected.get(client.name)!;
             await expect(
-              portfolio.figure(
-                counted.company,
-                `les ${frenchCount(counted.received)} factures reçues ce mois-ci`,
-              ),
+              figure(portfolio, counted.company, words.open.received, counted.received),
             ).toHaveText(frenchCount(counted.received));
           }
         });
@@ -282,3 +284,55 @@ for (const viewport of [
     });
   });
 }
+
+test.describe('at the first hour of a month in Paris', () => {
+  // 23:30 UTC on 30 November is 00:30 on 1 December in Paris: the app's month is December (the
+  // French calendar), with no invoice yet, while UTC's is still November, with many.
+  const FIRST_HOUR = new Date('2026-11-30T23:30:00Z');
+  test.use({ appEnv: { INVOICE_DESK_LANG: 'fr', INVOICE_DESK_NOW: FIRST_HOUR.toISOString() } });
+
+  test('the month’s figures are the French calendar’s: December’s, none yet', async ({
+    app,
+    page,
+    dataDir,
+  }) => {
+    const [client] = CLIENTS;
+    const operator = await startDemoOperator({
+      seed: client!.seed,
+      invoices: 300,
+      now: FIRST_HOUR.getTime(),
+    });
+    try {
+      const connections = new Connections(page);
+      await connections.add(app, client!.name, operator);
+      const id = connections.ids.get(client!.name)!;
+      fillDemoArchive(dataDir, id, {
+        seed: client!.seed,
+        company: client!.company,
+        invoices: 300,
+        now: FIRST_HOUR,
+        detailShare: 0.5,
+      });
+      const december = countsOf(dataDir, id, '2026-12');
+      const november = countsOf(dataDir, id, '2026-11');
+      expect([december.issued, december.received]).toEqual([0, 0]);
+      expect(november.issued * november.received, 'UTC’s month has invoices').toBeGreaterThan(0);
+      await page.clock.setFixedTime(FIRST_HOUR);
+      await page.reload();
+
+      const portfolio = new PortfolioPage(page);
+      await portfolio.goTo('Portefeuille'); // one client: the home is not the portfolio
+      const cells = portfolio.row(client!.name).getByRole('cell');
+      await expect(cells.nth(2)).toHaveText('0'); // Émises: no button for none
+      await expect(cells.nth(3)).toHaveText('0'); // Reçues
+      await expect(
+        figure(portfolio, december.company, words.open.issued, november.issued),
+      ).toHaveCount(0);
+      await expect(
+        figure(portfolio, december.company, words.open.code213, december.rejected),
+      ).toHaveText(frenchCount(december.rejected));
+    } finally {
+      await operator.close();
+    }
+  });
+});

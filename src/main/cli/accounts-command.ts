@@ -154,7 +154,7 @@ export async function run(argv: string[]): Promise<number> {
       const result = importThirdPartiesCsv(
         services.archives.userData(connection.id),
         text,
-        new Date(),
+        services.clock.now(),
       );
       if (json) writeJsonLine({ ok: true, file: path, connection: connection.name, ...result });
       else {

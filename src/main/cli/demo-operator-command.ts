@@ -7,6 +7,7 @@ import {
 } from '../demo-operator/index.ts';
 import { MAX_ARRIVALS_PER_MINUTE, MAX_INVOICES } from '../demo-operator/data/dataset.ts';
 import { REFUSABLE_Q_FIELDS, type RefusableQField } from '../demo-operator/faults.ts';
+import { clockFromEnv } from '../services/clock.ts';
 
 const USAGE = `usage: cli.ts demo-operator [options]
   --port N             port to listen on (default 0: any free port)
@@ -151,7 +152,9 @@ export async function run(argv: string[]): Promise<void> {
   }
   let demoOperator: RunningDemoOperator;
   try {
-    demoOperator = await startDemoOperator(parsed.options);
+    // Its clock starts at INVOICE_DESK_NOW when set, as the app's does (services/clock.ts).
+    const now = clockFromEnv(process.env).now().getTime();
+    demoOperator = await startDemoOperator({ now, ...parsed.options });
   } catch (e) {
     process.stderr.write(`demo operator: cannot start: ${(e as Error).message}\n`);
     process.exitCode = 1;

@@ -132,7 +132,7 @@ export async function run(argv: string[]): Promise<number> {
             details: values['no-details'] !== true,
             signal: controller.signal,
             onProgress: (p) => {
-              const now = Date.now();
+              const now = Date.now(); // a pace for the progress lines, not a date
               if (p.phase === lastPhase && now - lastAt < PROGRESS_INTERVAL_MS) return;
               lastAt = now;
               lastPhase = p.phase;
@@ -192,7 +192,7 @@ async function syncAll(options: {
         details: options.details,
         concurrency: options.concurrency,
         onProgress: (connectionId, p) => {
-          const now = Date.now();
+          const now = Date.now(); // a pace for the progress lines, not a date
           const before = last.get(connectionId);
           if (before && p.phase === before.phase && now - before.at < PROGRESS_INTERVAL_MS) return;
           last.set(connectionId, { at: now, phase: p.phase });

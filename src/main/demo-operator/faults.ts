@@ -46,7 +46,8 @@ export function checkFaults(faults: Partial<DemoOperatorFaults>): DemoOperatorFa
 export class RateLimiter {
   private readonly accepted: number[] = [];
 
-  /** Seconds to wait, or 0 when the request may go ahead (and is counted). */
+  /** Seconds to wait, or 0 when the request may go ahead (and is counted). A rate per second:
+   * real time, not the operator's (advanceable) clock. */
   take(limitPerSecond: number, now: number = Date.now()): number {
     if (limitPerSecond <= 0) return 0;
     while (this.accepted.length > 0 && this.accepted[0]! <= now - 1000) this.accepted.shift();

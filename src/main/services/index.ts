@@ -31,6 +31,7 @@ import { createAccountingService, type AccountingService } from './accounting/in
 import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';
 import { keepDetailsAfterSync } from './portfolio/index.ts';
 import { exceptionList, exceptionsDeps } from './exceptions/index.ts';
+import { clockFromEnv, type Clock } from './clock.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -87,6 +88,8 @@ export interface Services {
   syncRounds: SyncRounds;
   /** What was repaired in settings.json at start (or since), until the app restarts. */
   settingsRepair: () => SettingsRepair | undefined;
+  /** "Now" for every service: the system's, or INVOICE_DESK_NOW's, or a test's (clock.ts). */
+  clock: Clock;
   /** Runs `read` on a connection's archive (the registry's store, opened on first use). */
   readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
   /** Stops what the services started (the syncs, the archives, the demo operator). */
@@ -119,17 +122,23 @@ export interface CreateServicesOptions {
   /** Starts the scheduler of background sync rounds (the Electron shell and the browser host
    * ask for it; the CLI and tests get no timer unless they do). */
   backgroundSync?: boolean | { intervalMs?: number; firstDelayMs?: number };
+  /** What "now" is (default: INVOICE_DESK_NOW from env when set, else the system's). */
+  clock?: Clock;
   /** Test seams. */
   startDemo?: StartDemo;
   createOperatorClient?: CreateOperatorClient;
   loadKeytar?: () => Promise<KeytarLike>;
 }
 
-const defaultStartDemo: StartDemo = async () => {
-  // Loaded on first use: the demo operator's data generator is not needed before.
-  const { startDemoOperator } = await import('../demo-operator/index.ts');
-  return startDemoOperator({ port: 0 });
-};
+/** The embedded demo operator, its data dated from the services' clock (a host started at
+ * INVOICE_DESK_NOW shows invoices of that month). */
+const defaultStartDemo =
+  (clock: Clock): StartDemo =>
+  async () => {
+    // Loaded on first use: the demo operator's data generator is not needed before.
+    const { startDemoOperator } = await import('../demo-operator/index.ts');
+    return startDemoOperator({ port: 0, now: clock.now().getTime() });
+  };
 
 const defaultCreateOperatorClient: CreateOperatorClient = async (connection) => {
   const { OperatorClient } = await import('./operator/operator-client.ts');
@@ -141,13 +150,15 @@ const defaultCreateOperatorClient: CreateOperatorClient = async (connection) => 
 
 export function createServices(options: CreateServicesOptions): Services {
   const log = options.log ?? stderrLogger;
+  const clock = options.clock ?? clockFromEnv(options.env ?? process.env);
+  const now = (): Date => clock.now();
   const dataDir = ensureDataDir(options.dataDir);
   const settings = options.settingsStore ?? openConfSettingsStore(dataDir, log);
   const vault = new CredentialVault({
     log,
     ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
   });
-  const demo = new EmbeddedDemoOperator(options.startDemo ?? defaultStartDemo);
+  const demo = new EmbeddedDemoOperator(options.startDemo ?? defaultStartDemo(clock));
   const connections = new ConnectionStore({
     store: settings.store,
     vault,
@@ -165,6 +176,7 @@ export function createServices(options: CreateServicesOptions): Services {
   const archives = new Archives({
     dataDir,
     log,
+    now,
     onNewsFound: (connectionId, counts) =>
       void connections
         .get(connectionId)
@@ -183,14 +195,14 @@ export function createServices(options: CreateServicesOptions): Services {
       const store = archives.existing(connectionId);
       return store ? { store, release: () => undefined } : null;
     });
-  const accounting = createAccountingService({ archives });
+  const accounting = createAccountingService({ archives, now });
   // A connection's portfolio details are computed as its sync ends (0.1–0.2 s at 20,000
   // invoices), so that the portfolio's reading after a round finds them kept (services/portfolio).
   events.subscribe((event, payload) => {
     if (event !== 'sync:progress') return;
     const { phase, connectionId } = payload as Events['sync:progress'];
     if (phase === 'done')
-      setTimeout(() => keepDetailsAfterSync({ archives, accounting }, connectionId), 0);
+      setTimeout(() => keepDetailsAfterSync({ archives, accounting, now }, connectionId), 0);
   });
   const exports = new ExportJobs({
     exporter: {
@@ -208,12 +220,14 @@ export function createServices(options: CreateServicesOptions): Services {
               userData: (id) => archives.userData(id),
             },
             accounting,
+            now,
           ),
           connectionId,
           period,
           show,
         ),
       version,
+      now,
       ...(options.exportWorkerUrl ? { workerUrl: options.exportWorkerUrl } : {}),
     },
     connectionName: async (connectionId) => (await connections.get(connectionId)).name,
@@ -229,6 +243,7 @@ export function createServices(options: CreateServicesOptions): Services {
     operators,
     schedules: syncSchedules,
     backoffFile: join(archiveDir(dataDir), 'sync-backoff.json'),
+    now: () => clock.now().getTime(), // "due" compares with the syncs' dates, on this clock
     emit: (status) => events.emit('syncRound:progress', status),
     emitSync: (connectionId, progress) =>
       events.emit('sync:progress', { ...progress, connectionId }),
@@ -261,6 +276,7 @@ export function createServices(options: CreateServicesOptions): Services {
     syncSchedules,
     syncRounds,
     settingsRepair: () => settings.repair,
+    clock,
     readArchive: (connectionId, read) => read(archives.open(connectionId)),
     async close() {
       scheduler?.stop();

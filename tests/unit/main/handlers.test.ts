@@ -12,6 +12,7 @@ import {
 } from '#main/handlers.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { OperatorError } from '#main/services/errors.ts';
+import { fixedClock } from '#main/services/clock.ts';
 import {
   DEMO_SECRETS,
   fakeKeytar,
@@ -21,6 +22,8 @@ import {
 } from '#support/fakes.ts';
 
 const SECRET = 'Zq9-very-secret-client-secret-5521';
+// The services' clock: a live answer is dated by it.
+const NOW = '2028-02-29T12:00:00.000Z';
 let dataDir: string;
 let services: Services;
 let dispatch: Dispatch;
@@ -47,6 +50,7 @@ beforeEach(() => {
     startDemo: fakeStartDemo,
     loadKeytar: async () => fakeKeytar(),
     createOperatorClient: (connection) => fakeOperatorClient(connection, calls),
+    clock: fixedClock(NOW),
   });
   dispatch = createDispatcher(createHandlers(services), { log });
 });
@@ -108,7 +112,7 @@ test('operator handlers use the active connection, ask both expansions and say t
   assert.ok(result.ok);
   const value = result.value as { source: string; fetchedAt: string };
   assert.equal(value.source, 'live');
-  assert.ok(Math.abs(Date.parse(value.fetchedAt) - Date.now()) < 5_000);
+  assert.equal(value.fetchedAt, NOW);
   assert.deepEqual(calls[0], {
     connection: 'demo-admin',
     method: 'searchInvoices',

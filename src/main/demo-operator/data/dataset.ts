@@ -59,7 +59,7 @@ export function createDataset(
       `invoices must be an integer from 0 to ${MAX_INVOICES}, got ${invoiceCount}`,
     );
   }
-  const startMs = options.startMs ?? Date.now();
+  const startMs = options.startMs ?? Date.now(); // an operator's own clock: callers may fix it
   const perMinute = options.arrivalsPerMinute ?? 0;
   if (!Number.isSafeInteger(startMs) || startMs < 0)
     throw new RangeError(`startMs must be a time in ms, got ${startMs}`);

@@ -17,6 +17,7 @@ import { buildLedger } from './ledger.ts';
 import { defaultAccountingSettings, validateAccountingSettings } from './settings.ts';
 import { exportThirdPartiesCsv, importThirdPartiesCsv } from './third-parties-csv.ts';
 import { accountChooser, mapThirdParties } from './third-parties.ts';
+import { systemClock } from '../clock.ts';
 
 export type { AccountingService } from './accounting.ts';
 export { buildLedger } from './ledger.ts';
@@ -40,7 +41,7 @@ export interface AccountingServiceOptions {
 
 export function createAccountingService(options: AccountingServiceOptions): AccountingService {
   const { archives } = options;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemClock.now;
   const settingsOf = (connectionId: string): AccountingSettings =>
     archives.existingUserData(connectionId)?.readAccountingSettings() ??
     defaultAccountingSettings();

@@ -19,6 +19,7 @@ import type { AccountingRow } from '../archive/accounting-rows.ts';
 import { accountLabels } from './account-labels.ts';
 import type { AccountChooser } from './accounting.ts';
 import { invoiceOutcome } from './entries.ts';
+import { systemClock } from '../clock.ts';
 
 export interface LedgerContext {
   period: ReportPeriod;
@@ -137,6 +138,6 @@ export function buildLedger(invoices: Iterable<AccountingRow>, context: LedgerCo
     debitCents,
     creditCents,
     coverage: context.coverage,
-    computedAt: (context.now ?? new Date()).toISOString(),
+    computedAt: (context.now ?? systemClock.now()).toISOString(),
   };
 }

@@ -12,6 +12,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import type { ArchiveDamage } from '#shared/archive.ts';
 import { AppFailure } from '../app-failure.ts';
+import { systemClock } from '../clock.ts';
 
 const SQLITE_CORRUPT = 11;
 const SQLITE_NOTADB = 26;
@@ -62,7 +63,7 @@ export function readDamage(archivePath: string): ArchiveDamage | null {
  * Notes the damage (first, so that no process opens the file again meanwhile) and names the
  * file it will be set aside as; `setAside` moves the files once nothing holds them open.
  */
-export function noteDamage(archivePath: string, now: Date = new Date()): ArchiveDamage {
+export function noteDamage(archivePath: string, now: Date = systemClock.now()): ArchiveDamage {
   const known = readDamage(archivePath);
   if (known) return known;
   const stamp = now.toISOString().slice(0, 19).replaceAll(':', '-');

@@ -87,6 +87,7 @@ import type {
   SavedResponseKind,
   UpsertResult,
 } from './archive.ts';
+import { systemClock } from '../clock.ts';
 
 export type { ArchivedInvoice, SavedResponseKind, UpsertResult };
 
@@ -455,7 +456,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   saveInvoiceSearchPage(
     params: { q?: string; offset?: number; limit?: number },
     response: { data: InvoiceSearchItem[]; meta: unknown },
-    fetchedAt: string = new Date().toISOString(),
+    fetchedAt: string = systemClock.now().toISOString(),
   ): UpsertResult {
     return this.transaction(() => {
       this.saveResponse('invoice_search', invoiceSearchKey(params), response, fetchedAt);
@@ -465,7 +466,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
 
   /** Stores the full invoice; the columns take its business data. False when the invoice is not
    * archived yet (details are only kept for invoices a search listed). */
-  saveDetail(invoice: Invoice, fetchedAt: string = new Date().toISOString()): boolean {
+  saveDetail(invoice: Invoice, fetchedAt: string = systemClock.now().toISOString()): boolean {
     return this.transaction(() => {
       const id = invoice.invoiceId.toLowerCase();
       const old = this.#db
@@ -494,7 +495,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
     kind: SavedResponseKind,
     key: string,
     response: unknown,
-    fetchedAt: string = new Date().toISOString(),
+    fetchedAt: string = systemClock.now().toISOString(),
   ): void {
     this.transaction(() => {
       this.#db
@@ -594,7 +595,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   /** Marks news read (those ids, or every one up to `upToId`); returns how many were unread. */
   markNewsRead(
     which: { ids: readonly number[] } | { upToId: number },
-    at: string = new Date().toISOString(),
+    at: string = systemClock.now().toISOString(),
   ): number {
     return this.transaction(() => markNewsRead(this.#db, which, at));
   }

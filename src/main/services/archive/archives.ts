@@ -30,6 +30,7 @@ import {
 } from './user-data-store.ts';
 import { emptyCoverage, runSync, type SyncOperator } from './sync.ts';
 import { newsTotal, type NewsCounts } from '#shared/news.ts';
+import { systemClock } from '../clock.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -42,6 +43,8 @@ export interface ArchivesOptions {
    * counts per kind of what it found. Every sync goes through sync(): "Synchroniser", the
    * background rounds, a rebuild, the CLI. */
   onNewsFound?: (connectionId: string, counts: NewsCounts) => void;
+  /** The clock a sync dates what it reads and finds with (services/clock.ts). */
+  now?: () => Date;
 }
 
 export interface StartSyncOptions {
@@ -84,12 +87,14 @@ export class Archives {
   readonly #settling = new Map<string, Promise<void>>();
   readonly #userData = new Map<string, UserDataStore>();
   #closed = false;
+  readonly #now: () => Date;
 
   constructor(options: ArchivesOptions) {
     this.dataDir = options.dataDir;
     this.#log = options.log ?? console;
     this.#progressIntervalMs = options.progressIntervalMs ?? 250;
     this.#onNewsFound = options.onNewsFound;
+    this.#now = options.now ?? systemClock.now;
   }
 
   /** The connection's archive, created on first use (write-through, sync); the "damaged"
@@ -193,7 +198,7 @@ export class Archives {
    */
   #damaged(connectionId: string, store: ArchiveStore | null): AppFailure {
     const path = archivePath(this.dataDir, connectionId);
-    const damage = noteDamage(path);
+    const damage = noteDamage(path, this.#now());
     const failure = damagedFailure(connectionId, damage);
     store?.markDamaged(failure);
     if (store === null || this.#stores.get(connectionId) === store) {
@@ -346,8 +351,9 @@ export class Archives {
     const running: RunningSync = { controller, budget, done: Promise.resolve() };
     this.#syncs.set(connectionId, running);
     // What this sync records is what the syncs recorded from now on (one at a time here).
-    const startedAt = new Date().toISOString();
+    const startedAt = this.#now().toISOString();
     const work = runSync({
+      now: this.#now,
       client: options.client,
       archive,
       budget,
@@ -491,7 +497,8 @@ export class Archives {
     this.#userData.clear();
   }
 
-  /** A few progress events per second: a phase change at once, else the latest after a pause. */
+  /** A few progress events per second: a phase change at once, else the latest after a pause
+   * (real time: a pace, not a date). */
   #throttle(listener: ((progress: SyncProgress) => void) | undefined) {
     const interval = this.#progressIntervalMs;
     let lastAt = 0;

@@ -45,6 +45,7 @@ import {
 } from './sync-state.ts';
 import type { RequestPacer } from '../operator/operator-client.ts';
 import { RequestBudget, Slots, runPool } from './pace.ts';
+import { systemClock } from '../clock.ts';
 
 /** What the sync needs of OperatorClient (src/main/services/operator/operator-client.ts). Each
  * call gets the sync's pacer: the client waits for it before every attempt (retries too) and
@@ -151,11 +152,11 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
 async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   const { client, archive, signal } = options;
   const state = archive.syncState;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemClock.now;
   const budget = options.budget ?? new RequestBudget(options.requestsPerMinute);
   const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? 8)));
   const wantDetails = options.details ?? true;
-  const startedMs = Date.now();
+  const startedMs = Date.now(); // Date.now() here measures the pace, real time; dates use now()
   const commits = new GroupCommit(archive);
   const listSlots = new Slots(concurrency);
   // Round-trip time of the requests (smoothed), to size the details' lanes.

@@ -70,7 +70,7 @@ export class TokenProvider {
   constructor(options: TokenProviderOptions) {
     this.#credentials = options.credentials;
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? Date.now; // a token's lifetime runs in real time
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#marginSeconds = Math.max(0, options.refreshMarginSeconds ?? DEFAULT_MARGIN_SECONDS);
   }

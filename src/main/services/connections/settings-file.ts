@@ -267,6 +267,7 @@ function describeKept(
 }
 
 function backupPathOf(path: string): string {
+  // Real time, as a file's mtime: when this copy was made on this machine.
   return `${path}.backup-${new Date().toISOString().replace(/[:.]/g, '-')}`;
 }
 

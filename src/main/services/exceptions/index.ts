@@ -34,6 +34,7 @@ import {
   pastDueReason,
   statusReason,
 } from './reasons.ts';
+import { systemClock } from '../clock.ts';
 
 export interface ExceptionsDeps {
   /** The connection's archive if it exists (never created by a read). */
@@ -53,8 +54,10 @@ export interface ExceptionsDeps {
 export function exceptionsDeps(
   archives: Pick<ExceptionsDeps, 'existingArchive' | 'existingUserData' | 'userData'>,
   accounting: { ledger: ExceptionsDeps['ledger'] },
+  now?: () => Date,
 ): ExceptionsDeps {
   return {
+    ...(now ? { now } : {}),
     existingArchive: (id) => archives.existingArchive(id),
     existingUserData: (id) => archives.existingUserData(id),
     userData: (id) => archives.userData(id),
@@ -107,7 +110,7 @@ export function exceptionList(
   period: ReportPeriod,
   show: ExceptionShow,
 ): ExceptionList {
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? systemClock.now)();
   const asOf = parisDay(now.toISOString()) as string;
   const store = deps.existingArchive(connectionId);
   const all = store ? allRows(deps, store, connectionId, period, asOf) : [];
@@ -138,7 +141,7 @@ export function markExceptionsHandled(
   const found = list.rows.filter((r) => wanted.has(r.invoiceId));
   if (found.length === 0)
     throw new AppFailure('conflict', 'None of these invoices is on the list any more.');
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? systemClock.now)();
   deps.userData(connectionId).markExceptionsHandled(
     found.map((r) => ({ invoiceId: r.invoiceId, reasons: r.reasons.map(reasonKey) })),
     note,

@@ -6,6 +6,7 @@ import type { DocLine } from './protocol.ts';
 import type { DocumentSheet } from './workbook-writer.ts';
 import { wordsFor } from './words.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
+import { systemClock } from '../clock.ts';
 
 export interface AboutInfo {
   /** The connection's name as the user gave it. */
@@ -66,7 +67,7 @@ export function aboutSheet(
         {
           cells: [
             words.about.exportedAt,
-            { value: (info.exportedAt ?? new Date()).toISOString(), kind: 'datetime' },
+            { value: (info.exportedAt ?? systemClock.now()).toISOString(), kind: 'datetime' },
           ],
         },
       );

@@ -39,6 +39,7 @@ import { Tally } from './tally.ts';
 import { writeWorkbook, type WorkbookPlan } from './workbook-writer.ts';
 import { wordsFor } from './words.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
+import { systemClock } from '../clock.ts';
 
 /** A connection's archive, lent for one export; release() says the export is done with it (the
  * app's shared store has nothing to close). */
@@ -61,6 +62,8 @@ export interface ExporterDeps {
   version: string;
   /** The worker script of the writer, where a bundle moved it (Electron). */
   workerUrl?: URL | string;
+  /** The clock (services/clock.ts): dates the file's name and the "About" sheet. */
+  now?: () => Date;
 }
 
 export interface ExportRequest {
@@ -105,7 +108,8 @@ export async function prepareExport(
   signal?: AbortSignal,
 ): Promise<PreparedExport> {
   const { target, language } = request;
-  const now = request.now ?? new Date();
+  const clock = deps.now ?? systemClock.now;
+  const now = request.now ?? clock();
   const words = wordsFor(language);
   const number = countFormat(language);
   const about: AboutInfo = {
@@ -233,7 +237,7 @@ export async function prepareExport(
     case 'invoice': {
       const client = await deps.operator(request.connection.id);
       const invoice = await client.getInvoice(target.invoiceId, signal);
-      const fetchedAt = new Date().toISOString();
+      const fetchedAt = clock().toISOString();
       about.query = interpolate(words.exports.about.invoice, {
         number: invoice.businessData.invoiceId || invoice.invoiceId,
         id: invoice.invoiceId,

@@ -39,7 +39,7 @@ export async function* liveInvoices(
       { ...(q ? { q } : {}), expand: [...EXPAND_VALUES], offset, limit: INVOICE_PAGE },
       signal,
     );
-    tally.seen(new Date().toISOString());
+    tally.seen(new Date().toISOString()); // when the operator answered: a real instant
     tally.matching = page.meta.count;
     tally.total = Math.min(page.meta.count, INVOICE_WINDOW);
     const fresh = page.data.filter((item) => !ids.has(item.metadata.invoiceId));
@@ -60,7 +60,7 @@ export async function* directoryEntries(
 ): AsyncGenerator<DirectoryEntry> {
   for (let offset = 0; offset < MAX_ROWS_PER_SEARCH; offset += DIRECTORY_PAGE) {
     const page = await client.searchDirectory({ q, offset, limit: DIRECTORY_PAGE }, signal);
-    tally.seen(new Date().toISOString());
+    tally.seen(new Date().toISOString()); // when the operator answered: a real instant
     tally.matching = page.meta.count;
     tally.total = Math.min(page.meta.count, MAX_ROWS_PER_SEARCH);
     tally.add(page.data.length);
@@ -86,7 +86,7 @@ export async function* participants(
       { value, offset, limit: PARTICIPANT_PAGE },
       signal,
     );
-    tally.seen(new Date().toISOString());
+    tally.seen(new Date().toISOString()); // when the operator answered: a real instant
     const first = page[0]?.participantId;
     if (first !== undefined && first === previousFirst) break;
     previousFirst = first;
@@ -104,7 +104,7 @@ export async function* webhooks(
   finished: () => void,
 ): AsyncGenerator<Webhook> {
   const list = await client.listWebhooks(signal);
-  tally.seen(new Date().toISOString());
+  tally.seen(new Date().toISOString()); // when the operator answered: a real instant
   tally.total = list.length;
   tally.add(list.length);
   yield* list;

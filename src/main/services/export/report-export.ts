@@ -6,6 +6,7 @@ import type { Language } from '#shared/contract.ts';
 import type { Report, ReportKind, ReportPeriod } from '#shared/reports.ts';
 import { writeWorkbook } from './workbook-writer.ts';
 import { reportFileName, reportWorkbookLater } from './layouts/reports.ts';
+import { systemClock } from '../clock.ts';
 
 export interface ReportExportRequest {
   report: ReportKind;
@@ -52,7 +53,7 @@ export function prepareReportExport(
   close: () => void = () => undefined,
 ): PreparedReportExport {
   const { language } = request;
-  const now = request.now ?? new Date();
+  const now = request.now ?? systemClock.now();
   const fileName = reportFileName({ kind: request.report, period: request.period }, language);
   return {
     fileName,

@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads';
 import type { AnyIterable, Column, Row } from './cells.ts';
 import { cancelledExport, ExportError, exportErrorFrom } from './export-error.ts';
 import type { DocLine, FromWorker, ToWorker } from './protocol.ts';
+import { systemClock } from '../clock.ts';
 
 /** A sheet of one row per item: bold frozen header, autofilter, typed columns. */
 export interface TableSheet {
@@ -264,7 +265,7 @@ export async function writeWorkbook(
     await ask({
       type: 'open',
       tempPath,
-      created: (options.now ?? new Date()).getTime(),
+      created: (options.now ?? systemClock.now()).getTime(),
       creator: options.creator ?? 'Invoice Desk',
     });
     for (const [sheetIndex, sheet] of plan.sheets.entries()) {

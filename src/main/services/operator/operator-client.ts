@@ -589,7 +589,8 @@ export class OperatorClient {
     }
   }
 
-  /** Runs `go` at once, or in the one-at-a-time queue while a rate limit was met recently. */
+  /** Runs `go` at once, or in the one-at-a-time queue while a rate limit was met recently.
+   * Every Date.now() of this client paces requests (waits, Retry-After): real time, not a date. */
   async #paced<T>(go: () => Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
     if (Date.now() >= this.#cautiousUntil) return go();
     const previous = this.#queue;

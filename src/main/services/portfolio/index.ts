@@ -21,6 +21,7 @@ import type { Archives } from '../archive/archives.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
 import { computeReport } from '../reports/index.ts';
 import { parisDay } from '../reports/rules.ts';
+import { systemClock } from '../clock.ts';
 
 export interface PortfolioDeps {
   /** Every connection's id and name (no demo operator started, no keychain asked). */
@@ -40,7 +41,7 @@ export function vatOfReturn(report: Ca3Report): number {
 }
 
 const today = (deps: { now?: () => Date }): string =>
-  parisDay((deps.now ?? (() => new Date()))().toISOString()) as string;
+  parisDay((deps.now ?? systemClock.now)().toISOString()) as string;
 
 export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
   const asOf = today(deps);
@@ -96,7 +97,7 @@ export function portfolioDetails(
     const kept = store.keptPortfolioDetails(key);
     if (version !== null && kept?.archiveVersion === version && kept.userStamp === userStamp)
       return { connectionId, toMap: kept.toMap, vatCents: kept.vatCents };
-    const now = (deps.now ?? (() => new Date()))();
+    const now = (deps.now ?? systemClock.now)();
     const toMap = deps.accounting.ledger(connectionId, month).toMap.length;
     const vatCents = vatOfReturn(computeReport(store, 'ca3', month, { now }) as Ca3Report);
     if (version !== null) {

@@ -26,6 +26,7 @@ import {
 } from './invoice.ts';
 import { exclusionReason, isCreditNote, statusPaidDay } from './rules.ts';
 import type { ReportContext } from './vat.ts';
+import { systemClock } from '../clock.ts';
 
 /** not due (0 days late or less), 1–30, 31–60, 61–90, over 90 days late. */
 export function agingBucket(daysLate: number): AgingBucket {
@@ -212,6 +213,6 @@ export function computeAgingReport(
     paidByStatus,
     paidByMark,
     coverage: context.coverage,
-    generatedAt: (context.now ?? new Date()).toISOString(),
+    generatedAt: (context.now ?? systemClock.now()).toISOString(),
   };
 }

@@ -28,6 +28,7 @@ import { invoiceOutcome } from '../accounting/entries.ts';
 import { directionOf, invoiceDay } from './invoice.ts';
 import { taxPointRule } from './rules.ts';
 import { ca3Outcome, partAmount, type Ca3Part, type Ca3RuleContext } from './ca3-rules.ts';
+import { systemClock } from '../clock.ts';
 
 export interface Ca3Context extends Ca3RuleContext {
   /** Line 22 as the accountant entered it for this period (user data). */
@@ -278,7 +279,7 @@ export function computeCa3Report(invoices: Iterable<Ca3Row>, context: Ca3Context
     leftOut: leftOut.sort(byInvoice),
     reconciliation,
     coverage: context.coverage,
-    computedAt: (context.now ?? new Date()).toISOString(),
+    computedAt: (context.now ?? systemClock.now()).toISOString(),
   };
 }
 

@@ -24,6 +24,7 @@ import {
 import { computeStatusReport } from './status.ts';
 import { computeVatReport } from './vat.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
+import { systemClock } from '../clock.ts';
 
 export { computeAgingReport, agingBucket, agingLine } from './aging.ts';
 export { computeStatusReport } from './status.ts';
@@ -75,7 +76,7 @@ export function computeReport(
   options: ComputeReportOptions = {},
 ): Report {
   checkRange(period);
-  const now = options.now ?? new Date();
+  const now = options.now ?? systemClock.now();
   const context = { coverage: reportCoverage(store), now };
   switch (kind) {
     case 'vat': {

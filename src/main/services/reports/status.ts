@@ -21,6 +21,7 @@ import {
 } from './invoice.ts';
 import { exclusionReason } from './rules.ts';
 import type { ReportContext } from './vat.ts';
+import { systemClock } from '../clock.ts';
 
 function count(map: Map<string, StatusCount>, entry: Omit<StatusCount, 'count'>): void {
   const key = `${entry.month}|${entry.direction}|${entry.key ?? ''}`;
@@ -112,6 +113,6 @@ export function computeStatusReport(
     rejected,
     invoices,
     coverage: context.coverage,
-    generatedAt: (context.now ?? new Date()).toISOString(),
+    generatedAt: (context.now ?? systemClock.now()).toISOString(),
   };
 }

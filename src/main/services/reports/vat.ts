@@ -31,6 +31,7 @@ import {
 import { EU_COUNTRIES, intraEuDay, isCreditNote } from './rules.ts';
 import { countryOf, isSelfAssessed, roundHalf } from '../accounting/entries.ts';
 import { paymentDay, vatDueDay, vatStanding } from '../tax/vat-due.ts';
+import { systemClock } from '../clock.ts';
 
 /** The accounting settings' default rate for reverse charge (20 %), in basis points. */
 const DEFAULT_REVERSE_CHARGE_BP = 2000;
@@ -449,6 +450,6 @@ export function computeVatReport(
     held: held.sort(byDirectionAndDate),
     withoutDetails,
     coverage: context.coverage,
-    generatedAt: (context.now ?? new Date()).toISOString(),
+    generatedAt: (context.now ?? systemClock.now()).toISOString(),
   };
 }

@@ -24,7 +24,7 @@ export class SyncScheduler {
 
   constructor(options: SchedulerOptions) {
     this.#options = options;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? Date.now; // when the next timer fires: real time, not a date
   }
 
   start(): void {

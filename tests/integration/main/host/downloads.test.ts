@@ -20,6 +20,9 @@ let parent: string;
 let temporary: string;
 let previousTmp: string | undefined;
 let previousLang: string | undefined;
+let previousNow: string | undefined;
+// 23:30 UTC on New Year's Eve: 2027-01-01 in Paris, 2026-12-31 in UTC (the name's day is local).
+const NOW = new Date('2026-12-31T23:30:00Z');
 let host: BrowserHost;
 let port: number;
 
@@ -67,6 +70,9 @@ before(async () => {
   // File names and sheet names in French, whatever this machine's locale.
   previousLang = process.env.INVOICE_DESK_LANG;
   process.env.INVOICE_DESK_LANG = 'fr';
+  // The host's clock (INVOICE_DESK_NOW, read by its services): the file name's day is known.
+  previousNow = process.env.INVOICE_DESK_NOW;
+  process.env.INVOICE_DESK_NOW = NOW.toISOString();
   const rendererDir = join(parent, 'renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Invoice Desk</title>');
@@ -79,13 +85,15 @@ after(async () => {
   else process.env.TMPDIR = previousTmp;
   if (previousLang === undefined) delete process.env.INVOICE_DESK_LANG;
   else process.env.INVOICE_DESK_LANG = previousLang;
+  if (previousNow === undefined) delete process.env.INVOICE_DESK_NOW;
+  else process.env.INVOICE_DESK_NOW = previousNow;
   rmSync(parent, { recursive: true, force: true });
 });
 
 test('export:start gives a one-time address with its own token; the workbook comes as an attachment, once', async () => {
   const result = await exportDirectory();
   assert.equal(result.savedTo, undefined, 'the browser never learns a path');
-  assert.equal(result.fileName, `annuaire-${localDay(new Date())}.xlsx`);
+  assert.equal(result.fileName, `annuaire-${localDay(NOW)}.xlsx`);
   const url = new URL(result.downloadUrl as string, host.origin);
   assert.match(url.pathname, /^\/download\/[0-9a-f-]{36}$/);
   assert.match(url.searchParams.get('token') ?? '', /^[\w-]{43}$/, 'a token of its own');

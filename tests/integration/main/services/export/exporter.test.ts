@@ -16,6 +16,7 @@ import { openArchive } from '#main/services/archive/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { localDay } from '#main/services/export/file-names.ts';
+import { fixedClock } from '#main/services/clock.ts';
 import {
   column,
   dataRows,
@@ -59,6 +60,10 @@ interface Harness {
   progress: ExportProgress[];
 }
 
+// 23:30 UTC on New Year's Eve: the file name's day is the user's (2027-01-01 in Paris, 2026-12-31
+// in UTC), as localDay says in the machine's zone; a fixed clock keeps it from changing mid-test.
+const NOW = new Date('2026-12-31T23:30:00Z');
+
 function harness(options: { invoices?: number } = {}): Harness {
   const dataDir = folder('export-data-');
   const out = folder('export-out-');
@@ -68,10 +73,11 @@ function harness(options: { invoices?: number } = {}): Harness {
     shell: 'electron',
     env: { INVOICE_DESK_LANG: 'fr' },
     log: silent,
+    clock: fixedClock(NOW),
     loadKeytar: () => Promise.reject(new Error('not in this test')),
     chooseExportPath: async (name) => answer.path(name),
     ...(options.invoices
-      ? { startDemo: () => startDemoOperator({ port: 0, invoices: options.invoices }) }
+      ? { startDemo: () => startDemoOperator({ port: 0, invoices: options.invoices, now: NOW }) }
       : {}),
   });
   const progress: ExportProgress[] = [];
@@ -105,7 +111,7 @@ describe('live exports through the handlers (demo operator, 3,000 invoices)', ()
       }),
     );
     assert.equal(result.exportId, id);
-    assert.equal(result.fileName, `factures-${localDay(new Date())}.xlsx`);
+    assert.equal(result.fileName, `factures-${localDay(NOW)}.xlsx`);
     assert.equal(result.savedTo, join(h.out, result.fileName));
     assert.equal(result.rows, 1200);
     assert.equal(result.downloadUrl, undefined);
@@ -226,7 +232,7 @@ describe('live exports through the handlers (demo operator, 3,000 invoices)', ()
     assert.equal(result.rows, 1);
     assert.equal(
       result.fileName,
-      `facture-${invoice.businessData.invoiceId.replace(/[^A-Za-z0-9._-]+/g, '-')}-${localDay(new Date())}.xlsx`,
+      `facture-${invoice.businessData.invoiceId.replace(/[^A-Za-z0-9._-]+/g, '-')}-${localDay(NOW)}.xlsx`,
     );
     const book = readXlsx(result.savedTo as string);
     assert.deepEqual(
@@ -257,7 +263,7 @@ describe('live exports through the handlers (demo operator, 3,000 invoices)', ()
     const result = value<ExportResult>(
       await h.dispatch('export:start', { exportId: exportId(), target: { kind: 'directory', q } }),
     );
-    assert.equal(result.fileName, `annuaire-${localDay(new Date())}.xlsx`);
+    assert.equal(result.fileName, `annuaire-${localDay(NOW)}.xlsx`);
     assert.equal(result.rows, search.data.meta.count);
     const sheet = sheetNamed(readXlsx(result.savedTo as string), 'Annuaire');
     assert.deepEqual(
@@ -459,7 +465,7 @@ describe('archive exports (a real sync of a small demo operator into SQLite)', (
         target: { kind: 'invoices', source: 'archive', filter, sort },
       }),
     );
-    assert.equal(result.fileName, `factures-archive-${localDay(new Date())}.xlsx`);
+    assert.equal(result.fileName, `factures-archive-${localDay(NOW)}.xlsx`);
     assert.equal(result.rows, expected.total);
     const book = readXlsx(result.savedTo as string);
     assert.deepEqual(

@@ -14,6 +14,7 @@ import { periodOf } from '#shared/report-period.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
 import { createServices, type Services } from '#main/services/index.ts';
+import { fixedClock } from '#main/services/clock.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { parisDay } from '#main/services/reports/rules.ts';
 import { vatOfReturn } from '#main/services/portfolio/index.ts';
@@ -23,6 +24,10 @@ let dir: string;
 let operator: RunningDemoOperator;
 let services: Services;
 let dispatch: Dispatch;
+// 23:30 in Paris on the month's last day (22:30 UTC): the last hour the portfolio's month is
+// November, and the operator and the app share this clock; on the machine's clock, at 23:30 UTC
+// the app's month was already December in Paris, with none of the operator's invoices.
+const NOW = Date.parse('2026-11-30T22:30:00Z');
 
 function value<T>(result: Result<unknown>): T {
   assert.ok(result.ok, `expected ok, got ${JSON.stringify(result).slice(0, 500)}`);
@@ -31,12 +36,13 @@ function value<T>(result: Result<unknown>): T {
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'portfolio-after-sync-'));
-  // The operator's clock is today's: the portfolio's month (today's) has invoices.
-  operator = await startDemoOperator({ seed: 23, invoices: 400 });
+  // The operator's clock is the app's: the portfolio's month has invoices.
+  operator = await startDemoOperator({ seed: 23, invoices: 400, now: NOW });
   services = createServices({
     dataDir: join(dir, 'data'),
     shell: 'browser',
     env: {},
+    clock: fixedClock(NOW),
     log: silent,
     loadKeytar: () => Promise.reject(new Error('not in this test')),
   });
@@ -63,12 +69,12 @@ test('a sync that ends leaves the month’s details kept at the archive’s vers
   value(await dispatch('sync:start', { details: true }));
   await new Promise((resolve) => setTimeout(resolve, 0)); // the work queued as the sync ended
 
-  const month = periodOf('month', parisDay(new Date().toISOString())!);
+  const month = periodOf('month', parisDay(new Date(NOW).toISOString())!);
   const { archives, accounting } = services;
   const kept = archives.read(connection.id, (store) => ({
     kept: store.keptPortfolioDetails(month.from.slice(0, 7)),
     version: store.archiveVersion(),
-    vatCents: vatOfReturn(computeReport(store, 'ca3', month) as Ca3Report),
+    vatCents: vatOfReturn(computeReport(store, 'ca3', month, { now: new Date(NOW) }) as Ca3Report),
   }))!;
   assert.ok(kept.kept, 'the details were kept as the sync ended');
   assert.equal(kept.kept.archiveVersion, kept.version, 'at the version the sync left');

@@ -12,7 +12,8 @@ export function monthLabel(month: string, locale: string = currentLocale()): str
   }).format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
 }
 
-/** Today in the user's time zone, "YYYY-MM-DD". */
+/** Today in the user's time zone, "YYYY-MM-DD". The renderer's one "now": the page's clock
+ * (Playwright's page.clock fixes it in the UI tests). */
 export function today(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
