@@ -14,6 +14,7 @@ import type {
   VatCheckPayment,
   VatCheckReason,
 } from '#shared/vat-check.ts';
+import { systemClock } from '../clock.ts';
 
 interface Sides {
   collected: number;
@@ -212,6 +213,6 @@ export function computeVatCheck({ vat, ca3, ledger, settings, now }: VatCheckInp
       (x, y) => x.day.localeCompare(y.day) || (x.number ?? '').localeCompare(y.number ?? ''),
     ),
     coverage: vat.coverage,
-    computedAt: (now ?? new Date()).toISOString(),
+    computedAt: (now ?? systemClock.now()).toISOString(),
   };
 }
