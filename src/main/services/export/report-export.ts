@@ -4,6 +4,7 @@
 // (a file name to offer before writing, then write(path)) and used as is by the CLI.
 import type { Language } from '#shared/contract.ts';
 import type { Report, ReportKind, ReportPeriod } from '#shared/reports.ts';
+import type { FileOwner } from './output-name.ts';
 import { writeWorkbook } from './workbook-writer.ts';
 import { reportFileName, reportWorkbookLater } from './layouts/reports.ts';
 
@@ -13,6 +14,8 @@ export interface ReportExportRequest {
   language: Language;
   /** Named in the "About" sheet; never a secret. */
   connectionName: string;
+  /** Whose file it is: names the file (output-name.ts); default: the connection, no company. */
+  owner?: FileOwner;
   appVersion: string;
   /** Dates the workbook and its "About" sheet (default now). */
   now?: Date;
@@ -53,7 +56,11 @@ export function prepareReportExport(
 ): PreparedReportExport {
   const { language } = request;
   const now = request.now ?? new Date();
-  const fileName = reportFileName({ kind: request.report, period: request.period }, language);
+  const fileName = reportFileName(
+    { kind: request.report, period: request.period },
+    language,
+    request.owner ?? { connectionName: request.connectionName, company: null },
+  );
   return {
     fileName,
     close,

@@ -9,6 +9,7 @@ import enFollowUp from '#shared/i18n/en/follow-up.ts';
 import frFollowUp from '#shared/i18n/fr/follow-up.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
+import { ownedFileName, type FileOwner } from '../output-name.ts';
 import { lazyTable, type Field } from '../fields.ts';
 import { localDate } from '../local-dates.ts';
 import type { WorkbookPlan } from '../workbook-writer.ts';
@@ -17,10 +18,13 @@ import { lazyAboutSheet, type ReportAbout } from './archive-about.ts';
 
 const WORDS = { fr: frFollowUp.exceptions, en: enFollowUp.exceptions } as const;
 
-/** "A traiter 2026-10.xlsx". */
-export function exceptionsFileName(period: ReportPeriod, language: Language): string {
-  const label = period.label.replace(/\.\./g, '_').replace(/[\\/:*?"<>|]/g, '-');
-  return interpolate(WORDS[language].export.fileName, { period: label });
+/** "ATELIERS DUVAL AGENCEMENT 123456789 À traiter 2026-10.xlsx". */
+export function exceptionsFileName(
+  period: ReportPeriod,
+  language: Language,
+  owner: FileOwner,
+): string {
+  return ownedFileName(owner, WORDS[language].export.fileName, period.label, 'xlsx');
 }
 
 function fields(language: Language): Field<ExceptionRow>[] {

@@ -2,6 +2,7 @@
 // invoice behind each figure (the TVA one with the rule applied on every line), and the "About"
 // sheet with the period and the archive's coverage. Returns a plan for writeWorkbook().
 import type { Language } from '#shared/contract.ts';
+import { ownedFileName, type FileOwner } from '../output-name.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
 import {
   AGING_BUCKETS,
@@ -61,13 +62,18 @@ const signedEuros = (cents: number | null, creditNote: boolean): number | undefi
 };
 const id = (value: string | null): DocCell => ({ value, kind: 'id' });
 
-/** The file name a report is offered under: "TVA 2026-Q3.xlsx". */
+/** The file name a report is offered under: "ATELIERS DUVAL AGENCEMENT 123456789 TVA 2026-Q3.xlsx". */
 export function reportFileName(
   report: Pick<Report, 'kind' | 'period'>,
   language: Language,
+  owner: FileOwner,
 ): string {
-  const name = reportWords(language).names[report.kind];
-  return `${name} ${report.period.label.replace(/\.\./g, '_').replace(/[\\/:*?"<>|]/g, '-')}.xlsx`;
+  return ownedFileName(
+    owner,
+    reportWords(language).names[report.kind],
+    report.period.label,
+    'xlsx',
+  );
 }
 
 /** A report's query in words: its name and period. */

@@ -9,6 +9,11 @@ import { describe, it } from 'node:test';
 import { entriesFileName, entriesWorkbook } from '#main/services/export/layouts/entries.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
 import { ledgerOf, purchaseEntry, saleEntry } from '#support/ledger-fixtures.ts';
+
+const OWNER = {
+  connectionName: 'Cabinet Martin',
+  company: { name: 'MENUISERIE ROCHE SARL', siren: '552100554' },
+};
 import { column, dataRows, readXlsx, sheetNamed, totalsRows } from '#support/read-xlsx.ts';
 
 describe('entries workbook', () => {
@@ -31,8 +36,8 @@ describe('entries workbook', () => {
       },
     ];
     const dir = await mkdtemp(join(tmpdir(), 'entries-book-'));
-    const path = join(dir, entriesFileName(ledger.period, 'fr'));
-    assert.equal(path.endsWith('Écritures 2026-03.xlsx'), true);
+    const path = join(dir, entriesFileName(ledger.period, 'fr', OWNER));
+    assert.equal(path.endsWith('/MENUISERIE ROCHE 552100554 Écritures 2026-03.xlsx'), true);
     const written = await writeWorkbook(
       path,
       entriesWorkbook(
@@ -152,7 +157,7 @@ describe('entries workbook', () => {
     ledger.leftOut = [];
     ledger.toMap = [];
     const dir = await mkdtemp(join(tmpdir(), 'entries-book-'));
-    const path = join(dir, entriesFileName(ledger.period, 'fr'));
+    const path = join(dir, entriesFileName(ledger.period, 'fr', OWNER));
     await writeWorkbook(
       path,
       entriesWorkbook('fr', { connectionName: 'x', appVersion: '1' }, () => ledger),
@@ -170,7 +175,7 @@ describe('entries workbook', () => {
     const ledger = ledgerOf([saleEntry(1, '2026-03-02', 'F-001', 10000, 2000)]);
     ledger.journals[0]!.creditCents -= 1;
     const dir = await mkdtemp(join(tmpdir(), 'entries-book-'));
-    const path = join(dir, entriesFileName(ledger.period, 'en'));
+    const path = join(dir, entriesFileName(ledger.period, 'en', OWNER));
     await writeWorkbook(
       path,
       entriesWorkbook('en', { connectionName: 'x', appVersion: '1' }, () => ledger),
