@@ -73,7 +73,12 @@ export function prepareReportExport(
       const plan = reportWorkbookLater(
         request.report,
         language,
-        { connectionName: request.connectionName, appVersion: request.appVersion, exportedAt: now },
+        {
+          connectionName: request.connectionName,
+          ...(request.owner ? { company: request.owner.company } : {}),
+          appVersion: request.appVersion,
+          exportedAt: now,
+        },
         get,
       );
       // The detail sheet (second) is the export's main table.

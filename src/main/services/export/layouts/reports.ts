@@ -23,6 +23,7 @@ import type { AgingLine, AgingPaid } from '#shared/reports.ts';
 import {
   coverageText,
   lazyAboutSheet,
+  ownerLines,
   reportWords,
   type ReportAbout,
   type ReportWords,
@@ -41,6 +42,8 @@ interface Words {
   r: ReportWords;
   x: ExportWords;
   language: Language;
+  /** Whose report: its first lines (ownerLines). */
+  about: ReportAbout;
 }
 
 const euros = (cents: number | null | undefined): number | undefined =>
@@ -96,6 +99,7 @@ function headerLines(report: Report, w: Words): DocLine[] {
         interpolate(w.r.workbook.title, { report: w.r.names[report.kind], period: period.label }),
       ],
     },
+    ...ownerLines(w.about, w.language),
     { cells: [w.r.workbook.period, period.label] },
     { cells: [w.r.workbook.from, day(period.from)] },
     { cells: [w.r.workbook.to, day(period.to)] },
@@ -600,7 +604,7 @@ export function reportWorkbookLater(
   about: ReportAbout,
   get: () => Report,
 ): WorkbookPlan {
-  const w: Words = { r: reportWords(language), x: wordsFor(language), language };
+  const w: Words = { r: reportWords(language), x: wordsFor(language), language, about };
   const as =
     <K extends ReportKind>(k: K) =>
     (): Extract<Report, { kind: K }> => {
