@@ -171,6 +171,28 @@ describe('entries workbook', () => {
     );
   });
 
+  it('says a platform code in words in « Mises de côté », never the English code', async () => {
+    const ledger = ledgerOf([saleEntry(1, '2026-03-02', 'F-001', 10000, 2000)]);
+    const out = ledger.leftOut[0]!;
+    ledger.held = [];
+    ledger.leftOut = [
+      { ...out, reason: 'invalid', detail: 'NOT_DELIVERED' },
+      { ...out, invoiceId: 'inv-2', number: 'F-2', reason: 'invalid', detail: 'WRONG_ROUTING' },
+      { ...out, invoiceId: 'inv-3', number: 'F-3', reason: 'rejected', detail: '213' },
+    ];
+    const dir = await mkdtemp(join(tmpdir(), 'entries-book-'));
+    const path = join(dir, entriesFileName(ledger.period, 'fr', OWNER));
+    await writeWorkbook(
+      path,
+      entriesWorkbook('fr', { connectionName: 'x', appVersion: '1' }, () => ledger),
+    );
+    const aside = sheetNamed(readXlsx(path), 'Mises de côté');
+    assert.deepEqual(
+      column(aside, 'Détail').map((c) => c.v),
+      ['Non distribuée', 'Erreur d’acheminement', '213 · Rejetée'],
+    );
+  });
+
   it('speaks English when asked, and shows a journal that does not balance', async () => {
     const ledger = ledgerOf([saleEntry(1, '2026-03-02', 'F-001', 10000, 2000)]);
     ledger.journals[0]!.creditCents -= 1;
