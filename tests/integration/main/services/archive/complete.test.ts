@@ -11,6 +11,7 @@ import { startDemoOperator } from '#main/demo-operator/index.ts';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import { invoiceIdsIn, missingIn } from '#main/services/archive/complete.ts';
+import { reportCoverage } from '#main/services/reports/source.ts';
 import { recordedClient } from '#support/sync-requests.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -42,6 +43,8 @@ test('a cut partition says how many it misses; the ids given complete it, at the
     assert.equal(partition.archived, 1200);
     const missing = missingIn(partition);
     assert.equal(missing, partition.operatorCount! - 1200);
+    const cutBefore = reportCoverage(archives.open('c')).partitionsCut;
+    assert.equal(cutBefore, cut.length, 'the reports, FEC and CA3 say the archive is cut');
 
     // The portal's export of that partition: every id of it, archived or not.
     const records = createDataset(seed, invoices, { startMs: NOW }).records.filter(
@@ -67,6 +70,11 @@ test('a cut partition says how many it misses; the ids given complete it, at the
       .coverage.find((p) => p.direction === partition.direction && p.state === partition.state)!;
     assert.equal(after.archived, partition.operatorCount);
     for (const r of records.slice(-3)) assert.ok(archives.open('c').getInvoice(r.invoiceId));
+    assert.equal(
+      reportCoverage(archives.open('c')).partitionsCut,
+      cutBefore - 1,
+      'a completed partition is no longer said cut',
+    );
   } finally {
     await archives.close();
     await operator.close();
