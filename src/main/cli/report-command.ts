@@ -22,6 +22,7 @@ import {
   withStopSignals,
   writeJsonLine,
 } from './command.ts';
+import { gapWarning } from './gap-warning.ts';
 import {
   summarizingFailure,
   workbookLanguage,
@@ -166,6 +167,8 @@ export async function run(argv: string[]): Promise<number> {
               },
             });
             const { report } = written;
+            const gap = gapWarning('report', connection.name, period, report.coverage);
+            if (gap) process.stderr.write(gap);
             if (report.coverage.archivedInvoices === 0)
               process.stderr.write(
                 `report: the archive of "${connection.name}" is empty: sync it first\n`,
