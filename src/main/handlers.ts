@@ -29,6 +29,8 @@ import type { ArchiveStore, SavedResponseKind } from './services/archive/archive
 import { LedgerPages } from './services/accounting/ledger-pages.ts';
 import { marksStamp } from './services/tax/marks-stamp.ts';
 import { localDay } from './services/export/file-names.ts';
+import { fileOwnerOf, ownedFileName, type FileOwner } from './services/export/output-name.ts';
+import { wordsFor } from './services/export/words.ts';
 import { portfolioDetails, portfolioRows } from './services/portfolio/index.ts';
 import {
   exceptionList,
@@ -632,7 +634,17 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       const connection = await connections.get(connectionId);
       const csv = accountingCall(() => services.accounting.exportThirdPartiesCsv(connectionId));
       const count = services.accounting.thirdParties(connectionId).length;
-      return { fileName: thirdPartiesFileName(connection.name, now()), csv, count };
+      const owner = fileOwnerOf(
+        connection.name,
+        archives.existing(connectionId),
+        archives.existingUserData(connectionId),
+      );
+      const { language } = resolveLanguage(
+        services.env,
+        connections.getSettings(),
+        services.osLocale(),
+      );
+      return { fileName: thirdPartiesFileName(owner, language, now()), csv, count };
     },
     'accounting:importThirdParties': async ({ connectionId, csv }) => {
       await activeForUserData(connectionId);
@@ -736,17 +748,15 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
   }
 }
 
-/** "tiers-<connection>-2026-11-24.csv": whose third parties, and when, in a name every file
- * system accepts (the client's name matters: a firm keeps one plan per client). */
-export function thirdPartiesFileName(connectionName: string, now: Date): string {
-  const name = connectionName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 60);
-  return `tiers-${name ? `${name}-` : ''}${localDay(now)}.csv`;
+/** "ATELIERS DUVAL 552100554 Tiers 2026-11-24.csv": whose third parties, and when, named as
+ * every file the app writes (export/output-name.ts; a firm keeps one plan per client). */
+export function thirdPartiesFileName(owner: FileOwner, language: Language, now: Date): string {
+  return ownedFileName(
+    owner,
+    wordsFor(language).exports.fileNames.thirdParties,
+    localDay(now),
+    'csv',
+  );
 }
 
 /** The calendar day (UTC) `days` after `now`, YYYY-MM-DD: the latest payment day accepted

@@ -224,7 +224,9 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
       const downloading = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Exporter en CSV' }).click();
       const download = await downloading;
-      expect(download.suggestedFilename()).toMatch(/^tiers-.+-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(download.suggestedFilename()).toMatch(
+        /^ATELIERS DUVAL AGENCEMENT \d{9} Tiers \d{4}-\d{2}-\d{2}\.csv$/,
+      );
       const path = join(folder, download.suggestedFilename());
       await download.saveAs(path);
       const csv = await readFile(path, 'utf8');

@@ -173,7 +173,9 @@ for (const viewport of VIEWPORTS) {
 
       const excel = new ExportControl(page);
       const { path, fileName } = await excel.exportTo(downloads);
-      expect(fileName).toMatch(/^factures-archive-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      expect(fileName).toMatch(
+        /^ATELIERS DUVAL AGENCEMENT \d{9} Factures archive \d{4}-\d{2}-\d{2}\.xlsx$/,
+      );
       const book = readXlsx(path);
       const ids = column(sheetNamed(book, 'Factures'), 'Identifiant plateforme')
         .map((cell) => String(cell.v))

@@ -195,7 +195,7 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
   await test.step('the workbook: the form, a sheet per box, read back with openpyxl', async () => {
     const kept = computed(app.dataDir, '2026-Q3');
     const { path, fileName } = await new ExportControl(page).exportTo(downloads);
-    expect(fileName).toBe('Déclaration de TVA 2026-Q3.xlsx');
+    expect(fileName).toMatch(/^ATELIERS DUVAL AGENCEMENT \d{9} Déclaration de TVA 2026-Q3\.xlsx$/);
     const book = readXlsx(path);
     const form = sheetNamed(book, 'Déclaration CA3');
     const line = (code: string) => form.rows.find((r) => r[0]?.v === code)!.map((c) => c.v);

@@ -73,7 +73,7 @@ test('marked handled with a note, kept after a restart, exported, reopened (1366
     await view.screenshot('exceptions-handled-1366x768');
 
     const { path, fileName } = await new ExportControl(page).exportTo(testInfo.outputDir);
-    expect(fileName).toMatch(/^A traiter \d{4}-\d{2}\.xlsx$/);
+    expect(fileName).toMatch(/^ATELIERS DUVAL AGENCEMENT \d{9} À traiter \d{4}-\d{2}\.xlsx$/);
     const sheet = sheetNamed(readXlsx(path), 'À traiter');
     const at = column(sheet, 'Numéro').indexOf(number);
     expect(at).toBeGreaterThanOrEqual(0);

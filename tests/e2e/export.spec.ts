@@ -80,7 +80,7 @@ test('the invoices of the current query, exported to Excel and downloaded', asyn
       app,
       'invoice.state:"DELIVERED" AND invoice.direction:"INBOUND"',
     );
-    expect(download.suggestedFilename()).toMatch(/^factures-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(/^.+ Factures \d{4}-\d{2}-\d{2}\.xlsx$/);
     const book = readXlsx(path);
     expect(book.sheets.map((s) => s.name)).toEqual(['Factures', 'À propos']);
     const sheet = sheetNamed(book, 'Factures');
@@ -109,7 +109,7 @@ test('the invoices of the current query, exported to Excel and downloaded', asyn
   await test.step('the outcome is said, and can be dismissed', async () => {
     const message = page
       .getByRole('status')
-      .filter({ hasText: /^Téléchargement lancé : factures-/ });
+      .filter({ hasText: /^Téléchargement lancé : .+ Factures \d/ });
     await expect(message).toContainText(/\(\d[\d\s]* lignes\)/);
     await invoices.screenshot('export-done');
     await expectAccessible(page, 'the invoices screen after an export');
@@ -123,7 +123,9 @@ test('the invoices of the current query, exported to Excel and downloaded', asyn
     const panel = page.getByRole('dialog');
     await expect(panel.getByRole('heading', { name: 'En-tête' })).toBeVisible();
     const { path, fileName } = await new ExportControl(page, panel).exportTo(folder);
-    expect(fileName).toMatch(/^facture-.+-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(fileName).toMatch(
+      /^ATELIERS DUVAL AGENCEMENT \d{9} Facture .+ \d{4}-\d{2}-\d{2}\.xlsx$/,
+    );
     const book = readXlsx(path);
     expect(book.sheets.map((s) => s.name)).toEqual(['Facture', 'À propos']);
     await invoices.screenshot('export-invoice-panel');
@@ -140,7 +142,7 @@ test('directory results, exported to Excel and downloaded', async ({ app, page }
   expect(count).toBeGreaterThan(0);
 
   const { path, fileName } = await new ExportControl(page).exportTo(folder);
-  expect(fileName).toMatch(/^annuaire-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect(fileName).toMatch(/^.+ Annuaire \d{4}-\d{2}-\d{2}\.xlsx$/);
   const book = readXlsx(path);
   const sheet = sheetNamed(book, 'Annuaire');
   expect(sheet.rows.length).toBe(count + 1);

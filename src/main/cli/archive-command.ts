@@ -21,16 +21,25 @@ import {
   writeJsonLine,
 } from './command.ts';
 import { progressLine } from './sync-command.ts';
+import { invoiceIdsIn, missingIn } from '../services/archive/complete.ts';
+import { readFileSync } from 'node:fs';
 
 const STATUS_USAGE = 'Usage: npm run cli -- archive status --connection <id or name> [--json]';
 const REBUILD_USAGE = 'Usage: npm run cli -- archive rebuild --connection <id or name> [--json]';
+const COMPLETE_USAGE =
+  'Usage: npm run cli -- archive complete --connection <id or name> --ids-file FILE [--json]';
 
-export const ARCHIVE_USAGE = `Usage: npm run cli -- archive (status | rebuild) --connection <id or name> [--json]
+export const ARCHIVE_USAGE = `Usage: npm run cli -- archive (status | rebuild | complete) --connection <id or name> [--json]
   status   invoices archived, how many with their full business data, size on disk, last sync,
            and per partition (direction × state): complete or cut by the operator's window, and
            the oldest creation date reached; a damaged archive: where its file was set aside (exit 1)
   rebuild  a damaged archive made again from the operator: a fresh archive, then a sync (the
-           damaged file stays where it was set aside)`;
+           damaged file stays where it was set aside)
+  complete --ids-file FILE
+           a partition cut by the operator's window (status: "cut, N missing") completed: the
+           invoices whose ids FILE holds (a CSV or text export of the operator's portal, any
+           layout: every invoice id in it) fetched by id into the archive, with their full
+           business data, at the connection's pace; "-" reads the ids from stdin`;
 
 export interface ArchiveStatusReport {
   connectionId: string;
@@ -48,7 +57,9 @@ export interface ArchiveStatusReport {
   /** A sync of this connection runs now in another process. */
   syncRunning: boolean;
   schemaVersion: number | null;
-  partitions: PartitionCoverage[];
+  partitions: (PartitionCoverage & { missing: number })[];
+  /** Invoices the cut partitions miss, all together: `archive complete` fetches them by id. */
+  missing: number;
   /** Set when the operator refused the state/direction filter: the sync read one unfiltered
    * list, newest first, and this is how far it reached (null when the partitions tell it). */
   filterRefused: UnfilteredListCoverage | null;
@@ -73,7 +84,8 @@ export function archiveStatus(
     unfinishedSync: store?.hasUnfinishedSync() ?? false,
     syncRunning: status.syncing,
     schemaVersion: store === null ? null : status.schemaVersion,
-    partitions: status.coverage,
+    partitions: status.coverage.map((p) => ({ ...p, missing: missingIn(p) })),
+    missing: status.coverage.reduce((sum, p) => sum + missingIn(p), 0),
     filterRefused: status.filterRefused ?? null,
   };
 }
@@ -98,6 +110,10 @@ function text(report: ArchiveStatusReport): string {
           : ''),
     `  partitions:    ${report.partitions.filter((p) => p.complete).length} of ${report.partitions.length} complete`,
   ];
+  if (report.missing > 0)
+    lines.push(
+      `  missing:       ${n(report.missing)} invoices the operator's window cut off: give their ids to \`archive complete --ids-file FILE\``,
+    );
   const refused = report.filterRefused;
   if (refused)
     lines.push(
@@ -113,7 +129,7 @@ function text(report: ArchiveStatusReport): string {
       ? 'not read yet'
       : p.complete
         ? 'complete'
-        : `cut by the window (${n(p.operatorCount ?? 0)} at the operator)`;
+        : `cut by the window, ${n(missingIn(p))} missing (${n(p.operatorCount ?? 0)} at the operator)`;
     lines.push(
       `    ${`${p.direction} ${p.state}`.padEnd(width)}  ${n(p.archived).padStart(7)}  oldest ${p.oldest?.slice(0, 10) ?? '-         '}  ${coverage}`,
     );
@@ -125,6 +141,7 @@ export async function run(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === '--help' || sub === '-h') return showUsage(ARCHIVE_USAGE);
   if (sub === 'rebuild') return rebuild(rest);
+  if (sub === 'complete') return complete(rest);
   if (sub !== 'status') return badSubcommand(sub, ARCHIVE_USAGE);
   return runCommand(async () => {
     const { values } = parseCommandLine(rest, STATUS_USAGE, {
@@ -193,6 +210,64 @@ async function rebuild(argv: string[]): Promise<number> {
           'cancelled',
           'The rebuild was stopped; what it fetched is kept and the next sync resumes where it stopped',
         );
+      return EXIT.ok;
+    });
+  });
+}
+
+/** `archive complete`: the invoices whose ids a file holds, fetched by id into the archive. */
+async function complete(argv: string[]): Promise<number> {
+  return runCommand(async () => {
+    const { values } = parseCommandLine(argv, COMPLETE_USAGE, {
+      connection: { type: 'string' },
+      'ids-file': { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    if (values.help) return showUsage(ARCHIVE_USAGE);
+    const ref = required(values.connection, 'connection', COMPLETE_USAGE);
+    const file = required(values['ids-file'], 'ids-file', COMPLETE_USAGE);
+    let text: string;
+    try {
+      text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    } catch (error) {
+      throw new AppFailure('file', `Cannot read ${file}: ${(error as Error).message}`);
+    }
+    const ids = invoiceIdsIn(text);
+    if (ids.length === 0)
+      throw new AppFailure(
+        'invalid_input',
+        `${file} holds no invoice id (a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6)`,
+      );
+    return withServices(async (services) => {
+      const connection = findConnection(services, ref, COMPLETE_USAGE);
+      const { requestsPerMinute } = await services.connections.get(connection.id);
+      const client = await services.operators.forConnection(connection.id);
+      const stop = new AbortController();
+      const summary = await withStopSignals(
+        () => stop.abort(),
+        () =>
+          services.archives.complete(connection.id, {
+            client,
+            requestsPerMinute,
+            ids,
+            signal: stop.signal,
+          }),
+      );
+      const left = archiveStatus(services.archives, connection).missing;
+      if (values.json)
+        writeJsonLine({ type: 'summary', connectionId: connection.id, ...summary, missing: left });
+      else {
+        const n = (value: number): string => value.toLocaleString('en-US');
+        process.stdout.write(
+          `Completed the archive of "${connection.name}": ${n(summary.added)} invoices added, ` +
+            `${n(summary.alreadyArchived)} already there, ${n(summary.notFound.length)} unknown to the operator` +
+            (summary.detailsFailed.length > 0
+              ? `, ${n(summary.detailsFailed.length)} without their full business data (the next sync fetches them)`
+              : '') +
+            `; ${n(left)} still missing from cut partitions.\n`,
+        );
+        for (const id of summary.notFound) process.stderr.write(`not found: ${id}\n`);
+      }
       return EXIT.ok;
     });
   });

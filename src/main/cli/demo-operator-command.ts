@@ -14,6 +14,9 @@ const USAGE = `usage: cli.ts demo-operator [options]
   --host H             address to bind (default 127.0.0.1)
   --seed S             data seed (default 42)
   --invoices N         number of invoices, 0..${MAX_INVOICES} (default 3000)
+  --company NAME       the demo account's own company name (default ATELIERS DUVAL AGENCEMENT
+                       SAS); with another --seed, a second demo operator is another client
+                       company of the firm (its SIREN follows from the seed)
   --token-lifetime S   access token lifetime in seconds (default 300)
   --latency MS         added latency per request (default 0)
   --failure-rate R     share of API requests answered 503, 0..1 (default 0)
@@ -52,6 +55,7 @@ function parseOptions(argv: string[]): { options: DemoOperatorOptions; json: boo
         host: { type: 'string' },
         seed: { type: 'string' },
         invoices: { type: 'string' },
+        company: { type: 'string' },
         json: { type: 'boolean' },
         latency: { type: 'string' },
         'failure-rate': { type: 'string' },
@@ -111,6 +115,10 @@ function parseOptions(argv: string[]): { options: DemoOperatorOptions; json: boo
     if (values.log.trim() === '') throw new UsageError('--log must name a file');
     options.log = values.log;
   }
+  if (values.company !== undefined) {
+    if (values.company.trim() === '') throw new UsageError('--company must not be empty');
+    options.company = values.company.trim();
+  }
   if (values.host !== undefined) {
     if (values.host.trim() === '') throw new UsageError('--host must not be empty');
     options.host = values.host;
@@ -126,6 +134,7 @@ function describe(demoOperator: RunningDemoOperator, options: DemoOperatorOption
     `  token URL   ${demoOperator.tokenUrl}`,
     `  admin client  id ${admin.clientId}  secret ${admin.clientSecret}  (roles admin, user)`,
     `  user client   id ${user.clientId}  secret ${user.clientSecret}  (role user)`,
+    ...(options.company ? [`  company: ${options.company}`] : []),
     `  data: ${options.invoices ?? 3000} invoices, seed ${options.seed ?? 42}; tokens valid ${options.tokenLifetimeSeconds ?? 300} s`,
     ...(options.arrivalsPerMinute
       ? [`  arrivals: ${options.arrivalsPerMinute} new invoices per minute`]

@@ -21,9 +21,9 @@ import {
   writeJsonLine,
   type OptionValues,
 } from './command.ts';
-import { summarizingFailure, workbookLanguage, workbookPath } from './workbook.ts';
+import { summarizingFailure, workbookLanguage, workbookOut, workbookPathOf } from './workbook.ts';
 
-export const EXPORT_USAGE = `Usage: npm run cli -- export --connection <id or name> (--query Q | --archive [filters]) --out FILE.xlsx [--json]
+export const EXPORT_USAGE = `Usage: npm run cli -- export --connection <id or name> (--query Q | --archive [filters]) [--out FILE.xlsx|FOLDER] [--json]
 
   --connection ID|NAME   the connection (its id, or its name as shown in the app)
   --query Q              live: every invoice the operator gives for the q expression ("" for all;
@@ -41,7 +41,9 @@ export const EXPORT_USAGE = `Usage: npm run cli -- export --connection <id or na
     --kind invoice|credit-note
     --min-ttc EUR --max-ttc EUR      total incl. VAT range, in euros
     --sort KEY[:desc]                e.g. invoiceDate:desc
-  --out FILE.xlsx        where to write the workbook (replaced if it exists)
+  --out FILE.xlsx|FOLDER where to write the workbook (replaced if it exists); a folder, or no
+                         --out (the current folder): under its default name,
+                         "<company> <SIREN> <what> <day>.xlsx"
   --json                 one JSON line per progress step on stdout, then a summary line
 
 Exit codes: 0 done, 1 failed (the reason on stderr), 2 bad usage.`;
@@ -189,7 +191,7 @@ export async function run(argv: string[]): Promise<number> {
     const { values } = parseCommandLine(argv, EXPORT_USAGE, OPTIONS);
     if (values.help) return showUsage(EXPORT_USAGE);
     const ref = required(values.connection, 'connection', EXPORT_USAGE);
-    const outPath = workbookPath(values.out, EXPORT_USAGE);
+    const out = workbookOut(values.out, EXPORT_USAGE);
     const exportId = randomUUID();
     const target = checkedTarget(exportId, targetOf(values));
     const json = values.json === true;
@@ -213,14 +215,14 @@ export async function run(argv: string[]): Promise<number> {
                 { connectionId: connection.id, language, onProgress },
               ),
           );
-          const file = result?.savedTo ?? outPath;
+          const file = result?.savedTo ?? '';
           const rows = result?.rows ?? 0;
           if (json)
             writeJsonLine({ type: 'summary', ok: true, file, rows, connection: connection.name });
           else process.stdout.write(`Exported ${rows} rows to ${file}\n`);
           return EXIT.ok;
         }),
-      { chooseExportPath: async () => outPath },
+      { chooseExportPath: async (fileName) => workbookPathOf(out, fileName) },
     );
   });
 }

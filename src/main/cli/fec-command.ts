@@ -23,6 +23,7 @@ import {
   writeJsonLine,
 } from './command.ts';
 import { summarizingFailure } from './workbook.ts';
+import { gapWarning } from './gap-warning.ts';
 import { countText } from '#shared/i18n/plural.ts';
 
 const INVOICES_HELD = { one: '{count} invoice held', other: '{count} invoices held' };
@@ -121,6 +122,8 @@ export async function run(argv: string[]): Promise<number> {
               process.stderr.write(
                 `fec: the archive of "${connection.name}" is empty: sync it first\n`,
               );
+            const gap = gapWarning('fec', connection.name, request.period, ledger.coverage);
+            if (gap) process.stderr.write(gap);
             mkdirSync(folder, { recursive: true });
             const path = join(folder, fileName);
             const written = await writeFec(path, ledger, {

@@ -22,9 +22,16 @@ import {
   withStopSignals,
   writeJsonLine,
 } from './command.ts';
-import { summarizingFailure, workbookLanguage, workbookPath } from './workbook.ts';
+import { gapWarning } from './gap-warning.ts';
+import {
+  summarizingFailure,
+  workbookLanguage,
+  workbookOut,
+  workbookOwner,
+  workbookPathOf,
+} from './workbook.ts';
 
-export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status|ca3 --connection <id or name> --period P --out FILE.xlsx [--json]
+export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status|ca3 --connection <id or name> --period P [--out FILE.xlsx|FOLDER] [--json]
 
   vat                    TVA collected and deductible per month and rate
   aging                  échéancier: unpaid invoices by days late, per counterparty, at the
@@ -38,7 +45,9 @@ export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status|ca3 -
                          computed from its local archive: sync it first
   --period P             2026-10 (month), 2026-Q3 (quarter), 2026 (year) or
                          2026-01-15..2026-02-14 (days, both included)
-  --out FILE.xlsx        where to write the workbook (replaced if it exists)
+  --out FILE.xlsx|FOLDER where to write the workbook (replaced if it exists); a folder, or no
+                         --out (the current folder): under its default name,
+                         "<company> <SIREN> <report> <period>.xlsx"
   --lang fr|en           the workbook's language (default: the app's)
   --json                 one JSON line per step on stdout, then a summary line with the totals
 
@@ -124,7 +133,7 @@ export async function run(argv: string[]): Promise<number> {
     if (values.help) return showUsage(REPORT_USAGE);
     const { kind, period, language: chosen } = reportOf(positionals[0], values);
     const ref = required(values.connection, 'connection', REPORT_USAGE);
-    const outPath = workbookPath(values.out, REPORT_USAGE);
+    const out = workbookOut(values.out, REPORT_USAGE);
     const json = values.json === true;
     // The CA3's --json is one object (its boxes), nothing before it: a return is small.
     const progressLines = json && kind !== 'ca3';
@@ -147,6 +156,7 @@ export async function run(argv: string[]): Promise<number> {
                 period,
                 language,
                 connectionName: connection.name,
+                owner: workbookOwner(services, connection),
                 appVersion: services.version,
               },
               () =>
@@ -154,6 +164,7 @@ export async function run(argv: string[]): Promise<number> {
                   computeReport(archive, kind, period),
                 ),
             );
+            const outPath = workbookPathOf(out, exporting.fileName);
             let lastStep = -1;
             const written = await exporting.write(outPath, {
               signal: controller.signal,
@@ -166,6 +177,8 @@ export async function run(argv: string[]): Promise<number> {
               },
             });
             const { report } = written;
+            const gap = gapWarning('report', connection.name, period, report.coverage);
+            if (gap) process.stderr.write(gap);
             if (report.coverage.archivedInvoices === 0)
               process.stderr.write(
                 `report: the archive of "${connection.name}" is empty: sync it first\n`,

@@ -1,16 +1,49 @@
 // What the two commands that write a workbook (export, report) share on top of command.ts: the
 // --out file, the workbook's language, and the summary line a failure leaves for --json readers.
-import { resolve } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileOwnerOf } from '../services/export/output-name.ts';
 import type { Language } from '#shared/contract.ts';
 import { resolveLanguage } from '../handlers.ts';
 import type { Services } from '../services/index.ts';
-import { UsageError, failureOf, required, writeJsonLine } from './command.ts';
+import { UsageError, failureOf, writeJsonLine } from './command.ts';
 
-/** --out, required and ending in .xlsx, as an absolute path. */
-export function workbookPath(out: string | undefined, usage: string): string {
-  const path = required(out, 'out', usage);
-  if (!/\.xlsx$/i.test(path)) throw new UsageError('--out must name an .xlsx file', usage);
-  return resolve(path);
+/** Where --out says the workbook goes: a file (ending in .xlsx), or a folder (an existing one,
+ * or a path ending in /) where it takes its default name, `<company> <SIREN> <what> <period>.xlsx`;
+ * no --out: that name in the current folder. */
+export type WorkbookOut = { file: string } | { folder: string };
+
+export function workbookOut(out: string | undefined, usage: string): WorkbookOut {
+  if (out === undefined) return { folder: process.cwd() };
+  if (out.trim() === '') throw new UsageError('--out must not be empty', usage);
+  if (/[\\/]$/.test(out) || isFolder(out)) return { folder: resolve(out) };
+  if (!/\.xlsx$/i.test(out))
+    throw new UsageError('--out must name an .xlsx file or a folder', usage);
+  return { file: resolve(out) };
+}
+
+/** The file --out leads to, once the default name is known. */
+export function workbookPathOf(out: WorkbookOut, defaultName: string): string {
+  if ('file' in out) return out.file;
+  mkdirSync(out.folder, { recursive: true });
+  return join(out.folder, defaultName);
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The owner of a connection's files (output-name.ts), from its archive and user data if any. */
+export function workbookOwner(services: Services, connection: { id: string; name: string }) {
+  return fileOwnerOf(
+    connection.name,
+    services.archives.existing(connection.id),
+    services.archives.existingUserData(connection.id),
+  );
 }
 
 /** The language chosen on the command line, else the app's (INVOICE_DESK_LANG, settings, OS). */

@@ -1,6 +1,7 @@
 // The composition root: builds every service of the main process from its dependencies.
 // Plain Node (no 'electron' import): the Electron shell passes its own settings store and locale.
 import { Console } from 'node:console';
+import { fileOwnerOf } from './export/output-name.ts';
 import { join } from 'node:path';
 import type { EventName, Events, SettingsRepair } from '#shared/contract.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -226,6 +227,10 @@ export function createServices(options: CreateServicesOptions): Services {
           period,
           show,
         ),
+      // Every file is named after the connection's client company (issue 27, item 1).
+      company: (connectionId) =>
+        fileOwnerOf('', archives.existing(connectionId), archives.existingUserData(connectionId))
+          .company,
       version,
       now,
       ...(options.exportWorkerUrl ? { workerUrl: options.exportWorkerUrl } : {}),

@@ -46,7 +46,10 @@ test('export:start of the entries writes the workbook of the same entries', asyn
       target: { kind: 'entries', period },
     }),
   );
-  assert.equal(basename(result.savedTo ?? ''), 'Écritures 2026-Q3.xlsx');
+  assert.match(
+    basename(result.savedTo ?? ''),
+    /^ATELIERS DUVAL AGENCEMENT \d{9} Écritures 2026-Q3\.xlsx$/,
+  );
   const book = readXlsx(result.savedTo!);
   assert.equal(dataRows(sheetNamed(book, 'Écritures')).length, result.rows);
   const ledger = services.accounting.ledger('demo-admin', period);

@@ -91,7 +91,7 @@ test('a choice from the queue: the queue shrinks and the party’s entries use t
 test('the memory as CSV, out and back in; a bad line refused by its number, the rest kept', async () => {
   const csv = value<ThirdPartiesCsv>(await dispatch('accounting:exportThirdParties', active));
   assert.ok(csv.count >= 1);
-  assert.match(csv.fileName, /^tiers-Demo-administrateur-\d{4}-\d{2}-\d{2}\.csv$/);
+  assert.match(csv.fileName, /^ATELIERS DUVAL AGENCEMENT \d{9} Tiers \d{4}-\d{2}-\d{2}\.csv$/);
   const lines = csv.csv.replace(/\r\n$/, '').split('\r\n');
   const result = value<ThirdPartiesImport>(
     await dispatch('accounting:importThirdParties', {

@@ -195,7 +195,7 @@ test('marked handled with a note: who and when, kept across a cleared archive, e
     }),
   );
   assert.ok(result.savedTo);
-  assert.equal(result.fileName, 'A traiter 2026.xlsx');
+  assert.match(result.fileName, /^ATELIERS DUVAL AGENCEMENT \d{9} À traiter 2026\.xlsx$/);
   const sheet = sheetNamed(readXlsx(result.savedTo), 'À traiter');
   const ids = column(sheet, 'Identifiant').map((c) => c.v);
   assert.equal(ids.length, open.rows.length);

@@ -237,11 +237,23 @@ test('the third parties’ CSV comes back as text under a name saying whose and 
   const csv = value<{ fileName: string; csv: string; count: number }>(
     await dispatch('accounting:exportThirdParties', { connectionId: 'demo-admin' }),
   );
-  assert.match(csv.fileName, /^tiers-.+-\d{4}-\d{2}-\d{2}\.csv$/);
+  assert.match(csv.fileName, /^.+ Tiers \d{4}-\d{2}-\d{2}\.csv$/);
   assert.equal(csv.csv, '\uFEFFkey;role\r\n');
   assert.equal(
-    thirdPartiesFileName('Société Générale / Lyon: 2026', new Date(2026, 10, 24)),
-    'tiers-Societe-Generale-Lyon-2026-2026-11-24.csv',
+    thirdPartiesFileName(
+      { connectionName: 'Société Générale / Lyon: 2026', company: null },
+      'fr',
+      new Date(2026, 10, 24),
+    ),
+    'Société Générale Lyon 2026 Tiers 2026-11-24.csv',
+  );
+  assert.equal(
+    thirdPartiesFileName(
+      { connectionName: 'x', company: { name: 'MENUISERIE ROCHE SARL', siren: '552100554' } },
+      'en',
+      new Date(2026, 10, 24),
+    ),
+    'MENUISERIE ROCHE 552100554 Third parties 2026-11-24.csv',
   );
   const imported = value<{ added: number }>(
     await dispatch('accounting:importThirdParties', { connectionId: 'demo-admin', csv: 'a;b' }),

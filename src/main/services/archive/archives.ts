@@ -21,6 +21,7 @@ import {
 } from './archive-damage.ts';
 import { archivePath, clearArchive, openArchive, type ArchiveStore } from './archive-store.ts';
 import { RequestBudget } from './pace.ts';
+import { completeByIds, type CompletionSummary } from './complete.ts';
 import { acquireSyncLock, isSyncLocked } from './sync-lock.ts';
 import {
   deleteUserData,
@@ -374,6 +375,35 @@ export class Archives {
       this.#syncs.delete(connectionId);
       lock.release();
       this.#tellNews(connectionId, archive, startedAt);
+    }
+  }
+
+  /** Fetches invoices by id into the connection's archive (complete.ts: the ones a partition
+   * cut by the operator's window misses), at the connection's budget; a conflict while a sync of
+   * this connection runs, here or in another process. */
+  async complete(
+    connectionId: string,
+    options: {
+      client: SyncOperator;
+      requestsPerMinute: number;
+      ids: readonly string[];
+      signal?: AbortSignal;
+    },
+  ): Promise<CompletionSummary> {
+    if (this.#syncs.has(connectionId))
+      throw new AppFailure('conflict', 'A sync of this connection is already running.');
+    const lock = acquireSyncLock(this.dataDir, connectionId);
+    try {
+      await this.checked(connectionId);
+      return await completeByIds({
+        client: options.client,
+        archive: this.open(connectionId),
+        budget: new RequestBudget(options.requestsPerMinute),
+        ids: options.ids,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } finally {
+      lock.release();
     }
   }
 

@@ -17,6 +17,7 @@ import type { AboutInfo } from './about.ts';
 import { archiveCoverage, countFormat, describeFilter, liveCoverage } from './about-text.ts';
 import { ARCHIVE_BATCH, archivedInvoices } from './archive-sources.ts';
 import { exportFileName } from './file-names.ts';
+import type { FileOwner } from './output-name.ts';
 import { directoryWorkbook } from './layouts/directory.ts';
 import { entriesFileName, entriesWorkbook } from './layouts/entries.ts';
 import { exceptionsFileName, exceptionsWorkbook } from './layouts/exceptions.ts';
@@ -58,6 +59,9 @@ export interface ExporterDeps {
   ledger?: (connectionId: string, period: ReportPeriod) => Ledger;
   /** A period's exceptions list of a connection (issue 19, item 4); absent: this shell cannot. */
   exceptions?: (connectionId: string, period: ReportPeriod, show: ExceptionShow) => ExceptionList;
+  /** The connection's client company as its archive knows it (names every file, heads every
+   * workbook); absent or null: the connection's name stands for it. */
+  company?: (connectionId: string) => FileOwner['company'];
   /** Written in the "About" sheet. */
   version: string;
   /** The worker script of the writer, where a bundle moved it (Electron). */
@@ -112,6 +116,10 @@ export async function prepareExport(
   const now = request.now ?? clock();
   const words = wordsFor(language);
   const number = countFormat(language);
+  const owner: FileOwner = {
+    connectionName: request.connection.name,
+    company: deps.company?.(request.connection.id) ?? null,
+  };
   const about: AboutInfo = {
     connectionName: request.connection.name,
     query: '',
@@ -130,7 +138,7 @@ export async function prepareExport(
     plan: (tally: Tally, signal?: AbortSignal) => WorkbookPlan,
     options: { batchSize: number; total?: number; close?: () => void },
   ): PreparedExport => ({
-    fileName: exportFileName(target, language, now),
+    fileName: exportFileName(target, language, now, owner),
     async write(path, { signal, onProgress } = {}) {
       const report = onProgress ?? (() => undefined);
       const tally = new Tally(options.total ?? null, report);
@@ -246,7 +254,7 @@ export async function prepareExport(
       about.dataFrom = fetchedAt;
       about.dataTo = fetchedAt;
       return {
-        fileName: exportFileName(target, language, now, invoice.businessData.invoiceId),
+        fileName: exportFileName(target, language, now, owner, invoice.businessData.invoiceId),
         async write(path, options = {}) {
           const plan = invoiceDetailWorkbook({ language, invoice, about });
           const written = await writeWorkbook(path, plan, writeOptions(options.signal));
@@ -324,6 +332,7 @@ export async function prepareExport(
           period: target.period,
           language,
           connectionName: request.connection.name,
+          owner,
           appVersion: deps.version,
           now,
           ...(deps.workerUrl ? { workerUrl: deps.workerUrl } : {}),
@@ -373,7 +382,7 @@ export async function prepareExport(
     case 'entries': {
       // Computed when written, while the writer's worker starts (as a report is).
       const ledger = once(() => ledgerOf(deps, request.connection.id, target.period));
-      return computedWorkbook(entriesFileName(target.period, language), () =>
+      return computedWorkbook(entriesFileName(target.period, language, owner), () =>
         entriesWorkbook(language, computedMeta, ledger),
       );
     }
@@ -382,7 +391,7 @@ export async function prepareExport(
       if (!compute)
         throw new AppFailure('invalid_input', 'This shell cannot compute the exceptions list.');
       const list = once(() => compute(request.connection.id, target.period, target.show));
-      return computedWorkbook(exceptionsFileName(target.period, language), () =>
+      return computedWorkbook(exceptionsFileName(target.period, language, owner), () =>
         exceptionsWorkbook(language, computedMeta, list),
       );
     }

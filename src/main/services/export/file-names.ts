@@ -1,8 +1,12 @@
-// The file name an export offers: <words>-<YYYY-MM-DD>.xlsx in the UI's language.
+// The file name an export offers: `<company> <SIREN> <what> <period>.xlsx` (output-name.ts) in
+// the UI's language; an export without a period (a search, the archive, one invoice) is dated
+// by the local day.
 import type { Language } from '#shared/contract.ts';
 import type { ExportTarget } from '#shared/exports.ts';
 import { entriesFileName } from './layouts/entries.ts';
 import { exceptionsFileName } from './layouts/exceptions.ts';
+import { reportFileName } from './layouts/reports.ts';
+import { ownedFileName, type FileOwner } from './output-name.ts';
 import { wordsFor } from './words.ts';
 
 /** The local calendar day, YYYY-MM-DD: what a user expects in a file name. */
@@ -11,47 +15,36 @@ export function localDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** A piece of text safe in a file name on every system. */
-function fileSafe(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^A-Za-z0-9._-]+/g, '-')
-      .replace(/-{2,}/g, '-')
-      .replace(/^[-.]+|[-.]+$/g, '')
-      .slice(0, 60) || 'x'
-  );
-}
-
-/** The file name of an export: <words>-<YYYY-MM-DD>.xlsx in the UI's language. */
+/** The file name of an export, e.g. "ATELIERS DUVAL AGENCEMENT 123456789 Factures 2026-11-26.xlsx". */
 export function exportFileName(
   target: ExportTarget,
   language: Language,
   now: Date,
+  owner: FileOwner,
   invoiceNumber?: string,
 ): string {
   const names = wordsFor(language).exports.fileNames;
   const day = localDay(now);
+  const dated = (what: string) => ownedFileName(owner, what, day, 'xlsx');
   switch (target.kind) {
     case 'invoices':
-      return `${target.source === 'archive' ? names.archive : names.invoices}-${day}.xlsx`;
+      return dated(target.source === 'archive' ? names.archive : names.invoices);
     case 'invoice':
-      return `${names.invoice}-${fileSafe(invoiceNumber ?? target.invoiceId)}-${day}.xlsx`;
+      return dated(`${names.invoice} ${invoiceNumber ?? target.invoiceId}`);
     case 'directory':
-      return `${names.directory}-${day}.xlsx`;
+      return dated(names.directory);
     case 'participants':
-      return `${names.participants}-${day}.xlsx`;
+      return dated(names.participants);
     case 'webhooks':
-      return `${names.webhooks}-${day}.xlsx`;
+      return dated(names.webhooks);
     case 'report':
-      return `${target.report}-${day}.xlsx`;
+      return reportFileName({ kind: target.report, period: target.period }, language, owner);
     case 'entries':
-      return entriesFileName(target.period, language);
+      return entriesFileName(target.period, language, owner);
     case 'exceptions':
-      return exceptionsFileName(target.period, language);
+      return exceptionsFileName(target.period, language, owner);
     case 'fec':
       // The exporter offers the legal name, <SIREN>FEC<AAAAMMJJ>.txt, once it knows the SIREN.
-      return `FEC-${fileSafe(target.period.label)}.txt`;
+      return ownedFileName(owner, 'FEC', target.period.label, 'txt');
   }
 }

@@ -4,6 +4,7 @@
 // (a file name to offer before writing, then write(path)) and used as is by the CLI.
 import type { Language } from '#shared/contract.ts';
 import type { Report, ReportKind, ReportPeriod } from '#shared/reports.ts';
+import type { FileOwner } from './output-name.ts';
 import { writeWorkbook } from './workbook-writer.ts';
 import { reportFileName, reportWorkbookLater } from './layouts/reports.ts';
 import { systemClock } from '../clock.ts';
@@ -14,6 +15,8 @@ export interface ReportExportRequest {
   language: Language;
   /** Named in the "About" sheet; never a secret. */
   connectionName: string;
+  /** Whose file it is: names the file (output-name.ts); default: the connection, no company. */
+  owner?: FileOwner;
   appVersion: string;
   /** Dates the workbook and its "About" sheet (default now). */
   now?: Date;
@@ -54,7 +57,11 @@ export function prepareReportExport(
 ): PreparedReportExport {
   const { language } = request;
   const now = request.now ?? systemClock.now();
-  const fileName = reportFileName({ kind: request.report, period: request.period }, language);
+  const fileName = reportFileName(
+    { kind: request.report, period: request.period },
+    language,
+    request.owner ?? { connectionName: request.connectionName, company: null },
+  );
   return {
     fileName,
     close,
@@ -67,7 +74,12 @@ export function prepareReportExport(
       const plan = reportWorkbookLater(
         request.report,
         language,
-        { connectionName: request.connectionName, appVersion: request.appVersion, exportedAt: now },
+        {
+          connectionName: request.connectionName,
+          ...(request.owner ? { company: request.owner.company } : {}),
+          appVersion: request.appVersion,
+          exportedAt: now,
+        },
         get,
       );
       // The detail sheet (second) is the export's main table.

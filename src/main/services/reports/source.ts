@@ -6,6 +6,7 @@ import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportCoverage, ReportPeriod } from '#shared/reports.ts';
 import { toCents } from '../archive/amounts.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
+import { missingIn } from '../archive/complete.ts';
 import type { BreakdownEntry, ReportItem, VatFacts } from './invoice.ts';
 import { markedIn, paymentDay } from '../tax/vat-due.ts';
 
@@ -107,7 +108,8 @@ export function reportCoverage(store: ArchiveStore | null): ReportCoverage {
   if (!store) return NO_COVERAGE;
   const counts = store.counts();
   const partitions = store.coverage();
-  const cut = partitions.filter((p) => p.finished && !p.complete);
+  // A cut partition whose missing invoices were fetched by id (archive/complete.ts) misses none.
+  const cut = partitions.filter((p) => p.finished && missingIn(p) > 0);
   const oldest = cut.map((p) => p.oldest).filter((d): d is string => d !== null);
   return {
     archivedInvoices: counts.invoices,

@@ -140,7 +140,7 @@ export default {
       },
     },
     export: {
-      fileName: 'To act on {period}.xlsx',
+      fileName: 'To act on',
       sheet: 'To act on',
       query: 'Invoices to act on, period {period} ({from} to {to}), shown: {show}',
       columns: {

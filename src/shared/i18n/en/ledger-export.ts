@@ -3,7 +3,7 @@ import type { Translation } from '../translation.ts';
 import type fr from '../fr/ledger-export.ts';
 
 export default {
-  fileName: 'Entries {period}.xlsx',
+  fileName: 'Entries',
   dialog: {
     fecTitle: 'Save the FEC',
     fecFilter: 'Accounting entries file (FEC)',

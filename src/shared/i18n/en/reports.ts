@@ -339,5 +339,9 @@ export default {
     notes: 'Notes',
     rulesNote:
       'Each invoice counts in the month its VAT becomes due, by its own option (BT-8): invoice date, delivery date, or the date of its 212 “Collected” status. Credit notes count negative.',
+    company: 'Company',
+    siren: 'SIREN',
+    connection: 'Connection',
+    unknown: 'unknown (empty archive)',
   },
 } as const satisfies Translation<typeof fr>;

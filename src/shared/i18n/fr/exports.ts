@@ -22,12 +22,13 @@ export default {
   },
   // File names: <name>-<YYYY-MM-DD>.xlsx, lower case, no spaces.
   fileNames: {
-    invoices: 'factures',
-    archive: 'factures-archive',
-    invoice: 'facture',
-    directory: 'annuaire',
-    participants: 'participants',
-    webhooks: 'webhooks',
+    invoices: 'Factures',
+    archive: 'Factures archive',
+    invoice: 'Facture',
+    directory: 'Annuaire',
+    participants: 'Participants',
+    webhooks: 'Webhooks',
+    thirdParties: 'Tiers',
   },
   // What the "À propos" sheet says of the query and of what the rows cover.
   about: {

@@ -143,7 +143,7 @@ export default {
       },
     },
     export: {
-      fileName: 'A traiter {period}.xlsx',
+      fileName: 'À traiter',
       sheet: 'À traiter',
       query: 'Factures à traiter, période {period} ({from} au {to}), affichées : {show}',
       columns: {

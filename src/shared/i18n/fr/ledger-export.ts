@@ -1,7 +1,7 @@
 // The words of the accounting exports (issue 17): the entries workbook and the FEC's save dialog.
 // French is the reference; en/ledger-export.ts has the same keys.
 export default {
-  fileName: 'Écritures {period}.xlsx',
+  fileName: 'Écritures',
   dialog: {
     fecTitle: 'Enregistrer le FEC',
     fecFilter: 'Fichier des écritures comptables (FEC)',

@@ -342,5 +342,10 @@ export default {
     notes: 'À noter',
     rulesNote:
       'Chaque facture compte le mois où sa TVA devient exigible, selon sa propre option (BT-8) : date de facture, date de livraison, ou date du statut 212 « Encaissée ». Les avoirs comptent en négatif.',
+    // Whose workbook (issue 27): the first lines of every report's first sheet.
+    company: 'Entreprise',
+    siren: 'SIREN',
+    connection: 'Connexion',
+    unknown: 'inconnue (archive vide)',
   },
 } as const;

@@ -130,6 +130,52 @@ describe('npm run demo-operator', () => {
       assert.equal(stdout, '');
     }
   });
+  test('--company names the demo account: its issued invoices are sold by that company; --help says so', async () => {
+    const help = startCli(['--help']);
+    let usage = '';
+    help.stdout!.on('data', (c: Buffer) => (usage += c));
+    await once(help, 'exit');
+    assert.match(usage, /--company NAME\s+the demo account's own company name/);
+
+    const child = startCli([
+      '--port',
+      '0',
+      '--json',
+      '--invoices',
+      '50',
+      '--seed',
+      '7',
+      '--company',
+      'BOULANGERIE MOREL SARL',
+    ]);
+    try {
+      const info = JSON.parse((await firstLine(child)).trim());
+      const token = await fetch(info.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials&client_id=demo-user&client_secret=demo-user-secret',
+      }).then((r) => r.json() as Promise<{ access_token: string }>);
+      const q = encodeURIComponent('invoice.direction:"OUTBOUND"');
+      const search = await fetch(
+        `${info.baseUrl}/v1.1/invoice/search?limit=5&expand=businessData&q=${q}`,
+        {
+          headers: { authorization: `Bearer ${token.access_token}` },
+        },
+      ).then(
+        (r) => r.json() as Promise<{ data: { businessData: { seller: { name: string } } }[] }>,
+      );
+      assert.ok(search.data.length > 0);
+      for (const item of search.data)
+        assert.equal(item.businessData.seller.name, 'BOULANGERIE MOREL SARL');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+  test('--company must not be empty (exit 2)', async () => {
+    const child = startCli(['--company', ' ']);
+    const [code] = (await once(child, 'exit')) as [number | null];
+    assert.equal(code, 2);
+  });
   test('the old command name, sandbox, runs the same demo operator', async () => {
     const child = startCli(['--bogus'], 'sandbox');
     let stderr = '';

@@ -128,7 +128,7 @@ describe('npm run cli -- export', () => {
     const out = join(root, 'never.xlsx');
     const cases: [string[], RegExp][] = [
       [['--query', '', '--out', out], /missing --connection/],
-      [['--connection', 'demo-admin', '--query', ''], /missing --out/],
+      [['--connection', 'demo-admin', '--query', '', '--out', ''], /--out must not be empty/],
       [['--connection', 'demo-admin', '--query', '', '--out', join(root, 'x.csv')], /\.xlsx/],
       [['--connection', 'demo-admin', '--out', out], /--query Q \(live\) or --archive/],
       [

@@ -113,6 +113,24 @@ describe('npm run cli -- report', () => {
     }
   });
 
+  test('--out a folder: the workbook takes its default name, <company> <SIREN> <what> <period>', async () => {
+    const folder = join(root, 'per-client');
+    const run = await cli([
+      'vat',
+      '--connection',
+      'demo-admin',
+      '--period',
+      '2026-10',
+      '--out',
+      `${folder}/`,
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const [name, ...more] = readdirSync(folder);
+    assert.equal(more.length, 0);
+    assert.match(name ?? '', /^ATELIERS DUVAL AGENCEMENT \d{9} TVA 2026-10\.xlsx$/);
+    assert.match(run.stdout, new RegExp(`to .*${name}`));
+  });
+
   test('bad usage: exit 2 with the reason and the usage', async () => {
     const out = join(root, 'x.xlsx');
     const cases: [string[], RegExp][] = [

@@ -93,7 +93,7 @@ after(async () => {
 test('export:start gives a one-time address with its own token; the workbook comes as an attachment, once', async () => {
   const result = await exportDirectory();
   assert.equal(result.savedTo, undefined, 'the browser never learns a path');
-  assert.equal(result.fileName, `annuaire-${localDay(NOW)}.xlsx`);
+  assert.equal(result.fileName, `Démo (administrateur) Annuaire ${localDay(NOW)}.xlsx`);
   const url = new URL(result.downloadUrl as string, host.origin);
   assert.match(url.pathname, /^\/download\/[0-9a-f-]{36}$/);
   assert.match(url.searchParams.get('token') ?? '', /^[\w-]{43}$/, 'a token of its own');
@@ -107,7 +107,10 @@ test('export:start gives a one-time address with its own token; the workbook com
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   );
   assert.equal(got.headers['content-disposition'], contentDisposition(result.fileName));
-  assert.match(String(got.headers['content-disposition']), /^attachment; filename="annuaire-/);
+  assert.match(
+    String(got.headers['content-disposition']),
+    /^attachment; filename="Demo \(administrateur\) Annuaire /,
+  );
   assert.equal(got.headers['cache-control'], 'no-store');
   assert.equal(got.headers['x-content-type-options'], 'nosniff');
   assert.equal(Number(got.headers['content-length']), got.body.length);

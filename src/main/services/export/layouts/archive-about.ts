@@ -8,6 +8,8 @@ import { interpolate } from '#shared/i18n/interpolate.ts';
 import type { Translation } from '#shared/i18n/translation.ts';
 import type { ReportCoverage } from '#shared/reports.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
+import type { FileOwner } from '../output-name.ts';
+import type { DocLine } from '../protocol.ts';
 import { countText } from '#shared/i18n/plural.ts';
 import { localDateTime } from '../local-dates.ts';
 import type { DocumentSheet } from '../workbook-writer.ts';
@@ -22,6 +24,8 @@ export function reportWords(language: Language): ReportWords {
 /** What the caller knows that the report does not: never a secret, only the connection's name. */
 export interface ReportAbout {
   connectionName: string;
+  /** The connection's client company (output-name.ts's FileOwner); absent: unknown. */
+  company?: FileOwner['company'];
   appVersion: string;
   exportedAt?: Date;
 }
@@ -71,4 +75,22 @@ export function lazyAboutSheet(
       return typeof lines === 'function' ? lines(written) : lines;
     },
   };
+}
+
+/** The first lines of a workbook computed from the archive, under its title: whose it is (the
+ * company, its SIREN, the connection), so that a file found on a shared drive says its client.
+ * `known`: the company the computation found, when the caller had none. */
+export function ownerLines(
+  about: ReportAbout,
+  language: Language,
+  known?: { name: string | null; siren: string | null },
+): DocLine[] {
+  const w = reportWords(language).workbook;
+  const company = about.company ?? known ?? null;
+  const id = (value: string | null): DocLine['cells'][number] => ({ value, kind: 'id' });
+  return [
+    { cells: [w.company, company?.name ?? w.unknown] },
+    { cells: [w.siren, id(company?.siren ?? null)] },
+    { cells: [w.connection, about.connectionName] },
+  ];
 }

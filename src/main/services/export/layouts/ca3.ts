@@ -28,7 +28,7 @@ import { localDate } from '../local-dates.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
 import type { WorkbookPlan } from '../workbook-writer.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
-import { lazyAboutSheet } from './archive-about.ts';
+import { lazyAboutSheet, ownerLines, type ReportAbout } from './archive-about.ts';
 import frReports from '#shared/i18n/fr/reports.ts';
 import enReports from '#shared/i18n/en/reports.ts';
 
@@ -42,17 +42,15 @@ export function ca3Words(language: Language): Ca3Words {
   return CA3_WORDS[language];
 }
 
-export interface Ca3About {
-  connectionName: string;
-  appVersion: string;
-  exportedAt?: Date;
-}
+export type Ca3About = ReportAbout;
 
 interface Words {
   c: Ca3Words;
   r: (typeof REPORT_WORDS)[Language];
   x: ExportWords;
   language: Language;
+  /** Whose return: its first lines (ownerLines). */
+  about: ReportAbout;
 }
 
 const amount = (cents: number): DocCell => ({
@@ -90,12 +88,7 @@ function formLines(report: Ca3Report, w: Words): DocLine[] {
   const { period } = report;
   const lines: DocLine[] = [
     { style: 'title', cells: [interpolate(w.c.workbook.title, { period: period.label })] },
-    {
-      cells: [
-        w.c.workbook.company,
-        [report.company.name, report.company.siren].filter(Boolean).join(' · '),
-      ],
-    },
+    ...ownerLines(w.about, w.language, report.company),
     { cells: [w.r.workbook.period, period.label] },
     { cells: [w.r.workbook.from, day(period.from)] },
     { cells: [w.r.workbook.to, day(period.to)] },
@@ -320,6 +313,7 @@ export function ca3Workbook(
     r: REPORT_WORDS[language],
     x: wordsFor(language),
     language,
+    about,
   };
   const s = w.c.workbook.sheets;
   const totals = w.x.export.totals;

@@ -17,6 +17,8 @@ import enLedger from '#shared/i18n/en/ledger-export.ts';
 import type { Translation } from '#shared/i18n/translation.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
+import { codeWordsOf } from '../code-words.ts';
+import { ownedFileName, type FileOwner } from '../output-name.ts';
 import { lazyTable, type Field } from '../fields.ts';
 import { countText } from '#shared/i18n/plural.ts';
 import { localDate } from '../local-dates.ts';
@@ -32,10 +34,13 @@ export function ledgerWords(language: Language): LedgerWords {
   return LEDGER_WORDS[language];
 }
 
-/** "Écritures 2026-Q3.xlsx". */
-export function entriesFileName(period: ReportPeriod, language: Language): string {
-  const label = period.label.replace(/\.\./g, '_').replace(/[\\/:*?"<>|]/g, '-');
-  return interpolate(ledgerWords(language).fileName, { period: label });
+/** "ATELIERS DUVAL AGENCEMENT 123456789 Écritures 2026-Q3.xlsx". */
+export function entriesFileName(
+  period: ReportPeriod,
+  language: Language,
+  owner: FileOwner,
+): string {
+  return ownedFileName(owner, ledgerWords(language).fileName, period.label, 'xlsx');
 }
 
 /** One row of the entries sheet: a line with its entry. */
@@ -94,7 +99,7 @@ function asideFields(l: LedgerWords, language: Language): Field<Aside>[] {
       kind: 'text',
       value: (a) => (l.reasons as Record<string, string>)[a.invoice.reason] ?? a.invoice.reason,
     },
-    { header: c.detail, kind: 'text', value: (a) => a.invoice.detail },
+    { header: c.detail, kind: 'text', value: (a) => codeWordsOf(a.invoice.detail, language) },
     { header: c.invoiceNumber, kind: 'id', value: (a) => a.invoice.number },
     { header: c.invoiceDate, kind: 'date', value: (a) => a.invoice.invoiceDate },
     { header: c.direction, kind: 'text', value: (a) => directions[a.invoice.direction] },

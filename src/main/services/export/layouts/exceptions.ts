@@ -4,11 +4,13 @@
 // the first sheet, while the worker starts.
 import type { Language } from '#shared/contract.ts';
 import { reasonText } from '#shared/exception-words.ts';
-import type { ExceptionList, ExceptionRow } from '#shared/exceptions.ts';
+import type { ExceptionList, ExceptionReason, ExceptionRow } from '#shared/exceptions.ts';
 import enFollowUp from '#shared/i18n/en/follow-up.ts';
 import frFollowUp from '#shared/i18n/fr/follow-up.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
+import { codeWordsOf } from '../code-words.ts';
+import { ownedFileName, type FileOwner } from '../output-name.ts';
 import { lazyTable, type Field } from '../fields.ts';
 import { localDate } from '../local-dates.ts';
 import type { WorkbookPlan } from '../workbook-writer.ts';
@@ -17,10 +19,13 @@ import { lazyAboutSheet, type ReportAbout } from './archive-about.ts';
 
 const WORDS = { fr: frFollowUp.exceptions, en: enFollowUp.exceptions } as const;
 
-/** "A traiter 2026-10.xlsx". */
-export function exceptionsFileName(period: ReportPeriod, language: Language): string {
-  const label = period.label.replace(/\.\./g, '_').replace(/[\\/:*?"<>|]/g, '-');
-  return interpolate(WORDS[language].export.fileName, { period: label });
+/** "ATELIERS DUVAL AGENCEMENT 123456789 À traiter 2026-10.xlsx". */
+export function exceptionsFileName(
+  period: ReportPeriod,
+  language: Language,
+  owner: FileOwner,
+): string {
+  return ownedFileName(owner, WORDS[language].export.fileName, period.label, 'xlsx');
 }
 
 function fields(language: Language): Field<ExceptionRow>[] {
@@ -33,7 +38,7 @@ function fields(language: Language): Field<ExceptionRow>[] {
     { header: c.due, kind: 'date', value: (r) => r.dueDate },
     { header: c.direction, kind: 'text', value: (r) => w.export.directions[r.direction] },
     { header: c.party, kind: 'text', value: (r) => r.counterpartyName },
-    { header: c.status, kind: 'id', value: (r) => r.lifecycleCode },
+    { header: c.status, kind: 'text', value: (r) => codeWordsOf(r.lifecycleCode, language) },
     { header: c.currency, kind: 'id', isCurrency: true, value: (r) => r.currency },
     {
       header: c.ttc,
@@ -44,7 +49,8 @@ function fields(language: Language): Field<ExceptionRow>[] {
     {
       header: c.reasons,
       kind: 'text',
-      value: (r) => r.reasons.map((x) => reasonText(x, w.reasons, true, day)).join(' ; '),
+      value: (r) =>
+        r.reasons.map((x) => reasonText(inWords(x, language), w.reasons, true, day)).join(' ; '),
     },
     { header: c.handled, kind: 'text', value: (r) => (r.handled ? w.export.yes : w.export.no) },
     { header: c.note, kind: 'text', value: (r) => r.mark?.note ?? undefined },
@@ -78,4 +84,16 @@ export function exceptionsWorkbook(
   return {
     sheets: [lazyTable(w.export.sheet, fields(language), () => get().rows, totals), aboutLater],
   };
+}
+
+/** A reason whose detail is a platform code ("NOT_DELIVERED"), that code in words. */
+function inWords(reason: ExceptionReason, language: Language): ExceptionReason {
+  if (reason.kind === 'left_out')
+    return { ...reason, detail: codeWordsOf(reason.detail, language) ?? null };
+  if (reason.kind === 'status' && reason.entries?.situation === 'left_out')
+    return {
+      ...reason,
+      entries: { ...reason.entries, detail: codeWordsOf(reason.entries.detail, language) ?? null },
+    };
+  return reason;
 }

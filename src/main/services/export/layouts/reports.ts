@@ -2,6 +2,7 @@
 // invoice behind each figure (the TVA one with the rule applied on every line), and the "About"
 // sheet with the period and the archive's coverage. Returns a plan for writeWorkbook().
 import type { Language } from '#shared/contract.ts';
+import { ownedFileName, type FileOwner } from '../output-name.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
 import {
   AGING_BUCKETS,
@@ -22,6 +23,7 @@ import type { AgingLine, AgingPaid, VatHeld, VatPayment } from '#shared/reports.
 import {
   coverageText,
   lazyAboutSheet,
+  ownerLines,
   reportWords,
   type ReportAbout,
   type ReportWords,
@@ -46,6 +48,8 @@ interface Words {
   r: ReportWords;
   x: ExportWords;
   language: Language;
+  /** Whose report: its first lines (ownerLines). */
+  about: ReportAbout;
 }
 
 const euros = (cents: number | null | undefined): number | undefined =>
@@ -67,13 +71,18 @@ const signedEuros = (cents: number | null, creditNote: boolean): number | undefi
 };
 const id = (value: string | null): DocCell => ({ value, kind: 'id' });
 
-/** The file name a report is offered under: "TVA 2026-Q3.xlsx". */
+/** The file name a report is offered under: "ATELIERS DUVAL AGENCEMENT 123456789 TVA 2026-Q3.xlsx". */
 export function reportFileName(
   report: Pick<Report, 'kind' | 'period'>,
   language: Language,
+  owner: FileOwner,
 ): string {
-  const name = reportWords(language).names[report.kind];
-  return `${name} ${report.period.label.replace(/\.\./g, '_').replace(/[\\/:*?"<>|]/g, '-')}.xlsx`;
+  return ownedFileName(
+    owner,
+    reportWords(language).names[report.kind],
+    report.period.label,
+    'xlsx',
+  );
 }
 
 /** A report's query in words: its name and period. */
@@ -96,6 +105,7 @@ function headerLines(report: Report, w: Words): DocLine[] {
         interpolate(w.r.workbook.title, { report: w.r.names[report.kind], period: period.label }),
       ],
     },
+    ...ownerLines(w.about, w.language),
     { cells: [w.r.workbook.period, period.label] },
     { cells: [w.r.workbook.from, day(period.from)] },
     { cells: [w.r.workbook.to, day(period.to)] },
@@ -625,7 +635,7 @@ export function reportWorkbookLater(
   about: ReportAbout,
   get: () => Report,
 ): WorkbookPlan {
-  const w: Words = { r: reportWords(language), x: wordsFor(language), language };
+  const w: Words = { r: reportWords(language), x: wordsFor(language), language, about };
   const as =
     <K extends ReportKind>(k: K) =>
     (): Extract<Report, { kind: K }> => {

@@ -132,9 +132,9 @@ describe('accounting exports through export:start', () => {
       { exportId: '2c7b4d2e-3a1f-4d7c-9b1f-6e8a0f2b3c4d', target: { kind: 'entries', period } },
       { connectionId: 'c1', language: 'fr' },
     );
-    assert.deepEqual(asked, ['Écritures 2026-03.xlsx']);
+    assert.deepEqual(asked, ['Cabinet Martin Écritures 2026-03.xlsx']);
     assert.equal(result?.rows, 30);
-    const book = readXlsx(join(dir, 'Écritures 2026-03.xlsx'));
+    const book = readXlsx(join(dir, 'Cabinet Martin Écritures 2026-03.xlsx'));
     assert.equal(dataRows(sheetNamed(book, 'Écritures')).length, 30);
   });
 });

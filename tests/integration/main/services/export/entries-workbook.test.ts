@@ -9,6 +9,11 @@ import { describe, it } from 'node:test';
 import { entriesFileName, entriesWorkbook } from '#main/services/export/layouts/entries.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
 import { ledgerOf, purchaseEntry, saleEntry } from '#support/ledger-fixtures.ts';
+
+const OWNER = {
+  connectionName: 'Cabinet Martin',
+  company: { name: 'MENUISERIE ROCHE SARL', siren: '552100554' },
+};
 import { column, dataRows, readXlsx, sheetNamed, totalsRows } from '#support/read-xlsx.ts';
 
 describe('entries workbook', () => {
@@ -31,8 +36,8 @@ describe('entries workbook', () => {
       },
     ];
     const dir = await mkdtemp(join(tmpdir(), 'entries-book-'));
-    const path = join(dir, entriesFileName(ledger.period, 'fr'));
-    assert.equal(path.endsWith('Écritures 2026-03.xlsx'), true);
+    const path = join(dir, entriesFileName(ledger.period, 'fr', OWNER));
+    assert.equal(path.endsWith('/MENUISERIE ROCHE 552100554 Écritures 2026-03.xlsx'), true);
     const written = await writeWorkbook(
       path,
       entriesWorkbook(
@@ -152,7 +157,7 @@ describe('entries workbook', () => {
     ledger.leftOut = [];
     ledger.toMap = [];
     const dir = await mkdtemp(join(tmpdir(), 'entries-book-'));
-    const path = join(dir, entriesFileName(ledger.period, 'fr'));
+    const path = join(dir, entriesFileName(ledger.period, 'fr', OWNER));
     await writeWorkbook(
       path,
       entriesWorkbook('fr', { connectionName: 'x', appVersion: '1' }, () => ledger),
@@ -166,11 +171,33 @@ describe('entries workbook', () => {
     );
   });
 
+  it('says a platform code in words in « Mises de côté », never the English code', async () => {
+    const ledger = ledgerOf([saleEntry(1, '2026-03-02', 'F-001', 10000, 2000)]);
+    const out = ledger.leftOut[0]!;
+    ledger.held = [];
+    ledger.leftOut = [
+      { ...out, reason: 'invalid', detail: 'NOT_DELIVERED' },
+      { ...out, invoiceId: 'inv-2', number: 'F-2', reason: 'invalid', detail: 'WRONG_ROUTING' },
+      { ...out, invoiceId: 'inv-3', number: 'F-3', reason: 'rejected', detail: '213' },
+    ];
+    const dir = await mkdtemp(join(tmpdir(), 'entries-book-'));
+    const path = join(dir, entriesFileName(ledger.period, 'fr', OWNER));
+    await writeWorkbook(
+      path,
+      entriesWorkbook('fr', { connectionName: 'x', appVersion: '1' }, () => ledger),
+    );
+    const aside = sheetNamed(readXlsx(path), 'Mises de côté');
+    assert.deepEqual(
+      column(aside, 'Détail').map((c) => c.v),
+      ['Non distribuée', 'Erreur d’acheminement', '213 · Rejetée'],
+    );
+  });
+
   it('speaks English when asked, and shows a journal that does not balance', async () => {
     const ledger = ledgerOf([saleEntry(1, '2026-03-02', 'F-001', 10000, 2000)]);
     ledger.journals[0]!.creditCents -= 1;
     const dir = await mkdtemp(join(tmpdir(), 'entries-book-'));
-    const path = join(dir, entriesFileName(ledger.period, 'en'));
+    const path = join(dir, entriesFileName(ledger.period, 'en', OWNER));
     await writeWorkbook(
       path,
       entriesWorkbook('en', { connectionName: 'x', appVersion: '1' }, () => ledger),

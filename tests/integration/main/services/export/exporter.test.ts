@@ -111,7 +111,7 @@ describe('live exports through the handlers (demo operator, 3,000 invoices)', ()
       }),
     );
     assert.equal(result.exportId, id);
-    assert.equal(result.fileName, `factures-${localDay(NOW)}.xlsx`);
+    assert.equal(result.fileName, `Démo (administrateur) Factures ${localDay(NOW)}.xlsx`);
     assert.equal(result.savedTo, join(h.out, result.fileName));
     assert.equal(result.rows, 1200);
     assert.equal(result.downloadUrl, undefined);
@@ -230,9 +230,11 @@ describe('live exports through the handlers (demo operator, 3,000 invoices)', ()
       }),
     );
     assert.equal(result.rows, 1);
-    assert.equal(
+    assert.match(
       result.fileName,
-      `facture-${invoice.businessData.invoiceId.replace(/[^A-Za-z0-9._-]+/g, '-')}-${localDay(NOW)}.xlsx`,
+      new RegExp(
+        `^ATELIERS DUVAL AGENCEMENT \\d{9} Facture ${invoice.businessData.invoiceId} ${localDay(NOW)}\\.xlsx$`,
+      ),
     );
     const book = readXlsx(result.savedTo as string);
     assert.deepEqual(
@@ -263,7 +265,10 @@ describe('live exports through the handlers (demo operator, 3,000 invoices)', ()
     const result = value<ExportResult>(
       await h.dispatch('export:start', { exportId: exportId(), target: { kind: 'directory', q } }),
     );
-    assert.equal(result.fileName, `annuaire-${localDay(NOW)}.xlsx`);
+    assert.match(
+      result.fileName,
+      new RegExp(`^ATELIERS DUVAL AGENCEMENT \\d{9} Annuaire ${localDay(NOW)}\\.xlsx$`),
+    );
     assert.equal(result.rows, search.data.meta.count);
     const sheet = sheetNamed(readXlsx(result.savedTo as string), 'Annuaire');
     assert.deepEqual(
@@ -465,7 +470,10 @@ describe('archive exports (a real sync of a small demo operator into SQLite)', (
         target: { kind: 'invoices', source: 'archive', filter, sort },
       }),
     );
-    assert.equal(result.fileName, `factures-archive-${localDay(NOW)}.xlsx`);
+    assert.match(
+      result.fileName,
+      new RegExp(`^.+ Factures archive ${localDay(NOW)}\\.xlsx$`),
+    );
     assert.equal(result.rows, expected.total);
     const book = readXlsx(result.savedTo as string);
     assert.deepEqual(

@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { VatReport } from '#shared/reports.ts';
 import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { fileOwnerOf } from '#main/services/export/output-name.ts';
 import { prepareReportExport } from '#main/services/export/report-export.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
@@ -44,7 +45,7 @@ test('the file name, then the workbook of the report computed while the writer s
     () => computeReport(archive, 'vat', PERIOD, { now: NOW }),
     () => (released += 1),
   );
-  assert.equal(prepared.fileName, 'VAT 2026-Q3.xlsx');
+  assert.equal(prepared.fileName, 'Demo VAT 2026-Q3.xlsx');
   const steps: number[] = [];
   const path = join(dir, prepared.fileName);
   const written = await prepared.write(path, { onProgress: (step) => steps.push(step.rows) });
@@ -89,4 +90,37 @@ test('cancelled: no file left', async () => {
     readdirSync(dir).filter((name) => name.includes('cancelled')),
     [],
   );
+});
+
+test('each report is named after its company and SIREN, and its first sheet starts with the company, its SIREN, the connection and the period', async () => {
+  const owner = fileOwnerOf('Client 2', archive, null);
+  const company = archive.companySiren();
+  assert.ok(company?.name && company.siren);
+  for (const report of ['vat', 'aging', 'status', 'ca3'] as const) {
+    const period = report === 'ca3' ? parsePeriod('2026-09') : PERIOD;
+    const prepared = prepareReportExport(
+      { ...request, report, period, language: 'fr', connectionName: 'Client 2', owner },
+      () => computeReport(archive, report, period, { now: NOW }),
+    );
+    const short = company.name.replace(/ SAS$/, '');
+    assert.match(
+      prepared.fileName,
+      new RegExp(`^${short} ${company.siren} .+ ${period.label}\\.xlsx$`),
+    );
+    const path = join(dir, prepared.fileName);
+    await prepared.write(path);
+    prepared.close();
+    const first = readXlsx(path).sheets[0]!;
+    const lines = first.rows.slice(1, 5).map((row) => [row[0]?.v, row[1]?.v]);
+    assert.deepEqual(
+      lines,
+      [
+        ['Entreprise', company.name],
+        ['SIREN', company.siren],
+        ['Connexion', 'Client 2'],
+        ['Période', period.label],
+      ],
+      report,
+    );
+  }
 });

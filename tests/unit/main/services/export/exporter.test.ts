@@ -13,33 +13,63 @@ import { wordsFor } from '#main/services/export/words.ts';
 const day = new Date(2026, 10, 22, 23, 30); // local time, late evening
 
 describe('exportFileName', () => {
-  it('names each export in the UI language with the local day', () => {
+  const owner = {
+    connectionName: 'Client 2',
+    company: { name: 'ATELIERS DUVAL AGENCEMENT SAS', siren: '552100554' },
+  };
+  it('names each export <company> <SIREN> <what> <local day> in the UI language', () => {
     assert.equal(localDay(day), '2026-11-22');
     assert.equal(
-      exportFileName({ kind: 'invoices', source: 'live' }, 'fr', day),
-      'factures-2026-11-22.xlsx',
+      exportFileName({ kind: 'invoices', source: 'live' }, 'fr', day, owner),
+      'ATELIERS DUVAL AGENCEMENT 552100554 Factures 2026-11-22.xlsx',
     );
     assert.equal(
-      exportFileName({ kind: 'invoices', source: 'archive' }, 'en', day),
-      'invoices-archive-2026-11-22.xlsx',
+      exportFileName({ kind: 'invoices', source: 'archive' }, 'en', day, owner),
+      'ATELIERS DUVAL AGENCEMENT 552100554 Invoices archive 2026-11-22.xlsx',
     );
     assert.equal(
-      exportFileName({ kind: 'directory', q: 'x' }, 'fr', day),
-      'annuaire-2026-11-22.xlsx',
+      exportFileName({ kind: 'directory', q: 'x' }, 'fr', day, owner),
+      'ATELIERS DUVAL AGENCEMENT 552100554 Annuaire 2026-11-22.xlsx',
     );
-    assert.equal(exportFileName({ kind: 'webhooks' }, 'en', day), 'webhooks-2026-11-22.xlsx');
+    assert.equal(
+      exportFileName({ kind: 'webhooks' }, 'en', day, {
+        connectionName: 'Client 2',
+        company: null,
+      }),
+      'Client 2 Webhooks 2026-11-22.xlsx',
+    );
+  });
+
+  it('names a period’s file by its period: reports, entries, the exceptions list', () => {
+    const period = { from: '2026-11-01', to: '2026-11-30', label: '2026-11' };
+    assert.equal(
+      exportFileName({ kind: 'report', report: 'vat', period }, 'fr', day, owner),
+      'ATELIERS DUVAL AGENCEMENT 552100554 TVA 2026-11.xlsx',
+    );
+    assert.equal(
+      exportFileName({ kind: 'report', report: 'aging', period }, 'fr', day, owner),
+      'ATELIERS DUVAL AGENCEMENT 552100554 Échéancier 2026-11.xlsx',
+    );
+    assert.equal(
+      exportFileName({ kind: 'entries', period }, 'fr', day, owner),
+      'ATELIERS DUVAL AGENCEMENT 552100554 Écritures 2026-11.xlsx',
+    );
+    assert.equal(
+      exportFileName({ kind: 'exceptions', period, show: 'open' }, 'fr', day, owner),
+      'ATELIERS DUVAL AGENCEMENT 552100554 À traiter 2026-11.xlsx',
+    );
   });
 
   it('puts a safe form of the invoice number in the name of one invoice', () => {
     const target = { kind: 'invoice', invoiceId: '3fa85f64-5717-4562-b3fc-2c963f66afa6' } as const;
     assert.equal(
-      exportFileName(target, 'fr', day, 'FA/2026/été 001'),
-      'facture-FA-2026-ete-001-2026-11-22.xlsx',
+      exportFileName(target, 'fr', day, owner, 'FA/2026/été 001'),
+      'ATELIERS DUVAL AGENCEMENT 552100554 Facture FA 2026 été 001 2026-11-22.xlsx',
     );
-    assert.equal(exportFileName(target, 'fr', day, '../../etc'), 'facture-etc-2026-11-22.xlsx');
+    assert.doesNotMatch(exportFileName(target, 'fr', day, owner, '../../etc'), /[\\/]/);
     assert.equal(
-      exportFileName(target, 'fr', day),
-      'facture-3fa85f64-5717-4562-b3fc-2c963f66afa6-2026-11-22.xlsx',
+      exportFileName(target, 'fr', day, owner),
+      'ATELIERS DUVAL AGENCEMENT 552100554 Facture 3fa85f64-5717-4562-b3fc-2c963f66afa6 2026-11-22.xlsx',
     );
   });
 });
