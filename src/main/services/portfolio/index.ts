@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { PortfolioDetails, PortfolioRow } from '#shared/portfolio.ts';
 import { periodOf } from '#shared/report-period.ts';
-import type { ReportPeriod } from '#shared/reports.ts';
+import type { AgingReport, ReportPeriod } from '#shared/reports.ts';
 import type { AccountingService } from '../accounting/accounting.ts';
 import type { Archives } from '../archive/archives.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
@@ -51,6 +51,7 @@ export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
       siren: null,
       lastSyncAt: null,
       complete: false,
+      syncUnfinished: false,
       figures: null,
       error: null,
     };
@@ -58,17 +59,13 @@ export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
       const read = deps.archives.read(id, (store) => {
         const figures = store.portfolioFigures(asOf);
         const found = figures.company; // as companySiren() finds it, without reading the invoices
-        const user = deps.archives.existingUserData(id);
-        const settingsSiren = user?.readAccountingSettings().siren;
-        // The invoices the user marked paid are not past due, as the échéancier says: the
-        // triggers cannot see the user's file, so they are taken off here (a few marks).
-        const marked = user ? [...user.paymentMarks().keys()] : [];
-        figures.pastDue -= store.pastDueAmong(marked, asOf);
+        const settingsSiren = deps.archives.existingUserData(id)?.readAccountingSettings().siren;
         return {
           siren: settingsSiren ?? found?.siren ?? null,
           companyName: found?.name ?? null,
           lastSyncAt: store.lastSyncAt(),
           complete: store.everyPartitionComplete() && !store.hasUnfinishedSync(),
+          syncUnfinished: store.hasUnfinishedSync(),
           figures,
         };
       });
@@ -91,13 +88,16 @@ export function portfolioDetails(
   const key = month.from.slice(0, 7);
   const details = deps.archives.read(connectionId, (store) => {
     const version = store.archiveVersion(); // before computing: a write meanwhile is seen next time
-    const userStamp = userDataStamp(deps.archives.existingUserData(connectionId), month);
+    const asOf = today(deps);
+    const userStamp = userDataStamp(deps.archives.existingUserData(connectionId), month, asOf);
     const kept = store.keptPortfolioDetails(key);
     if (version !== null && kept?.archiveVersion === version && kept.userStamp === userStamp)
-      return { connectionId, toMap: kept.toMap, vatCents: kept.vatCents };
+      return { connectionId, toMap: kept.toMap, vatCents: kept.vatCents, pastDue: kept.pastDue };
     const now = (deps.now ?? (() => new Date()))();
     const toMap = deps.accounting.ledger(connectionId, month).toMap.length;
     const vatCents = vatOfReturn(computeReport(store, 'ca3', month, { now }) as Ca3Report);
+    // The échéancier the figure opens (the month's, as of today), counted by its own rule.
+    const pastDue = (computeReport(store, 'aging', month, { now }) as AgingReport).pastDue;
     if (version !== null) {
       try {
         store.keepPortfolioDetails({
@@ -106,6 +106,7 @@ export function portfolioDetails(
           userStamp,
           toMap,
           vatCents,
+          pastDue,
         });
       } catch (error) {
         // Another process holds the archive's write lock (the CLI's sync) past the wait: the
@@ -113,9 +114,9 @@ export function portfolioDetails(
         if (!isBusy(error)) throw error;
       }
     }
-    return { connectionId, toMap, vatCents };
+    return { connectionId, toMap, vatCents, pastDue };
   });
-  return details ?? { connectionId, toMap: null, vatCents: null };
+  return details ?? { connectionId, toMap: null, vatCents: null, pastDue: null };
 }
 
 /** Computes and keeps a connection's details as its sync ends (createServices): a round that
@@ -134,15 +135,27 @@ export function keepDetailsAfterSync(
 }
 
 /** What the month's details read of the user's own file (the accounting settings, the
- * third-party memory, line 22 of the return), as a digest. */
+ * third-party memory, line 22 of the return, the payment marks), as a digest, with the day the
+ * past due is counted on (it moves daily). */
 export function userDataStamp(
-  user: Pick<UserDataStore, 'readAccountingSettings' | 'thirdParties' | 'carriedCredit'> | null,
+  user: Pick<
+    UserDataStore,
+    'readAccountingSettings' | 'thirdParties' | 'carriedCredit' | 'paymentMarks'
+  > | null,
   month: ReportPeriod,
+  asOf: string,
 ): string {
   const read = user
-    ? [user.readAccountingSettings(), user.thirdParties(), user.carriedCredit(month)]
+    ? [
+        user.readAccountingSettings(),
+        user.thirdParties(),
+        user.carriedCredit(month),
+        [...user.paymentMarks()],
+      ]
     : null;
-  return createHash('sha256').update(JSON.stringify(read)).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([asOf, read]))
+    .digest('base64url');
 }
 
 function isBusy(error: unknown): boolean {

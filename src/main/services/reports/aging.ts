@@ -92,6 +92,12 @@ export function agingEntry(
   };
 }
 
+/** Past due: not known as paid and at least a day late on the as-of day. The one definition
+ * of the portfolio's "échues", the échéancier's count of them and its workbook's sheet. */
+export function isPastDue(line: Pick<AgingLine, 'daysLate'>): boolean {
+  return line.daysLate > 0;
+}
+
 /** The line of an invoice not known as paid on `asOf`, or null (paid by then, refused,
  * rejected, nothing due, or dated after `asOf`). */
 export function agingLine(item: ReportItem, asOf: string): AgingLine | null {
@@ -211,6 +217,7 @@ export function computeAgingReport(
     paid,
     paidByStatus,
     paidByMark,
+    pastDue: lines.filter(isPastDue).length,
     coverage: context.coverage,
     generatedAt: (context.now ?? new Date()).toISOString(),
   };

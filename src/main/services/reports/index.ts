@@ -22,7 +22,7 @@ import {
 import { computeStatusReport } from './status.ts';
 import { computeVatReport } from './vat.ts';
 
-export { computeAgingReport, agingBucket, agingLine } from './aging.ts';
+export { computeAgingReport, agingBucket, agingLine, isPastDue } from './aging.ts';
 export { computeStatusReport } from './status.ts';
 export { computeVatReport, vatOutcome, summarise, type ReportContext } from './vat.ts';
 export { reportCoverage } from './source.ts';

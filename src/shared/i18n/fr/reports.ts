@@ -208,6 +208,12 @@ export default {
     },
     moreCounterparties:
       'Les {shown} premiers tiers sur {count} ; l’export Excel les contient tous.',
+    // Issue 27, item 2: the portfolio's "Échues", counted by this report's own rule.
+    pastDue: {
+      one: '{count} facture échue : sans paiement connu et au moins un jour de retard au {date}',
+      other:
+        '{count} factures échues : sans paiement connu et au moins un jour de retard au {date}',
+    },
   },
   status: {
     byState: 'Factures par état et par mois',
@@ -261,6 +267,7 @@ export default {
       agingPaid: 'Payées',
       statusSummary: 'Statuts',
       rejected: 'Refusées et rejetées',
+      agingPastDue: 'Échues',
     },
     title: '{report} · {period}',
     period: 'Période',
