@@ -121,6 +121,27 @@ class Session {
     return null;
   }
 
+  /** Hides the demo connections (issue 27, item 5), or shows them again. Hiding them while one
+   * is active makes a client's connection active (main chooses): read again as a switch. */
+  async setHideDemo(on: boolean): Promise<AppError | null> {
+    const r = await this.#updateSettings({ hideDemo: on });
+    if (!r.ok) return r.error;
+    await this.refresh();
+    return null;
+  }
+
+  /** The connections the switcher offers: without the demo ones once hidden (the active one
+   * always, whatever it is). */
+  get shownConnections(): ConnectionSummary[] {
+    const hidden =
+      this.settings?.hideDemo === true && this.connections.some((c) => c.kind === 'custom');
+    return hidden
+      ? this.connections.filter(
+          (c) => c.kind === 'custom' || c.id === this.settings?.activeConnectionId,
+        )
+      : this.connections;
+  }
+
   /** Reloads every screen (e.g. once back online, to replace archive answers by live ones). */
   refreshScreens(): void {
     this.backOnline = false;
