@@ -12,6 +12,8 @@ const USAGE = `usage: cli.ts demo-operator [options]
   --port N             port to listen on (default 0: any free port)
   --host H             address to bind (default 127.0.0.1)
   --seed S             data seed (default 42)
+  --company NAME       the demo account's own company name (default ATELIERS DUVAL AGENCEMENT
+                       SAS): a second demo operator plays another client company
   --invoices N         number of invoices, 0..${MAX_INVOICES} (default 3000)
   --token-lifetime S   access token lifetime in seconds (default 300)
   --latency MS         added latency per request (default 0)
@@ -50,6 +52,7 @@ function parseOptions(argv: string[]): { options: DemoOperatorOptions; json: boo
         port: { type: 'string' },
         host: { type: 'string' },
         seed: { type: 'string' },
+        company: { type: 'string' },
         invoices: { type: 'string' },
         json: { type: 'boolean' },
         latency: { type: 'string' },
@@ -114,6 +117,10 @@ function parseOptions(argv: string[]): { options: DemoOperatorOptions; json: boo
     if (values.host.trim() === '') throw new UsageError('--host must not be empty');
     options.host = values.host;
   }
+  if (values.company !== undefined) {
+    if (values.company.trim() === '') throw new UsageError('--company must not be empty');
+    options.company = values.company.trim();
+  }
   return { options, json: values.json === true };
 }
 
@@ -126,6 +133,7 @@ function describe(demoOperator: RunningDemoOperator, options: DemoOperatorOption
     `  admin client  id ${admin.clientId}  secret ${admin.clientSecret}  (roles admin, user)`,
     `  user client   id ${user.clientId}  secret ${user.clientSecret}  (role user)`,
     `  data: ${options.invoices ?? 3000} invoices, seed ${options.seed ?? 42}; tokens valid ${options.tokenLifetimeSeconds ?? 300} s`,
+    ...(options.company ? [`  company: ${options.company}`] : []),
     ...(options.arrivalsPerMinute
       ? [`  arrivals: ${options.arrivalsPerMinute} new invoices per minute`]
       : []),

@@ -109,6 +109,35 @@ describe('npm run demo-operator', () => {
     }
   });
 
+  test('--company names the demo account’s company: its issued invoices are that seller’s', async () => {
+    const child = startCli([
+      '--port',
+      '0',
+      '--json',
+      '--invoices',
+      '30',
+      '--company',
+      'BOULANGERIE MARTIN SARL',
+    ]);
+    try {
+      const info = JSON.parse((await firstLine(child)).trim());
+      const token = await fetch(info.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials&client_id=demo-user&client_secret=demo-user-secret',
+      }).then((r) => r.json() as Promise<{ access_token: string }>);
+      const body = await fetch(
+        `${info.baseUrl}/v1.1/invoice/search?limit=50&expand=businessData&q=${encodeURIComponent('invoice.direction:"OUTBOUND"')}`,
+        { headers: { authorization: `Bearer ${token.access_token}` } },
+      ).then((r) => r.text());
+      assert.match(body, /BOULANGERIE MARTIN SARL/);
+      assert.doesNotMatch(body, /ATELIERS DUVAL/);
+      await stopped(child, 'SIGTERM');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
   test('bad flags → a message on stderr and exit 2', async () => {
     for (const args of [
       ['--port', 'abc'],
@@ -117,6 +146,7 @@ describe('npm run demo-operator', () => {
       ['--refuse-q-fields', 'amount'],
       ['--invoices', '100001'],
       ['--seed', '1.5'],
+      ['--company', ' '],
       ['extra'],
     ]) {
       const child = startCli(args);
