@@ -14,11 +14,11 @@ import { createHash } from 'node:crypto';
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { PortfolioDetails, PortfolioRow } from '#shared/portfolio.ts';
 import { periodOf } from '#shared/report-period.ts';
-import type { AgingReport, ReportPeriod } from '#shared/reports.ts';
+import type { ReportPeriod } from '#shared/reports.ts';
 import type { AccountingService } from '../accounting/accounting.ts';
 import type { Archives } from '../archive/archives.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
-import { computeReport } from '../reports/index.ts';
+import { computeReport, pastDueCount } from '../reports/index.ts';
 import { parisDay } from '../reports/rules.ts';
 
 export interface PortfolioDeps {
@@ -97,7 +97,7 @@ export function portfolioDetails(
     const toMap = deps.accounting.ledger(connectionId, month).toMap.length;
     const vatCents = vatOfReturn(computeReport(store, 'ca3', month, { now }) as Ca3Report);
     // The échéancier the figure opens (the month's, as of today), counted by its own rule.
-    const pastDue = (computeReport(store, 'aging', month, { now }) as AgingReport).pastDue;
+    const pastDue = pastDueCount(store, month, now);
     if (version !== null) {
       try {
         store.keepPortfolioDetails({

@@ -98,6 +98,17 @@ export function isPastDue(line: Pick<AgingLine, 'daysLate'>): boolean {
   return line.daysLate > 0;
 }
 
+/** How many of `items` are past due on `asOf`: AgingReport.pastDue without building the
+ * report (its grouping and sorting were most of its time), for the portfolio. */
+export function countPastDue(items: Iterable<ReportItem>, asOf: string): number {
+  let n = 0;
+  for (const item of items) {
+    const entry = agingEntry(item, asOf);
+    if (entry && 'line' in entry && isPastDue(entry.line)) n += 1;
+  }
+  return n;
+}
+
 /** The line of an invoice not known as paid on `asOf`, or null (paid by then, refused,
  * rejected, nothing due, or dated after `asOf`). */
 export function agingLine(item: ReportItem, asOf: string): AgingLine | null {
