@@ -138,6 +138,7 @@ export const argSchemas = {
     language: z.enum(LANGUAGE_PREFERENCES).optional(),
     activeConnectionId: id.optional(),
     workOffline: z.boolean().optional(),
+    hideDemo: z.boolean().optional(),
   }),
   'connections:list': noArgs,
   'connections:save': z.strictObject({

@@ -657,7 +657,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     // The firm's portfolio: every connection's archive, never the operator (offline too).
     'portfolio:get': async () =>
       portfolioRows({
-        references: () => connections.references(),
+        references: () => connections.clientReferences(),
         archives,
         accounting: services.accounting,
         now,

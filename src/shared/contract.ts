@@ -114,6 +114,10 @@ export interface Settings {
   activeConnectionId: string;
   /** "Travailler hors ligne": every screen answers from the archive, nothing is sent. */
   workOffline: boolean;
+  /** Issue 27, item 5: the built-in demo connections hidden once a client connection exists
+   * (out of the portfolio, the background rounds and the switcher; shown again from the
+   * settings). Absent: shown. */
+  hideDemo?: boolean;
 }
 
 export interface AppInfo {

@@ -30,6 +30,11 @@ export interface NewsInvoice {
   direction: string;
   /** The other party's name (the buyer of an issued invoice, the seller of a received one). */
   party: string | null;
+  /** Its date and amount (TTC, cents), so that a line says which invoice it is at a glance
+   * (issue 27, item 7). */
+  invoiceDate: string | null;
+  ttcCents: number | null;
+  currency: string | null;
   kinds: NewsKind[];
   /** The news rows behind it (what "Marquer comme lu" names). */
   ids: number[];

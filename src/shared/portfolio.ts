@@ -19,10 +19,9 @@ export interface PortfolioFigures {
   received: number;
   /** Invoices whose last lifecycle status is each code, both directions. */
   codes: Record<ActOnCode, number>;
-  /** Invoices not known as paid (no 211/212 from the operator; in a portfolio row, none the
-   * user marked paid either) whose due day (else their date) is before `asOf`; rejected,
-   * refused and set-aside invoices are not counted. */
-  pastDue: number;
+  /** Dated invoices the archive holds, both directions: 0 for an archive never filled (a
+   * connection that never answered), whose figures say nothing rather than "0". */
+  archived: number;
 }
 
 /** One connection's row of the portfolio. */
@@ -37,6 +36,9 @@ export interface PortfolioRow {
   lastSyncAt: string | null;
   /** Every partition the operator lists was read to its end (the archive's coverage). */
   complete: boolean;
+  /** A sync started and has not finished (under way, or stopped midway): the figures are
+   * partial, and say so. */
+  syncUnfinished: boolean;
   /** Null when the connection has no archive yet (never synced). */
   figures: PortfolioFigures | null;
   /** What went wrong reading this connection's archive, when something did. */
@@ -52,4 +54,9 @@ export interface PortfolioDetails {
   /** The CA3 draft of the current month: tax due (> 0) or credit (< 0), cents; null when no
    * archive. */
   vatCents: number | null;
+  /** Past due today: the échéancier's own count (AgingReport.pastDue, reports/aging.ts
+   * isPastDue), the number the screen it opens and that screen's workbook show; null when no
+   * archive. (Schema step 9's 'due' counts could not be it: they see neither what is left to
+   * pay nor the user's marks.) */
+  pastDue: number | null;
 }

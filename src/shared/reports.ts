@@ -283,6 +283,9 @@ export interface AgingReport {
   /** Invoices left out of the figures as paid by the as-of day: by a status, by a mark alone. */
   paidByStatus: number;
   paidByMark: number;
+  /** Of `lines`, those past due on the as-of day (at least a day late): the one count the
+   * portfolio's "échues", this screen and the workbook's sheet of them all show. */
+  pastDue: number;
   coverage: ReportCoverage;
   generatedAt: string;
 }

@@ -120,6 +120,11 @@ for (const size of [
     await expect(paidTable.getByRole('row').filter({ hasText: one.number! })).toContainText(
       'Marquée payée',
     );
+    // Its note on screen too, under its own column (issue 27, item 7).
+    await expect(paidTable.getByRole('columnheader', { name: 'Note' })).toBeVisible();
+    await expect(paidTable.getByRole('row').filter({ hasText: one.number! })).toContainText(
+      'Relevé de novembre',
+    );
     await paid.getByRole('checkbox', { name: `Sélectionner ${two.number}` }).check();
     await paid.getByRole('button', { name: 'Retirer la marque « payée »' }).click();
     await expect(paid.getByRole('status')).toContainText('Marque « payée » retirée de 1 facture.');

@@ -153,6 +153,34 @@ for (const viewport of WIDTHS) {
           await archive.showOperatorSearch();
         });
 
+        await test.step('filters belong to a client: a switch never carries them; each comes back', async () => {
+          await connections.switchTo(A);
+          await archive.showArchive();
+          await archive.waitForAnswer();
+          const wholeA = (await archive.count.innerText()).trim();
+          const lifecycle = archive.filters.getByRole('textbox', { name: 'Dernier statut' });
+          await lifecycle.fill('208');
+          await archive.filters.getByRole('button', { name: 'Filtrer' }).click();
+          const note = page.getByText(/^Filtrées par /);
+          // The active filter is said beside the count it narrows, with the archive's whole.
+          await expect(note).toContainText('Filtrées par Dernier statut 208 sur');
+          await expect(archive.count).not.toHaveText(wholeA);
+          await shot(page, 'archive-filtered');
+
+          await connections.switchTo(B);
+          await expect(lifecycle).toHaveValue('');
+          await expect(note).toHaveCount(0);
+          await expect(archive.count).toHaveText(/dans l’archive/);
+
+          await connections.switchTo(A);
+          await expect(lifecycle).toHaveValue('208'); // A's own filter, kept for A
+          await expect(note).toContainText('Dernier statut 208');
+          await note.getByRole('button', { name: 'Effacer les filtres' }).click();
+          await expect(archive.count).toHaveText(wholeA);
+          await expect(note).toHaveCount(0);
+          await archive.showOperatorSearch();
+        });
+
         await test.step('directory and participants', async () => {
           const directory = new DirectoryPage(page);
           await connections.switchTo(A);

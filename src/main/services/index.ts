@@ -244,7 +244,12 @@ export function createServices(options: CreateServicesOptions): Services {
   const syncSchedules = new SyncSchedules(settings.store);
   const syncRounds = new SyncRounds({
     archives,
-    connections,
+    // Hidden demo connections are out of the rounds (issue 27, item 5).
+    connections: {
+      references: () => connections.clientReferences(),
+      get: (id) => connections.get(id),
+      getSettings: () => connections.getSettings(),
+    },
     operators,
     schedules: syncSchedules,
     backoffFile: join(archiveDir(dataDir), 'sync-backoff.json'),

@@ -48,7 +48,6 @@ import {
   keepPortfolioDetails,
   keptPortfolioDetails,
   portfolioFigures,
-  pastDueAmong,
   countNewInvoices,
   type KeptPortfolioDetails,
 } from './portfolio-figures.ts';
@@ -790,11 +789,6 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
    * schema step 9 keep, a few small rows, never the invoices. */
   portfolioFigures(asOf: string): PortfolioFigures {
     return portfolioFigures(this.#db, asOf);
-  }
-
-  /** Of these invoices (uuids), how many the portfolio counts past due on `asOf`. */
-  pastDueAmong(invoiceIds: readonly string[], asOf: string): number {
-    return pastDueAmong(this.#db, invoiceIds, asOf);
   }
 
   /** How many writes changed what the ledger and the CA3 draft read (schema step 11): the

@@ -91,9 +91,6 @@ export interface ArchiveReader {
   /** The portfolio's figures on `asOf` (YYYY-MM-DD), from the counts the sync keeps
    * current (schema step 9): never a scan of the invoices. */
   portfolioFigures(asOf: string): PortfolioFigures;
-  /** Of these invoices (uuids), how many the portfolio's figures count past due on `asOf` (the
-   * portfolio takes off those the user marked paid). */
-  pastDueAmong(invoiceIds: readonly string[], asOf: string): number;
   /** How many writes changed what the ledger and the CA3 draft read (schema step 11). */
   archiveVersion(): number | null;
   /** The portfolio's details kept for a month (YYYY-MM) and what they rest on. */

@@ -74,7 +74,8 @@ export function unreadNews(db: DatabaseSync, limit: number): Omit<NewsList, 'con
   const rows = db
     .prepare(
       `SELECT news.id, news.kind, news.run_id, news.found_at, invoices.invoice_id,
-         invoices.invoice_number, invoices.direction, invoices.counterparty_name
+         invoices.invoice_number, invoices.direction, invoices.counterparty_name,
+         invoices.invoice_date, invoices.ttc_cents, invoices.currency
        FROM news JOIN invoices USING (rid) WHERE news.read_at IS NULL
        ORDER BY news.id DESC LIMIT ?`,
     )
@@ -87,6 +88,9 @@ export function unreadNews(db: DatabaseSync, limit: number): Omit<NewsList, 'con
     invoice_number: string | null;
     direction: string;
     counterparty_name: string | null;
+    invoice_date: string | null;
+    ttc_cents: number | null;
+    currency: string | null;
   }[];
   const groups = new Map<string, NewsGroup>();
   for (const row of rows) {
@@ -111,6 +115,9 @@ export function unreadNews(db: DatabaseSync, limit: number): Omit<NewsList, 'con
         number: row.invoice_number,
         direction: row.direction,
         party: row.counterparty_name,
+        invoiceDate: row.invoice_date,
+        ttcCents: row.ttc_cents === null ? null : Number(row.ttc_cents),
+        currency: row.currency,
         kinds: [],
         ids: [],
       };

@@ -8,7 +8,9 @@ import { ACT_ON_CODES, type ActOnCode, type PortfolioFigures } from '#shared/por
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An open invoice, as schema step 9's 'due' figures count it (repeated here: a released step
- * never changes): not known as paid, not rejected or refused, not set aside by its state. */
+ * never changes): not known as paid, not rejected or refused, not set aside by its state.
+ * Those counts are kept consistent but no longer read (issue 27): the portfolio's past due is
+ * the échéancier's own count (PortfolioDetails.pastDue), which sees what is left to pay. */
 const OPEN = `state NOT IN ('INVALID', 'DUPLICATED', 'WRONG_ROUTING', 'CONVERSION_FAILED',
   'NOT_DELIVERED') AND coalesce(lifecycle_code, '') NOT IN ('210', '211', '212', '213')`;
 /** The company's side of an invoice, as step 9's 'party' figures key it. */
@@ -52,12 +54,6 @@ export function portfolioFigures(db: DatabaseSync, asOf: string): PortfolioFigur
   const codes = {} as Record<ActOnCode, number>;
   for (const code of ACT_ON_CODES)
     codes[code] = count('code', 'OUTBOUND', code) + count('code', 'INBOUND', code);
-  const pastDue = db
-    .prepare(
-      `SELECT coalesce(sum(n), 0) AS n FROM portfolio_figures
-       WHERE figure = 'due' AND direction IN ('OUTBOUND', 'INBOUND') AND key < ?`,
-    )
-    .get(asOf) as { n: number };
   return {
     company: company(db),
     asOf,
@@ -65,28 +61,17 @@ export function portfolioFigures(db: DatabaseSync, asOf: string): PortfolioFigur
     issued: count('month', 'OUTBOUND', month),
     received: count('month', 'INBOUND', month),
     codes,
-    pastDue: Number(pastDue.n),
+    archived: Number(
+      (
+        db
+          .prepare(
+            `SELECT coalesce(sum(n), 0) AS n FROM portfolio_figures
+             WHERE figure = 'month' AND direction IN ('OUTBOUND', 'INBOUND')`,
+          )
+          .get() as { n: number }
+      ).n,
+    ),
   };
-}
-
-/** Of `invoiceIds` (the operator's uuids), how many the 'due' figures count as past due on
- * `asOf`: the condition of schema step 9's triggers, repeated here (a released step never
- * changes). The portfolio takes off those the user marked paid, which the triggers cannot see. */
-export function pastDueAmong(
-  db: DatabaseSync,
-  invoiceIds: readonly string[],
-  asOf: string,
-): number {
-  if (!DAY.test(asOf)) throw new RangeError(`Not a day (YYYY-MM-DD): ${JSON.stringify(asOf)}`);
-  if (invoiceIds.length === 0) return 0;
-  const row = db
-    .prepare(
-      `SELECT count(*) AS n FROM invoices
-       WHERE invoice_id IN (SELECT value FROM json_each(?))
-         AND ${OPEN} AND coalesce(due_date, invoice_date) < ?`,
-    )
-    .get(JSON.stringify(invoiceIds), asOf) as { n: number };
-  return Number(row.n);
 }
 
 /** The company as companySiren (accounting-rows.ts) finds it, from the 'party' counts: the most
@@ -135,6 +120,8 @@ export interface KeptPortfolioDetails {
   userStamp: string;
   toMap: number;
   vatCents: number;
+  /** The échéancier's past due on the day the user stamp names (schema step 13). */
+  pastDue: number;
 }
 
 /** The writes so far that change what the ledger and the CA3 draft read (schema step 11); null
@@ -151,8 +138,8 @@ export function keptPortfolioDetails(db: DatabaseSync, month: string): KeptPortf
   if (!hasTable(db, 'portfolio_details')) return null;
   const row = db
     .prepare(
-      `SELECT month, archive_version, user_stamp, to_map, vat_cents FROM portfolio_details
-       WHERE month = ?`,
+      `SELECT month, archive_version, user_stamp, to_map, vat_cents, past_due
+       FROM portfolio_details WHERE month = ?`,
     )
     .get(month) as
     | {
@@ -161,15 +148,17 @@ export function keptPortfolioDetails(db: DatabaseSync, month: string): KeptPortf
         user_stamp: string;
         to_map: number;
         vat_cents: number;
+        past_due: number | null;
       }
     | undefined;
-  if (!row) return null;
+  if (!row || row.past_due === null) return null; // kept before step 13: computed again
   return {
     month: row.month,
     archiveVersion: Number(row.archive_version),
     userStamp: row.user_stamp,
     toMap: Number(row.to_map),
     vatCents: Number(row.vat_cents),
+    pastDue: Number(row.past_due),
   };
 }
 
@@ -180,11 +169,13 @@ export function keepPortfolioDetails(db: DatabaseSync, kept: KeptPortfolioDetail
   if (!hasTable(db, 'portfolio_details')) return;
   db.prepare('DELETE FROM portfolio_details WHERE month <> ?').run(kept.month);
   db.prepare(
-    `INSERT INTO portfolio_details (month, archive_version, user_stamp, to_map, vat_cents)
-     VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO portfolio_details
+       (month, archive_version, user_stamp, to_map, vat_cents, past_due)
+     VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (month) DO UPDATE SET archive_version = excluded.archive_version,
-       user_stamp = excluded.user_stamp, to_map = excluded.to_map, vat_cents = excluded.vat_cents`,
-  ).run(kept.month, kept.archiveVersion, kept.userStamp, kept.toMap, kept.vatCents);
+       user_stamp = excluded.user_stamp, to_map = excluded.to_map,
+       vat_cents = excluded.vat_cents, past_due = excluded.past_due`,
+  ).run(kept.month, kept.archiveVersion, kept.userStamp, kept.toMap, kept.vatCents, kept.pastDue);
 }
 
 /** Every partition the sync reads (direction × state) was read to its end: what the coverage's

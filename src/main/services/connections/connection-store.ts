@@ -84,6 +84,7 @@ export class ConnectionStore {
     const next: Settings = { ...current.settings };
     if (patch.language !== undefined) next.language = patch.language;
     if (patch.workOffline !== undefined) next.workOffline = patch.workOffline;
+    if (patch.hideDemo !== undefined) next.hideDemo = patch.hideDemo;
     if (patch.activeConnectionId !== undefined) {
       if (!this.#exists(patch.activeConnectionId, current.connections)) {
         throw new AppFailure(
@@ -93,6 +94,11 @@ export class ConnectionStore {
       }
       next.activeConnectionId = patch.activeConnectionId;
     }
+    // Hiding the demo connections while one is active: the first client's becomes active.
+    const [firstClient] = current.connections;
+    if (next.hideDemo && firstClient && isDemoConnectionId(next.activeConnectionId))
+      next.activeConnectionId = firstClient.id;
+    // (Read back the same way when a client is saved after: #read.)
     this.#store.set('settings', next);
     return next;
   }
@@ -111,6 +117,19 @@ export class ConnectionStore {
       ...DEMO_ORDER.map((id) => ({ id, name: DEMO_NAMES[id], kind: 'demo' as const })),
       ...this.#read().connections.map((c) => ({ id: c.id, name: c.name, kind: 'custom' as const })),
     ];
+  }
+
+  /** The connections of the firm's clients: every one, without the demo connections once the
+   * user hid them (and has a client connection): what the portfolio and the rounds take. */
+  clientReferences(): { id: string; name: string; kind: 'demo' | 'custom' }[] {
+    const all = this.references();
+    return this.demoHidden() ? all.filter((c) => c.kind === 'custom') : all;
+  }
+
+  /** The user hid the demo connections and has a client connection to show instead. */
+  demoHidden(): boolean {
+    const { settings, connections } = this.#read();
+    return settings.hideDemo === true && connections.length > 0;
   }
 
   /** One connection's summary; not_found when it does not exist. */
@@ -313,6 +332,10 @@ export class ConnectionStore {
     }
     const { settings, connections, dropped } = sanitizeSettingsData(raw);
     for (const note of dropped) this.#log.warn(`[settings] ${repairNoteText(note)}`);
+    // Demo connections hidden (issue 27, item 5): a demo left active reads as the first client.
+    const [firstClient] = connections;
+    if (settings.hideDemo && firstClient && isDemoConnectionId(settings.activeConnectionId))
+      settings.activeConnectionId = firstClient.id;
     return { settings, connections };
   }
 }

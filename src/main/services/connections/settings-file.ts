@@ -102,6 +102,8 @@ export function sanitizeSettingsData(raw: unknown): SanitizedSettings {
       const { language, activeConnectionId, workOffline } = rawSettings as Record<string, unknown>;
       if (typeof workOffline === 'boolean') settings.workOffline = workOffline;
       else if (workOffline !== undefined) dropped.push({ code: 'work_offline_invalid' });
+      // Anything but true shows the demo connections, as before the setting existed.
+      if ((rawSettings as Record<string, unknown>).hideDemo === true) settings.hideDemo = true;
       const languageResult = z.enum(LANGUAGE_PREFERENCES).safeParse(language);
       if (languageResult.success) settings.language = languageResult.data;
       else if (language !== undefined) dropped.push({ code: 'language_invalid' });
@@ -330,6 +332,7 @@ const settingsJsonSchema = {
       language: { type: 'string', enum: [...LANGUAGE_PREFERENCES] },
       activeConnectionId: { type: 'string', minLength: 1 },
       workOffline: { type: 'boolean' },
+      hideDemo: { type: 'boolean' },
     },
   },
   connections: {

@@ -19,7 +19,7 @@ import type { ReportPeriod } from '#shared/reports.ts';
 import type { AccountingService } from '../accounting/accounting.ts';
 import type { Archives } from '../archive/archives.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
-import { computeReport } from '../reports/index.ts';
+import { computeReport, pastDueCount } from '../reports/index.ts';
 import { parisDay } from '../reports/rules.ts';
 import { systemClock } from '../clock.ts';
 
@@ -53,6 +53,7 @@ export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
       siren: null,
       lastSyncAt: null,
       complete: false,
+      syncUnfinished: false,
       figures: null,
       error: null,
     };
@@ -60,17 +61,13 @@ export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
       const read = deps.archives.read(id, (store) => {
         const figures = store.portfolioFigures(asOf);
         const found = figures.company; // as companySiren() finds it, without reading the invoices
-        const user = deps.archives.existingUserData(id);
-        const settingsSiren = user?.readAccountingSettings().siren;
-        // The invoices the user marked paid are not past due, as the échéancier says: the
-        // triggers cannot see the user's file, so they are taken off here (a few marks).
-        const marked = user ? [...user.paymentMarks().keys()] : [];
-        figures.pastDue -= store.pastDueAmong(marked, asOf);
+        const settingsSiren = deps.archives.existingUserData(id)?.readAccountingSettings().siren;
         return {
           siren: settingsSiren ?? found?.siren ?? null,
           companyName: found?.name ?? null,
           lastSyncAt: store.lastSyncAt(),
           complete: store.everyPartitionComplete() && !store.hasUnfinishedSync(),
+          syncUnfinished: store.hasUnfinishedSync(),
           figures,
         };
       });
@@ -93,13 +90,16 @@ export function portfolioDetails(
   const key = month.from.slice(0, 7);
   const details = deps.archives.read(connectionId, (store) => {
     const version = store.archiveVersion(); // before computing: a write meanwhile is seen next time
-    const userStamp = userDataStamp(deps.archives.existingUserData(connectionId), month);
+    const asOf = today(deps);
+    const userStamp = userDataStamp(deps.archives.existingUserData(connectionId), month, asOf);
     const kept = store.keptPortfolioDetails(key);
     if (version !== null && kept?.archiveVersion === version && kept.userStamp === userStamp)
-      return { connectionId, toMap: kept.toMap, vatCents: kept.vatCents };
+      return { connectionId, toMap: kept.toMap, vatCents: kept.vatCents, pastDue: kept.pastDue };
     const now = (deps.now ?? systemClock.now)();
     const toMap = deps.accounting.ledger(connectionId, month).toMap.length;
     const vatCents = vatOfReturn(computeReport(store, 'ca3', month, { now }) as Ca3Report);
+    // The échéancier the figure opens (the month's, as of today), counted by its own rule.
+    const pastDue = pastDueCount(store, month, now);
     if (version !== null) {
       try {
         store.keepPortfolioDetails({
@@ -108,6 +108,7 @@ export function portfolioDetails(
           userStamp,
           toMap,
           vatCents,
+          pastDue,
         });
       } catch (error) {
         // Another process holds the archive's write lock (the CLI's sync) past the wait: the
@@ -115,9 +116,9 @@ export function portfolioDetails(
         if (!isBusy(error)) throw error;
       }
     }
-    return { connectionId, toMap, vatCents };
+    return { connectionId, toMap, vatCents, pastDue };
   });
-  return details ?? { connectionId, toMap: null, vatCents: null };
+  return details ?? { connectionId, toMap: null, vatCents: null, pastDue: null };
 }
 
 /** Computes and keeps a connection's details as its sync ends (createServices): a round that
@@ -136,13 +137,15 @@ export function keepDetailsAfterSync(
 }
 
 /** What the month's details read of the user's own file (the accounting settings, the
- * third-party memory, line 22 of the return, the paid marks: VAT on payment), as a digest. */
+ * third-party memory, line 22 of the return, the paid marks: VAT on payment and past due), as a
+ * digest, with the day the past due is counted on (it moves daily). */
 export function userDataStamp(
   user: Pick<
     UserDataStore,
     'readAccountingSettings' | 'thirdParties' | 'carriedCredit' | 'paymentMarks'
   > | null,
   month: ReportPeriod,
+  asOf: string,
 ): string {
   const read = user
     ? [
@@ -152,7 +155,9 @@ export function userDataStamp(
         marksStamp(user),
       ]
     : null;
-  return createHash('sha256').update(JSON.stringify(read)).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([asOf, read]))
+    .digest('base64url');
 }
 
 function isBusy(error: unknown): boolean {

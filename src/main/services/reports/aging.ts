@@ -93,6 +93,23 @@ export function agingEntry(
   };
 }
 
+/** Past due: not known as paid and at least a day late on the as-of day. The one definition
+ * of the portfolio's "échues", the échéancier's count of them and its workbook's sheet. */
+export function isPastDue(line: Pick<AgingLine, 'daysLate'>): boolean {
+  return line.daysLate > 0;
+}
+
+/** How many of `items` are past due on `asOf`: AgingReport.pastDue without building the
+ * report (its grouping and sorting were most of its time), for the portfolio. */
+export function countPastDue(items: Iterable<ReportItem>, asOf: string): number {
+  let n = 0;
+  for (const item of items) {
+    const entry = agingEntry(item, asOf);
+    if (entry && 'line' in entry && isPastDue(entry.line)) n += 1;
+  }
+  return n;
+}
+
 /** The line of an invoice not known as paid on `asOf`, or null (paid by then, refused,
  * rejected, nothing due, or dated after `asOf`). */
 export function agingLine(item: ReportItem, asOf: string): AgingLine | null {
@@ -212,6 +229,7 @@ export function computeAgingReport(
     paid,
     paidByStatus,
     paidByMark,
+    pastDue: lines.filter(isPastDue).length,
     coverage: context.coverage,
     generatedAt: (context.now ?? systemClock.now()).toISOString(),
   };

@@ -12,7 +12,7 @@ import { readBesideArchive, readPaymentMarks } from '../archive/user-data-store.
 import { defaultAccountingSettings } from '../accounting/settings.ts';
 import { accountChooser } from '../accounting/third-parties.ts';
 import { computeCa3Report } from './ca3.ts';
-import { computeAgingReport } from './aging.ts';
+import { computeAgingReport, countPastDue } from './aging.ts';
 import { parisDay } from './rules.ts';
 import {
   DELIVERY_WINDOW_DAYS,
@@ -26,7 +26,7 @@ import { computeVatReport } from './vat.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
 import { systemClock } from '../clock.ts';
 
-export { computeAgingReport, agingBucket, agingLine } from './aging.ts';
+export { computeAgingReport, agingBucket, agingLine, countPastDue, isPastDue } from './aging.ts';
 export { computeStatusReport } from './status.ts';
 export { computeVatReport, vatOutcome, summarise, type ReportContext } from './vat.ts';
 export { reportCoverage } from './source.ts';
@@ -66,6 +66,13 @@ export function readCa3UserData(store: ArchiveStore, period: ReportPeriod): Ca3U
 export function agingDay(period: ReportPeriod, now: Date): string {
   const today = parisDay(now.toISOString()) as string;
   return period.to < today ? period.to : today;
+}
+
+/** The échéancier's past due of `period` (AgingReport.pastDue), from the same rows, marks and
+ * day as computeReport's 'aging', without building the report: the portfolio's figure. */
+export function pastDueCount(store: ArchiveStore, period: ReportPeriod, now: Date): number {
+  const asOf = agingDay(period, now);
+  return countPastDue(agingItems(store, asOf, readPaymentMarks(store)), asOf);
 }
 
 /** Computes one report of `period` from the archive. Throws a RangeError for a bad period. */

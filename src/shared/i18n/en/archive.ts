@@ -91,6 +91,9 @@ export default {
     totals: 'Totals of the {count} invoices of the filter, all pages',
     totalsOne: 'Totals of the invoice of the filter',
     totalsLoading: 'Adding up the filter’s totals…',
+    // Issue 27, item 4: what narrows the rows, always in view.
+    filteredBy: 'Filtered by {filters}',
+    ofArchive: { one: 'of {count} archived invoice.', other: 'of {count} archived invoices.' },
   },
   columns: {
     number: 'Number',

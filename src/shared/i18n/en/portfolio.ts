@@ -69,5 +69,14 @@ export default {
     },
     vat: '{company}: the VAT return of the month, {amount}',
   },
+  // Issue 27, item 2: a connection whose syncs fail, or figures not to be read as final.
+  failing: 'Failing',
+  nextTry: 'next try {date}',
+  failingTitle: 'Sync failing ({count} times): {reason} Next try {date}.',
+  noFigures: 'No figures: nothing synced for this company yet',
+  partialFigures: 'partial figures',
+  partialFiguresTitle:
+    'A sync is under way or stopped before its end: these figures will change once it is done.',
+  partialSuffix: ' (partial figure, sync unfinished)',
   openFailed: 'Could not open this company',
 } as const satisfies Translation<typeof fr>;

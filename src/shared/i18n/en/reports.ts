@@ -271,6 +271,11 @@ export default {
     },
     moreCounterparties:
       'The first {shown} counterparties of {count}; the Excel export has them all.',
+    // Issue 27, item 2: the portfolio's "Past due", counted by this report's own rule.
+    pastDue: {
+      one: '{count} invoice past due: no known payment and at least a day late on {date}',
+      other: '{count} invoices past due: no known payment and at least a day late on {date}',
+    },
   },
   status: {
     byState: 'Invoices per state and month',
@@ -328,6 +333,7 @@ export default {
       checkSummary: 'VAT check',
       checkDifferences: 'Differences',
       checkPayments: 'Payments',
+      agingPastDue: 'Past due',
     },
     title: '{report} · {period}',
     period: 'Period',

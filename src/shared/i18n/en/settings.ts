@@ -34,6 +34,10 @@ export default {
       none: 'No secret saved',
       builtin: 'Built-in demo connection',
     },
+    // Issue 27, item 5.
+    hideDemo: 'Hide the demo connections',
+    hideDemoHint:
+      'They leave the portfolio, the background syncs and the choice of the active connection. Untick to bring them back.',
   },
   form: {
     createTitle: 'New connection',

@@ -91,6 +91,9 @@ export default {
     totals: 'Totaux des {count} factures du filtre, toutes pages comprises',
     totalsOne: 'Totaux de la facture du filtre',
     totalsLoading: 'Calcul des totaux du filtre…',
+    // Issue 27, item 4: what narrows the rows, always in view.
+    filteredBy: 'Filtrées par {filters}',
+    ofArchive: { one: 'sur {count} facture archivée.', other: 'sur {count} factures archivées.' },
   },
   columns: {
     number: 'Numéro',

@@ -67,5 +67,14 @@ export default {
     },
     vat: '{company} : la déclaration de TVA du mois, {amount}',
   },
+  // Issue 27, item 2: a connection whose syncs fail, or figures not to be read as final.
+  failing: 'En échec',
+  nextTry: 'nouvel essai {date}',
+  failingTitle: 'Synchronisation en échec ({count} fois) : {reason} Nouvel essai {date}.',
+  noFigures: 'Aucun chiffre : ce dossier n’a encore rien synchronisé',
+  partialFigures: 'chiffres partiels',
+  partialFiguresTitle:
+    'Une synchronisation est en cours ou s’est arrêtée avant la fin : ces chiffres changeront quand elle sera finie.',
+  partialSuffix: ' (chiffre partiel, synchronisation inachevée)',
   openFailed: 'Impossible d’ouvrir ce dossier',
 } as const;

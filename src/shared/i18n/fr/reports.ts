@@ -274,6 +274,12 @@ export default {
     },
     moreCounterparties:
       'Les {shown} premiers tiers sur {count} ; l’export Excel les contient tous.',
+    // Issue 27, item 2: the portfolio's "Échues", counted by this report's own rule.
+    pastDue: {
+      one: '{count} facture échue : sans paiement connu et au moins un jour de retard au {date}',
+      other:
+        '{count} factures échues : sans paiement connu et au moins un jour de retard au {date}',
+    },
   },
   status: {
     byState: 'Factures par état et par mois',
@@ -331,6 +337,7 @@ export default {
       checkSummary: 'Contrôle TVA',
       checkDifferences: 'Écarts',
       checkPayments: 'Encaissements',
+      agingPastDue: 'Échues',
     },
     title: '{report} · {period}',
     period: 'Période',

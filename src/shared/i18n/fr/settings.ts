@@ -32,6 +32,10 @@ export default {
       none: 'Aucun secret enregistré',
       builtin: 'Connexion de démonstration intégrée',
     },
+    // Issue 27, item 5.
+    hideDemo: 'Masquer les connexions de démonstration',
+    hideDemoHint:
+      'Elles quittent le portefeuille, les synchronisations en arrière-plan et le choix de la connexion active. Décochez pour les retrouver.',
   },
   form: {
     createTitle: 'Nouvelle connexion',

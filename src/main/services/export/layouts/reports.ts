@@ -43,6 +43,7 @@ import { labelOf, wordsFor, type ExportWords } from '../words.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
 import { localDate } from '../local-dates.ts';
 import { countText } from '#shared/i18n/plural.ts';
+import { isPastDue } from '../../reports/aging.ts';
 
 interface Words {
   r: ReportWords;
@@ -480,6 +481,15 @@ function agingWorkbook(
             }),
           ],
         },
+        // The portfolio's "échues": the same count, listed on the sheet of that name.
+        {
+          style: 'strong',
+          cells: [
+            countText(a.pastDue, report.pastDue, w.language, {
+              date: localDate(report.asOf, w.language),
+            }),
+          ],
+        },
         ...report.sides.flatMap((side) => agingSideLines(side, w)),
       ];
     },
@@ -523,8 +533,9 @@ function agingWorkbook(
     sheets: [
       summary,
       lazyTable(s.agingLines, fields, () => get().lines),
+      lazyTable(s.agingPastDue, fields, () => get().lines.filter(isPastDue)),
       lazyTable(s.agingPaid, paidList, () => get().paid),
-      aboutLater(language, get, w, about, [s.agingLines, s.agingPaid]),
+      aboutLater(language, get, w, about, [s.agingLines, s.agingPastDue, s.agingPaid]),
     ],
   };
 }

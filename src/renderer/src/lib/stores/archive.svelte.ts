@@ -16,6 +16,7 @@ import { untrack } from 'svelte';
 import { api } from '../api.ts';
 import { session } from './session.svelte.ts';
 import { PagedSearch, Search } from './search.svelte.ts';
+import { keepPerClient } from './per-client.ts';
 import {
   archiveFilterErrors,
   emptyArchiveFilterForm,
@@ -24,12 +25,13 @@ import {
 } from '../screens/archive/archive-filter.ts';
 
 export const ARCHIVE_PAGE_SIZES = [100, 200, 500] as const;
+const DEFAULT_SORT: SortState = { column: 'invoiceDate', direction: 'descending' };
 
 class ArchiveSearch extends PagedSearch<'archive:search'> {
   /** The invoices screen searches the operator (live, its 1,200-row window) or the archive. */
   mode = $state<'operator' | 'archive'>('operator');
   form = $state<ArchiveFilterForm>(emptyArchiveFilterForm());
-  sort = $state<SortState | null>({ column: 'invoiceDate', direction: 'descending' });
+  sort = $state<SortState | null>(DEFAULT_SORT);
 
   errors = $derived(archiveFilterErrors(this.form));
   valid = $derived(Object.keys(this.errors).length === 0);
@@ -43,6 +45,14 @@ class ArchiveSearch extends PagedSearch<'archive:search'> {
   constructor() {
     // The rows stay under the error: the user still sees what the last answer said.
     super('archive:search', ARCHIVE_PAGE_SIZES[0], { keepResultOnError: true });
+    // Each client's own filters and sort: a switch never carries them to the next one.
+    keepPerClient(
+      () => ({ form: $state.snapshot(this.form), sort: $state.snapshot(this.sort) }),
+      (kept) => {
+        this.form = kept?.form ?? emptyArchiveFilterForm();
+        this.sort = kept ? kept.sort : DEFAULT_SORT;
+      },
+    );
   }
 
   sortBy(sort: SortState | null): void {

@@ -6,6 +6,7 @@ import { buildInvoiceQuery, isUuid } from '#shared/query/invoice-query.ts';
 import { pageTotals } from '#shared/invoices/amount-totals.ts';
 import type { SortState } from '../components/data-table.ts';
 import { PagedSearch } from './search.svelte.ts';
+import { keepPerClient } from './per-client.ts';
 
 export const PAGE_SIZES = [50, 100, 200] as const;
 
@@ -34,6 +35,23 @@ class InvoiceSearch extends PagedSearch<'invoices:search'> {
   constructor() {
     // The rows stay under the error: the user still sees what the last answer said.
     super('invoices:search', INVOICE_SEARCH_LIMITS.defaultLimit, { keepResultOnError: true });
+    // Each client's own filters: a switch never carries them to the next one.
+    keepPerClient(
+      () => ({
+        states: [...this.states],
+        direction: this.direction,
+        invoiceId: this.invoiceId,
+        advanced: this.advanced,
+        sort: $state.snapshot(this.sort),
+      }),
+      (kept) => {
+        this.states = kept?.states ?? [];
+        this.direction = kept?.direction ?? '';
+        this.invoiceId = kept?.invoiceId ?? '';
+        this.advanced = kept?.advanced ?? '';
+        this.sort = kept?.sort ?? null;
+      },
+    );
   }
 
   reset(): void {

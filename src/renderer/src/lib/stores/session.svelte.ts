@@ -121,6 +121,27 @@ class Session {
     return null;
   }
 
+  /** Hides the demo connections (issue 27, item 5), or shows them again. Hiding them while one
+   * is active makes a client's connection active (main chooses): read again as a switch. */
+  async setHideDemo(on: boolean): Promise<AppError | null> {
+    const r = await this.#updateSettings({ hideDemo: on });
+    if (!r.ok) return r.error;
+    await this.refresh();
+    return null;
+  }
+
+  /** The connections the switcher offers: without the demo ones once hidden (the active one
+   * always, whatever it is). */
+  get shownConnections(): ConnectionSummary[] {
+    const hidden =
+      this.settings?.hideDemo === true && this.connections.some((c) => c.kind === 'custom');
+    return hidden
+      ? this.connections.filter(
+          (c) => c.kind === 'custom' || c.id === this.settings?.activeConnectionId,
+        )
+      : this.connections;
+  }
+
   /** Reloads every screen (e.g. once back online, to replace archive answers by live ones). */
   refreshScreens(): void {
     this.backOnline = false;
@@ -135,6 +156,8 @@ class Session {
       api.invoke('connections:list'),
     ]);
     const endpointBefore = endpoint(this.activeConnection);
+    // The connection active as the answer comes (an activate() may have switched meanwhile).
+    const activeNow = this.settings?.activeConnectionId;
     if (settings.ok) this.settings = settings.value;
     if (connections.ok) this.connections = connections.value;
     const edited =
@@ -142,6 +165,7 @@ class Session {
       endpoint(this.activeConnection) !== endpointBefore;
     if (edited) this.#revision++;
     const switched = this.settings?.activeConnectionId !== before || edited;
+    this.#tellSwitch(activeNow, this.settings?.activeConnectionId);
     if (switched) {
       // The previous connection's news.
       this.backOnline = false;
@@ -158,12 +182,27 @@ class Session {
     this.vault = r.ok ? r.value : { available: false, reason: r.error.message };
   }
 
+  /** Told as the active connection changes, before the screens reload (issue 27, item 4): the
+   * stores keep each client's own filters (per-client.ts). */
+  readonly #switchListeners: ((from: string | null, to: string | null) => void)[] = [];
+
+  onSwitch(listener: (from: string | null, to: string | null) => void): void {
+    this.#switchListeners.push(listener);
+  }
+
+  #tellSwitch(from: string | null | undefined, to: string | null | undefined): void {
+    if ((from ?? null) === (to ?? null)) return;
+    for (const listener of this.#switchListeners) listener(from ?? null, to ?? null);
+  }
+
   async activate(connectionId: string): Promise<AppError | null> {
     const r = await this.#updateSettings({ activeConnectionId: connectionId });
     if (!r.ok) return r.error;
     const changed = this.settings?.activeConnectionId !== r.value.activeConnectionId;
+    const before = this.settings?.activeConnectionId;
     this.settings = r.value;
     if (changed) {
+      this.#tellSwitch(before, r.value.activeConnectionId);
       // "De nouveau en ligne" and why it was offline were the previous connection's news.
       this.backOnline = false;
       this.hostNotFound = false;

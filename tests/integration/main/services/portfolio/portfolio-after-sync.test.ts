@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Ca3Report } from '#shared/ca3.ts';
+import type { AgingReport } from '#shared/reports.ts';
 import type { ConnectionSummary, Result } from '#shared/contract.ts';
 import type { PortfolioDetails } from '#shared/portfolio.ts';
 import { periodOf } from '#shared/report-period.ts';
@@ -75,15 +76,24 @@ test('a sync that ends leaves the month’s details kept at the archive’s vers
     kept: store.keptPortfolioDetails(month.from.slice(0, 7)),
     version: store.archiveVersion(),
     vatCents: vatOfReturn(computeReport(store, 'ca3', month, { now: new Date(NOW) }) as Ca3Report),
+    pastDue: (computeReport(store, 'aging', month, { now: new Date(NOW) }) as AgingReport).pastDue,
   }))!;
   assert.ok(kept.kept, 'the details were kept as the sync ended');
   assert.equal(kept.kept.archiveVersion, kept.version, 'at the version the sync left');
   const toMap = accounting.ledger(connection.id, month).toMap.length;
-  assert.deepEqual([kept.kept.toMap, kept.kept.vatCents], [toMap, kept.vatCents]);
+  assert.deepEqual(
+    [kept.kept.toMap, kept.kept.vatCents, kept.kept.pastDue],
+    [toMap, kept.vatCents, kept.pastDue],
+  );
   assert.ok(toMap > 0, 'third parties of the month to map');
 
   const answered = value<PortfolioDetails>(
     await dispatch('portfolio:details', { connectionId: connection.id }),
   );
-  assert.deepEqual(answered, { connectionId: connection.id, toMap, vatCents: kept.vatCents });
+  assert.deepEqual(answered, {
+    connectionId: connection.id,
+    toMap,
+    vatCents: kept.vatCents,
+    pastDue: kept.pastDue,
+  });
 });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Ca3Report } from '#shared/ca3.ts';
+import type { AgingReport } from '#shared/reports.ts';
 import { periodOf } from '#shared/report-period.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { Archives } from '#main/services/archive/archives.ts';
@@ -56,6 +57,10 @@ function app(now = NOW) {
     toMap: accounting.ledger(ID, period).toMap.length,
     vatCents: archives.read(ID, (store) =>
       vatOfReturn(computeReport(store, 'ca3', period, { now }) as Ca3Report),
+    ),
+    pastDue: archives.read(
+      ID,
+      (store) => (computeReport(store, 'aging', period, { now }) as AgingReport).pastDue,
     ),
   });
   return { archives, accounting, counted, details, truth };

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Ca3Report } from '#shared/ca3.ts';
 import { periodOf } from '#shared/report-period.ts';
+import type { AgingReport } from '#shared/reports.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { defaultAccountingSettings } from '#main/services/accounting/settings.ts';
@@ -88,21 +89,19 @@ test('one row per connection, its figures equal to its own archive', () => {
     assert.ok(f.issued + f.received > 0, `${c.name} has invoices this month`);
     for (const code of ['213', '210', '207', '208'] as const)
       assert.equal(f.codes[code], countOf(path, 'lifecycle_code = ?', code), `${c.name} ${code}`);
-    assert.equal(
-      f.pastDue,
-      countOf(
-        path,
-        `state NOT IN ('INVALID', 'DUPLICATED', 'WRONG_ROUTING', 'CONVERSION_FAILED', 'NOT_DELIVERED')
-         AND coalesce(lifecycle_code, '') NOT IN ('210', '211', '212', '213')
-         AND coalesce(due_date, invoice_date) < ?`,
-        TODAY,
-      ),
-    );
     const period = periodOf('month', TODAY);
     const details = portfolioDetails({ archives, accounting, now: () => NOW }, c.id);
     assert.equal(details.toMap, accounting.ledger(c.id, period).toMap.length);
     const ca3 = computeReport(archives.existing(c.id)!, 'ca3', period, { now: NOW }) as Ca3Report;
     assert.equal(details.vatCents, vatOfReturn(ca3));
+    // Past due: the échéancier's own lines at least a day late, the screen the figure opens.
+    const aging = computeReport(archives.existing(c.id)!, 'aging', period, { now: NOW });
+    assert.equal(
+      details.pastDue,
+      (aging as AgingReport).lines.filter((l) => l.daysLate > 0).length,
+      `${c.name}: past due as the échéancier counts it`,
+    );
+    assert.ok(details.pastDue! > 0, `${c.name}: something past due`);
     assert.ok(
       ca3.boxes.some((b) => b.amountCents !== 0),
       `${c.name}: a CA3 with figures`,
@@ -117,6 +116,7 @@ test('one row per connection, its figures equal to its own archive', () => {
     connectionId: 'never-synced',
     toMap: null,
     vatCents: null,
+    pastDue: null,
   });
   assert.equal(archives.existing('never-synced'), null, 'reading made no archive');
 });
@@ -138,23 +138,17 @@ test('an invoice the user marked paid is no longer past due on the portfolio, as
   const accounting = createAccountingService({ archives, now: () => NOW });
   const id = 'client-b';
   const path = archives.existing(id)!.path;
-  const pastDueIds = archiveSql(path, (db) =>
-    (
-      db
-        .prepare(
-          `SELECT invoice_id FROM invoices
-           WHERE state NOT IN ('INVALID', 'DUPLICATED', 'WRONG_ROUTING', 'CONVERSION_FAILED',
-             'NOT_DELIVERED')
-             AND coalesce(lifecycle_code, '') NOT IN ('210', '211', '212', '213')
-             AND coalesce(due_date, invoice_date) < ? LIMIT 2`,
-        )
-        .all(TODAY) as { invoice_id: string }[]
-    ).map((r) => r.invoice_id),
-  );
+  const aging = (): AgingReport =>
+    computeReport(archives.existing(id)!, 'aging', periodOf('month', TODAY), {
+      now: NOW,
+    }) as AgingReport;
+  const pastDueIds = aging()
+    .lines.filter((l) => l.daysLate > 0)
+    .slice(0, 2)
+    .map((l) => l.invoiceId);
   assert.equal(pastDueIds.length, 2);
   const pastDue = (): number =>
-    portfolioRows({ references: () => [COMPANIES[1]!], archives, accounting, now: () => NOW })[0]!
-      .figures!.pastDue;
+    portfolioDetails({ archives, accounting, now: () => NOW }, id).pastDue!;
   const before = pastDue();
   // Two marked paid, one of them past due: the other (a rejected invoice) was never counted.
   const rejected = archiveSql(
@@ -170,6 +164,7 @@ test('an invoice the user marked paid is no longer past due on the portfolio, as
   );
   archives.userData(id).markPaid([pastDueIds[0]!, rejected], '2026-03-01', null, NOW);
   assert.equal(pastDue(), before - 1);
+  assert.equal(pastDue(), aging().pastDue, 'the échéancier says the same');
   archives.userData(id).unmarkPaid([pastDueIds[0]!, rejected]);
   assert.equal(pastDue(), before);
 });

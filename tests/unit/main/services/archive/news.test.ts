@@ -102,6 +102,10 @@ describe('news recorded by the archive writes', () => {
             number: 'F-1',
             direction: 'INBOUND',
             party: 'Boulangerie Martin',
+            // Which invoice at a glance: its date and amount (issue 27, item 7).
+            invoiceDate: '2026-03-01',
+            ttcCents: 12_000,
+            currency: 'EUR',
             kinds: ['213'],
             ids: 1,
           },

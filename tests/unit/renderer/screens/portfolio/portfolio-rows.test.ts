@@ -9,6 +9,8 @@ import {
   destinationOf,
   figureValue,
   filterRows,
+  hasFigures,
+  needsAction,
   toActOn,
   withDetails,
   type ShownRow,
@@ -20,8 +22,9 @@ function row(id: string, over: Partial<ShownRow> = {}, rejected = 0): ShownRow {
     connectionName: `Connexion ${id}`,
     companyName: `Société ${id}`,
     siren: '123456789',
-    lastSyncAt: null,
+    lastSyncAt: '2026-11-24T08:00:00.000Z',
     complete: false,
+    syncUnfinished: false,
     figures: {
       company: null,
       asOf: '2026-11-24',
@@ -29,11 +32,13 @@ function row(id: string, over: Partial<ShownRow> = {}, rejected = 0): ShownRow {
       issued: 3,
       received: 4,
       codes: { '213': rejected, '210': 0, '207': 0, '208': 0 },
-      pastDue: 0,
+      archived: 7,
     },
     toMap: 0,
     vatCents: 0,
+    pastDue: 0,
     pending: false,
+    failing: null,
     error: null,
     ...over,
   };
@@ -63,6 +68,30 @@ test('the filter finds a company by its name (accents and case aside), its conne
   );
   assert.equal(toActOn(row('d', { toMap: 5 })), 5);
   assert.equal(toActOn(row('e', { figures: null })), 0);
+  assert.equal(toActOn(row('f', { pastDue: 4 })), 4, 'the échéancier’s past due, from the details');
+});
+
+test('a failing or never-synced connection is something to act on, and has no figures to show', () => {
+  const failing = row('f', {
+    failing: {
+      error: { kind: 'offline', reason: 'host_not_found', message: 'getaddrinfo ENOTFOUND' },
+      nextAttemptAt: '2026-11-24T09:15:00.000Z',
+      failures: 2,
+    },
+  });
+  const empty = row('n', { lastSyncAt: null });
+  empty.figures!.archived = 0; // a connection that never answered: an empty archive
+  const none = row('x', { lastSyncAt: null, figures: null });
+  const quiet = row('q');
+  assert.equal(hasFigures(failing), true, 'its last figures stay, beside the failure');
+  assert.equal(hasFigures(empty), false, 'no "0" for a connection that never answered');
+  assert.equal(hasFigures(none), false);
+  assert.equal(hasFigures(row('w', { lastSyncAt: null })), true, 'invoices written through');
+  assert.deepEqual(
+    filterRows([failing, empty, none, quiet], '', true).map((r) => r.connectionId),
+    ['f', 'n', 'x'],
+  );
+  assert.equal(needsAction(quiet), false);
 });
 
 test('each figure leads to its screen, already filtered', () => {
@@ -102,14 +131,29 @@ test('each figure leads to its screen, already filtered', () => {
 });
 
 test('a row waits for its details (third parties, VAT) unless it has no archive', () => {
-  const { toMap, vatCents, pending, ...plain } = row('a');
-  void toMap;
-  void vatCents;
-  void pending;
+  const { toMap, vatCents, pending, pastDue, failing, ...plain } = row('a');
+  void [toMap, vatCents, pending, pastDue, failing];
   const never = { ...plain, connectionId: 'b', figures: null };
   const [waiting, none] = withDetails([plain, never], {});
   assert.equal(waiting!.pending, true);
   assert.equal(none!.pending, false);
-  const [done] = withDetails([plain], { a: { connectionId: 'a', toMap: 3, vatCents: -120 } });
-  assert.deepEqual([done!.pending, done!.toMap, done!.vatCents], [false, 3, -120]);
+  const [done] = withDetails(
+    [plain],
+    { a: { connectionId: 'a', toMap: 3, vatCents: -120, pastDue: 9 } },
+    [
+      {
+        connectionId: 'a',
+        name: 'A',
+        failures: 1,
+        lastFailedAt: '2026-11-24T09:00:00.000Z',
+        nextAttemptAt: '2026-11-24T09:05:00.000Z',
+        error: { kind: 'timeout', message: 'timed out' },
+      },
+    ],
+  );
+  assert.deepEqual(
+    [done!.pending, done!.toMap, done!.vatCents, done!.pastDue, figureValue(done!, 'pastDue')],
+    [false, 3, -120, 9, 9],
+  );
+  assert.equal(done!.failing!.nextAttemptAt, '2026-11-24T09:05:00.000Z');
 });

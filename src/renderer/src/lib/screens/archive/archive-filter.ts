@@ -34,6 +34,17 @@ export function emptyArchiveFilterForm(): ArchiveFilterForm {
   };
 }
 
+/** The fields of `form` that narrow the archive (not at their empty value), in the form's order:
+ * what the screen says is filtering it (issue 27, item 4). */
+export function activeFilterFields(form: ArchiveFilterForm): (keyof ArchiveFilterForm)[] {
+  const empty = emptyArchiveFilterForm();
+  return (Object.keys(empty) as (keyof ArchiveFilterForm)[]).filter((field) =>
+    field === 'states'
+      ? form.states.length > 0
+      : String(form[field]).trim() !== String(empty[field]),
+  );
+}
+
 export type ArchiveFilterProblem = 'date' | 'range' | 'amount' | 'amountRange' | 'lifecycle';
 export type ArchiveFilterErrors = Partial<Record<keyof ArchiveFilterForm, ArchiveFilterProblem>>;
 

@@ -9,29 +9,51 @@ import {
   type PortfolioRow,
 } from '#shared/portfolio.ts';
 import { periodOf } from '#shared/report-period.ts';
+import type { FailingConnection } from '#shared/sync-round.ts';
 import type { ReportKind, ReportPeriod } from '#shared/reports.ts';
 
-/** A row as the table shows it: with its details once they came ('portfolio:details'). */
+/** A row as the table shows it: with its details once they came ('portfolio:details'), and
+ * its background sync's failure, if it is failing (the round's backoff). */
 export interface ShownRow extends PortfolioRow {
   toMap: number | null;
   vatCents: number | null;
+  /** The échéancier's own count of past due invoices (PortfolioDetails.pastDue). */
+  pastDue: number | null;
   /** The details are still being computed. */
   pending: boolean;
+  /** Its syncs fail: why, and when the next try is (null when they do not). */
+  failing: Pick<FailingConnection, 'error' | 'nextAttemptAt' | 'failures'> | null;
 }
 
 export function withDetails(
   rows: readonly PortfolioRow[],
   details: Readonly<Record<string, PortfolioDetails>>,
+  failing: readonly FailingConnection[] = [],
 ): ShownRow[] {
   return rows.map((row) => {
     const found = details[row.connectionId];
+    const failure = failing.find((f) => f.connectionId === row.connectionId);
     return {
       ...row,
       toMap: found?.toMap ?? null,
       vatCents: found?.vatCents ?? null,
+      pastDue: found?.pastDue ?? null,
       pending: !found && row.figures !== null && row.error === null,
+      failing: failure
+        ? { error: failure.error, nextAttemptAt: failure.nextAttemptAt, failures: failure.failures }
+        : null,
     };
   });
+}
+
+/** The row has figures worth showing: an archive that holds invoices (a connection that never
+ * answered has none, and its "0" would read as "nothing to do"). Else every figure shows "—". */
+export function hasFigures(row: PortfolioRow): boolean {
+  return (
+    row.figures !== null &&
+    row.error === null &&
+    (row.lastSyncAt !== null || row.figures.archived > 0)
+  );
 }
 
 export type Figure = 'issued' | 'received' | `code${ActOnCode}` | 'pastDue' | 'toMap' | 'vat';
@@ -45,7 +67,15 @@ export function companyOf(row: PortfolioRow): string {
 export function toActOn(row: ShownRow): number {
   const f = row.figures;
   if (!f) return 0;
-  return ACT_ON_CODES.reduce((n, code) => n + f.codes[code], 0) + f.pastDue + (row.toMap ?? 0);
+  return (
+    ACT_ON_CODES.reduce((n, code) => n + f.codes[code], 0) + (row.pastDue ?? 0) + (row.toMap ?? 0)
+  );
+}
+
+/** Something waits for the accountant on this row: a figure to act on, or the connection
+ * itself (its syncs fail, it was never synced, its archive cannot be read). */
+export function needsAction(row: ShownRow): boolean {
+  return row.failing !== null || row.error !== null || !hasFigures(row) || toActOn(row) > 0;
 }
 
 /** The rows whose company name, connection name or SIREN holds `text` (accents and case
@@ -63,7 +93,7 @@ export function filterRows(
   const wanted = fold(text.trim()).replace(/\s+/g, ' ');
   const digits = text.replace(/\s/g, '');
   return rows.filter((row) => {
-    if (onlyToAct && toActOn(row) === 0) return false;
+    if (onlyToAct && !needsAction(row)) return false;
     if (!wanted) return true;
     return (
       fold(companyOf(row)).includes(wanted) ||
@@ -79,8 +109,9 @@ export function figureValue(row: ShownRow, figure: Figure): number | null {
   switch (figure) {
     case 'issued':
     case 'received':
-    case 'pastDue':
       return f ? f[figure] : null;
+    case 'pastDue':
+      return row.pastDue;
     case 'toMap':
       return row.toMap;
     case 'vat':
