@@ -21,8 +21,8 @@ export const LEGAL_FORMS = ['company', 'sa', 'individual', 'other'] as const;
  * business (entreprise individuelle), another legal person (association…). */
 export type LegalForm = (typeof LEGAL_FORMS)[number];
 
-/** A French department: 01–95, 2A, 2B, 971–976. */
-export const DEPARTMENT_PATTERN = /^(0[1-9]|[1-8]\d|9[0-5]|2A|2B|97[1-6])$/;
+/** A French department: 01–95 (20 is now 2A and 2B), 971–976. */
+export const DEPARTMENT_PATTERN = /^(0[1-9]|1\d|2[1-9AB]|[3-8]\d|9[0-5]|97[1-6])$/;
 const PARIS_DEPARTMENTS = new Set(['75', '92', '93', '94']);
 
 /** What the legal due day of a company's CA3 rests on. */
