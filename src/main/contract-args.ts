@@ -261,4 +261,13 @@ export const argSchemas = {
     }),
     z.strictObject({ connectionId: id, upToId: z.number().int().min(1) }),
   ]),
+  'tax:dueReturn': z.strictObject({ connectionId: id }),
+  'tax:declared': z.strictObject({ connectionId: id, period: accountingPeriod }),
+  'tax:declare': z.strictObject({
+    connectionId: id,
+    period: accountingPeriod,
+    declaredOn: realDay,
+    amountCents: z.number().int().min(-1e13).max(1e13),
+  }),
+  'tax:undeclare': z.strictObject({ connectionId: id, period: accountingPeriod }),
 } satisfies ArgSchemas;

@@ -20,6 +20,7 @@ import type { Archives } from '../archive/archives.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
 import { computeReport } from '../reports/index.ts';
 import { parisDay } from '../reports/rules.ts';
+import { dueReturnOf } from '../tax/due-return.ts';
 
 export interface PortfolioDeps {
   /** Every connection's id and name (no demo operator started, no keychain asked). */
@@ -87,18 +88,30 @@ export function portfolioDetails(
   deps: Omit<PortfolioDeps, 'references'>,
   connectionId: string,
 ): PortfolioDetails {
+  const now = (deps.now ?? (() => new Date()))();
   const month = periodOf('month', today(deps));
-  const key = month.from.slice(0, 7);
   const details = deps.archives.read(connectionId, (store) => {
     const version = store.archiveVersion(); // before computing: a write meanwhile is seen next time
-    const userStamp = userDataStamp(deps.archives.existingUserData(connectionId), month);
+    const user = deps.archives.existingUserData(connectionId);
+    // The VAT column is the return due now (issue 26, item 5): its period by the client's
+    // regime, with its deadline; the third parties to map are the month's.
+    const vatReturn = dueReturnOf({ company: store.companySiren(), user }, now);
+    const period = vatReturn.period;
+    const key =
+      period.label === month.from.slice(0, 7)
+        ? period.label
+        : `${month.from.slice(0, 7)} ${period.label}`;
+    const userStamp = userDataStamp(user, period);
     const kept = store.keptPortfolioDetails(key);
     if (version !== null && kept?.archiveVersion === version && kept.userStamp === userStamp)
-      return { connectionId, toMap: kept.toMap, vatCents: kept.vatCents };
-    const now = (deps.now ?? (() => new Date()))();
+      return { connectionId, toMap: kept.toMap, vatCents: kept.vatCents, vatReturn };
     const toMap = deps.accounting.ledger(connectionId, month).toMap.length;
-    const vatCents = vatOfReturn(computeReport(store, 'ca3', month, { now }) as Ca3Report);
-    if (version !== null) {
+    // The CA12's draft is not made yet (issue 26, item 4): no amount for a simplified client.
+    const vatCents =
+      vatReturn.form === 'ca3'
+        ? vatOfReturn(computeReport(store, 'ca3', period, { now }) as Ca3Report)
+        : null;
+    if (version !== null && vatCents !== null) {
       try {
         store.keepPortfolioDetails({
           month: key,
@@ -113,9 +126,9 @@ export function portfolioDetails(
         if (!isBusy(error)) throw error;
       }
     }
-    return { connectionId, toMap, vatCents };
+    return { connectionId, toMap, vatCents, vatReturn };
   });
-  return details ?? { connectionId, toMap: null, vatCents: null };
+  return details ?? { connectionId, toMap: null, vatCents: null, vatReturn: null };
 }
 
 /** Computes and keeps a connection's details as its sync ends (createServices): a round that
@@ -136,11 +149,19 @@ export function keepDetailsAfterSync(
 /** What the month's details read of the user's own file (the accounting settings, the
  * third-party memory, line 22 of the return), as a digest. */
 export function userDataStamp(
-  user: Pick<UserDataStore, 'readAccountingSettings' | 'thirdParties' | 'carriedCredit'> | null,
+  user: Pick<
+    UserDataStore,
+    'readAccountingSettings' | 'thirdParties' | 'carriedCredit' | 'declaredReturn'
+  > | null,
   month: ReportPeriod,
 ): string {
   const read = user
-    ? [user.readAccountingSettings(), user.thirdParties(), user.carriedCredit(month)]
+    ? [
+        user.readAccountingSettings(),
+        user.thirdParties(),
+        user.carriedCredit(month),
+        user.declaredReturn(month)?.at ?? null,
+      ]
     : null;
   return createHash('sha256').update(JSON.stringify(read)).digest('base64url');
 }

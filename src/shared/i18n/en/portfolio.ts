@@ -29,7 +29,7 @@ export default {
     code208: 'Suspended',
     pastDue: 'Past due',
     toMap: 'Third parties to map',
-    vat: 'VAT of the month',
+    vat: 'VAT to declare',
   },
   // Under the amount, on the cell's second line.
   vatDue: 'to pay',
@@ -68,6 +68,15 @@ export default {
       other: '{company}: the {count} third parties to map',
     },
     vat: '{company}: the VAT return of the month, {amount}',
+    vatReturn: '{company}: the VAT return of {period}, {amount}, {deadline}',
+  },
+  quarterName: 'Q{n} {year}',
+  // The return's deadline (issue 26), on the VAT cell's last line.
+  deadline: {
+    upcoming: 'to file by {day}',
+    due: 'to file by {day}',
+    late: 'late: due {day}',
+    declared: 'declared',
   },
   openFailed: 'Could not open this company',
 } as const satisfies Translation<typeof fr>;

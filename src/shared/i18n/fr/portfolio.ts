@@ -27,7 +27,7 @@ export default {
     code208: 'Suspendues',
     pastDue: 'Échues',
     toMap: 'Tiers à affecter',
-    vat: 'TVA du mois',
+    vat: 'TVA à déclarer',
   },
   // Under the amount, on the cell's second line.
   vatDue: 'à payer',
@@ -66,6 +66,15 @@ export default {
       other: '{company} : les {count} tiers à affecter',
     },
     vat: '{company} : la déclaration de TVA du mois, {amount}',
+    vatReturn: '{company} : la déclaration de TVA de {period}, {amount}, {deadline}',
+  },
+  quarterName: '{n}e trim. {year}',
+  // The return's deadline (issue 26), on the VAT cell's last line.
+  deadline: {
+    upcoming: 'à déposer le {day} au plus tard',
+    due: 'à déposer le {day} au plus tard',
+    late: 'en retard : échéance du {day}',
+    declared: 'déclarée',
   },
   openFailed: 'Impossible d’ouvrir ce dossier',
 } as const;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Ca3Report } from '#shared/ca3.ts';
-import { periodOf } from '#shared/report-period.ts';
+import { periodOf, shiftPeriod } from '#shared/report-period.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { defaultAccountingSettings } from '#main/services/accounting/settings.ts';
@@ -101,7 +101,10 @@ test('one row per connection, its figures equal to its own archive', () => {
     const period = periodOf('month', TODAY);
     const details = portfolioDetails({ archives, accounting, now: () => NOW }, c.id);
     assert.equal(details.toMap, accounting.ledger(c.id, period).toMap.length);
-    const ca3 = computeReport(archives.existing(c.id)!, 'ca3', period, { now: NOW }) as Ca3Report;
+    // The VAT is the return due now's (issue 26): last month's, monthly by default.
+    const due = shiftPeriod(period, -1);
+    assert.equal(details.vatReturn?.period.label, due.label);
+    const ca3 = computeReport(archives.existing(c.id)!, 'ca3', due, { now: NOW }) as Ca3Report;
     assert.equal(details.vatCents, vatOfReturn(ca3));
     assert.ok(
       ca3.boxes.some((b) => b.amountCents !== 0),
@@ -117,6 +120,7 @@ test('one row per connection, its figures equal to its own archive', () => {
     connectionId: 'never-synced',
     toMap: null,
     vatCents: null,
+    vatReturn: null,
   });
   assert.equal(archives.existing('never-synced'), null, 'reading made no archive');
 });

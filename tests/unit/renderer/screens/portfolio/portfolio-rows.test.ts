@@ -2,6 +2,7 @@
 // direction and month or by lifecycle code, the échéancier and the VAT return of the month,
 // Comptabilité's third parties to map.
 import assert from 'node:assert/strict';
+import { monthPeriod } from '#shared/report-period.ts';
 import { test } from 'node:test';
 
 import { periodOf } from '#shared/report-period.ts';
@@ -33,6 +34,7 @@ function row(id: string, over: Partial<ShownRow> = {}, rejected = 0): ShownRow {
     },
     toMap: 0,
     vatCents: 0,
+    vatReturn: null,
     pending: false,
     error: null,
     ...over,
@@ -87,6 +89,12 @@ test('each figure leads to its screen, already filtered', () => {
     kind: 'ca3',
     period: NOVEMBER,
   });
+  // The return due now (issue 26): October's on 24 November for a monthly client.
+  assert.deepEqual(destinationOf('vat', '2026-11-24', monthPeriod(2026, 10)), {
+    screen: 'reports',
+    kind: 'ca3',
+    period: monthPeriod(2026, 10),
+  });
   assert.deepEqual(destinationOf('pastDue', '2026-11-24'), {
     screen: 'reports',
     kind: 'aging',
@@ -102,14 +110,17 @@ test('each figure leads to its screen, already filtered', () => {
 });
 
 test('a row waits for its details (third parties, VAT) unless it has no archive', () => {
-  const { toMap, vatCents, pending, ...plain } = row('a');
+  const { toMap, vatCents, vatReturn, pending, ...plain } = row('a');
   void toMap;
   void vatCents;
+  void vatReturn;
   void pending;
   const never = { ...plain, connectionId: 'b', figures: null };
   const [waiting, none] = withDetails([plain, never], {});
   assert.equal(waiting!.pending, true);
   assert.equal(none!.pending, false);
-  const [done] = withDetails([plain], { a: { connectionId: 'a', toMap: 3, vatCents: -120 } });
+  const [done] = withDetails([plain], {
+    a: { connectionId: 'a', toMap: 3, vatCents: -120, vatReturn: null },
+  });
   assert.deepEqual([done!.pending, done!.toMap, done!.vatCents], [false, 3, -120]);
 });

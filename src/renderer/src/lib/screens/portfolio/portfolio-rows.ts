@@ -10,11 +10,14 @@ import {
 } from '#shared/portfolio.ts';
 import { periodOf } from '#shared/report-period.ts';
 import type { ReportKind, ReportPeriod } from '#shared/reports.ts';
+import type { DueReturn } from '#shared/tax-calendar.ts';
 
 /** A row as the table shows it: with its details once they came ('portfolio:details'). */
 export interface ShownRow extends PortfolioRow {
   toMap: number | null;
   vatCents: number | null;
+  /** The return due now that `vatCents` is of (issue 26), its period and deadline. */
+  vatReturn: DueReturn | null;
   /** The details are still being computed. */
   pending: boolean;
 }
@@ -29,6 +32,7 @@ export function withDetails(
       ...row,
       toMap: found?.toMap ?? null,
       vatCents: found?.vatCents ?? null,
+      vatReturn: found?.vatReturn ?? null,
       pending: !found && row.figures !== null && row.error === null,
     };
   });
@@ -96,7 +100,11 @@ export type Destination =
   | { screen: 'reports'; kind: ReportKind; period: ReportPeriod }
   | { screen: 'accounting'; tab: 'queue'; period: ReportPeriod };
 
-export function destinationOf(figure: Figure, asOf: string): Destination {
+export function destinationOf(
+  figure: Figure,
+  asOf: string,
+  vatPeriod: ReportPeriod | null = null,
+): Destination {
   const month = periodOf('month', asOf);
   switch (figure) {
     case 'issued':
@@ -113,7 +121,8 @@ export function destinationOf(figure: Figure, asOf: string): Destination {
     case 'pastDue':
       return { screen: 'reports', kind: 'aging', period: month };
     case 'vat':
-      return { screen: 'reports', kind: 'ca3', period: month };
+      // The return due now (issue 26): last month's for a monthly client, not this month's.
+      return { screen: 'reports', kind: 'ca3', period: vatPeriod ?? month };
     case 'toMap':
       return { screen: 'accounting', tab: 'queue', period: month };
     default:
