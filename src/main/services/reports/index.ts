@@ -21,6 +21,9 @@ import {
 } from './source.ts';
 import { computeStatusReport } from './status.ts';
 import { computeVatReport } from './vat.ts';
+import type { Ca3Conversion } from '#shared/ca3.ts';
+import { ratesBesideArchive, readRates } from '../rates/rates-file.ts';
+import type { ConversionInputs } from '../tax/conversion.ts';
 
 export { computeAgingReport, agingBucket, agingLine } from './aging.ts';
 export { computeStatusReport } from './status.ts';
@@ -91,8 +94,13 @@ export function computeReport(
     case 'ca3': {
       const user = options.userData ?? readCa3UserData(store, period);
       const found = store.companySiren();
-      return computeCa3Report(store.ca3Rows(period.from, period.to, DELIVERY_WINDOW_DAYS), {
+      const conversions: Ca3Conversion[] = [];
+      const report = computeCa3Report(store.ca3Rows(period.from, period.to, DELIVERY_WINDOW_DAYS), {
         period,
+        currency: {
+          ...currencyInputs(store),
+          converted: (invoiceId, c) => conversions.push({ invoiceId, ...c }),
+        },
         settings: user.settings,
         chooser: accountChooser({ thirdParties: () => [...user.thirdParties] }, user.settings),
         carriedCreditCents: user.carriedCreditCents,
@@ -100,6 +108,25 @@ export function computeReport(
         coverage: context.coverage,
         now,
       });
+      // The entries' check runs the rules again: one line per invoice.
+      const seen = new Set<string>();
+      report.conversions = conversions.filter(
+        (c) => !seen.has(c.invoiceId) && seen.add(c.invoiceId),
+      );
+      return report;
     }
   }
+}
+
+/** The ECB rates imported into the data folder and the rates typed for this connection's
+ * invoices (issue 26, item 3). */
+function currencyInputs(store: ArchiveStore): ConversionInputs {
+  return {
+    rates: readRates(ratesBesideArchive(store.path)),
+    typed: readBesideArchive(
+      store,
+      (user) => user.invoiceRates(),
+      () => new Map(),
+    ),
+  };
 }
