@@ -4,7 +4,7 @@ import type { Translation } from '../translation.ts';
 export default {
   title: 'Portfolio',
   intro:
-    'Every client company, read from its archive (offline too): invoices issued and received this month, what waits for action (statuses, unpaid past due, third parties to map) and the VAT of the month.',
+    'Every client company, read from its archive (offline too): invoices issued and received this month, what waits for action (statuses, unpaid past due, third parties to map) and the VAT of the return to file, with its deadline.',
   tableLabel: 'Client companies',
   filter: 'Filter the companies',
   filterHint: 'Name or SIREN',
@@ -71,6 +71,12 @@ export default {
     vatReturn: '{company}: the VAT return of {period}, {amount}, {deadline}',
   },
   quarterName: 'Q{n} {year}',
+  deadlineShort: {
+    upcoming: 'by {day}',
+    due: 'by {day}',
+    late: 'late ({day})',
+    declared: 'declared',
+  },
   // The return's deadline (issue 26), on the VAT cell's last line.
   deadline: {
     upcoming: 'to file by {day}',

@@ -2,7 +2,7 @@
 export default {
   title: 'Portefeuille',
   intro:
-    'Chaque dossier client, lu dans son archive (hors ligne aussi) : les factures émises et reçues ce mois-ci, ce qui attend une action (statuts, échues non payées, tiers à affecter) et la TVA du mois.',
+    'Chaque dossier client, lu dans son archive (hors ligne aussi) : les factures émises et reçues ce mois-ci, ce qui attend une action (statuts, échues non payées, tiers à affecter) et la TVA de la déclaration à déposer, avec son échéance.',
   tableLabel: 'Dossiers clients',
   filter: 'Filtrer les dossiers',
   filterHint: 'Nom ou SIREN',
@@ -69,6 +69,12 @@ export default {
     vatReturn: '{company} : la déclaration de TVA de {period}, {amount}, {deadline}',
   },
   quarterName: '{n}e trim. {year}',
+  deadlineShort: {
+    upcoming: 'avant le {day}',
+    due: 'avant le {day}',
+    late: 'en retard ({day})',
+    declared: 'déclarée',
+  },
   // The return's deadline (issue 26), on the VAT cell's last line.
   deadline: {
     upcoming: 'à déposer le {day} au plus tard',
