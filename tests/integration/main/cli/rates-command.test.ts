@@ -197,3 +197,36 @@ test('a bad file is refused whole with its lines and reasons; the rates imported
   const usage = await runCli(['rates', 'import'], { dataDir });
   assert.equal(usage.code, 2);
 });
+
+test('rates set: the accountant’s rate where the ECB published none for the currency', async () => {
+  // Rates without GBP: the invoice waits again, then the typed rate converts it.
+  const file = join(root, 'usd-only.csv');
+  writeFileSync(file, 'Date,USD,\n2026-10-01,1.0550,\n');
+  assert.equal((await runCli(['rates', 'import', '--file', file], { dataDir })).code, 0);
+  assert.ok(ca3().lacking.some((a) => a.invoiceId === gbpId && a.reason === 'foreign_currency'));
+  const set = await runCli(
+    ['rates', 'set', '--connection', 'demo-admin', '--invoice', gbpId, '--rate', '0,85', '--json'],
+    { dataDir },
+  );
+  assert.equal(set.code, 0, set.stderr);
+  assert.deepEqual((JSON.parse(set.stdout) as { currency: string; rate: string }).rate, '0.85');
+  const typed = ca3();
+  assert.deepEqual(typed.conversions, [
+    { invoiceId: gbpId, currency: 'GBP', source: 'typed', rate: '0.85', rateDay: null },
+  ]);
+  assert.equal(
+    box(typed, 'A3').contributions.find((c) => c.invoiceId === gbpId)?.baseCents,
+    toEuroCents(381_120, '0.85'),
+  );
+  const bad = await runCli(
+    ['rates', 'set', '--connection', 'demo-admin', '--invoice', gbpId, '--rate', '0'],
+    { dataDir },
+  );
+  assert.equal(bad.code, 2);
+  const cleared = await runCli(
+    ['rates', 'set', '--connection', 'demo-admin', '--invoice', gbpId, '--clear'],
+    { dataDir },
+  );
+  assert.equal(cleared.code, 0, cleared.stderr);
+  assert.deepEqual(ca3().conversions, []);
+});
