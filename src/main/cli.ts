@@ -10,6 +10,8 @@
 //   fec            a period's FEC (fichier des écritures comptables) of a connection's archive
 //   accounts       the memory of a connection's third parties' accounts to / from a CSV file
 //   bank           a connection's bank statements (CFONB 120, CAMT.053, OFX) matched to invoices
+//   payments       mark an invoice paid on a day, or take the mark off (the échéancier's marks)
+//   rates          import the ECB's reference rates file (foreign currencies in the VAT return)
 // Exit codes: 0 done, 1 failed (one line on stderr says why), 2 bad usage.
 // Every command lives under cli/ (<name>-command.ts, exporting `run`); they share their plumbing
 // (parsing, exit codes, failures): cli/command.ts.
@@ -36,6 +38,8 @@ const COMMANDS: Record<string, Command> = {
   fec: lazy(() => import('./cli/fec-command.ts')),
   accounts: lazy(() => import('./cli/accounts-command.ts')),
   bank: lazy(() => import('./cli/bank-command.ts')),
+  payments: lazy(() => import('./cli/payments-command.ts')),
+  rates: lazy(() => import('./cli/rates-command.ts')),
 };
 
 async function main(argv: string[]): Promise<number | void> {

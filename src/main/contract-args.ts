@@ -20,6 +20,7 @@ import {
   MAX_LEDGER_PAGE,
   MAX_THIRD_PARTY_CHOICES,
 } from '#shared/accounting-form.ts';
+import { LEGAL_FORMS, VAT_REGIMES } from '#shared/tax-calendar.ts';
 
 const noArgs = z.undefined().or(z.null().transform(() => undefined));
 const id = z.string().min(1).max(200);
@@ -119,6 +120,10 @@ const accountingSettings = z.strictObject({
     stemLength: z.number().int(),
   }),
   reverseChargeRateBp: z.number().int(),
+  // Issue 26: optional, so that a caller written before them still saves (the defaults).
+  vatRegime: z.enum(VAT_REGIMES).default('monthly'),
+  legalForm: z.enum(LEGAL_FORMS).default('company'),
+  department: setting.nullable().default(null),
 });
 const thirdPartyChoice = z.strictObject({
   key: z.string().trim().min(1).max(200),
@@ -257,4 +262,13 @@ export const argSchemas = {
     }),
     z.strictObject({ connectionId: id, upToId: z.number().int().min(1) }),
   ]),
+  'tax:dueReturn': z.strictObject({ connectionId: id }),
+  'tax:declared': z.strictObject({ connectionId: id, period: accountingPeriod }),
+  'tax:declare': z.strictObject({
+    connectionId: id,
+    period: accountingPeriod,
+    declaredOn: realDay,
+    amountCents: z.number().int().min(-1e13).max(1e13),
+  }),
+  'tax:undeclare': z.strictObject({ connectionId: id, period: accountingPeriod }),
 } satisfies ArgSchemas;

@@ -39,6 +39,14 @@ import {
   reopenExceptions,
 } from './services/exceptions/index.ts';
 import { NEWS_PAGE } from '#shared/news.ts';
+import {
+  declaredReturn,
+  declareReturn,
+  dueReturn,
+  undeclareReturn,
+  type TaxDeps,
+} from './services/tax/index.ts';
+import { workstationUser } from './services/exceptions/user-name.ts';
 
 export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
 export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
@@ -115,6 +123,12 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
   const now = (): Date => services.clock.now();
   /** The last ledger of each connection, sent a page at a time ('accounting:ledger'). */
   const ledgers = new LedgerPages();
+  /** The VAT returns' calendar and declarations (issue 26). */
+  const tax: TaxDeps = {
+    archives,
+    readArchive: (id, read) => services.readArchive(id, read),
+    user: () => workstationUser(),
+  };
   /** The exceptions list's view of the archives and the accounting (issue 19, item 4): the
    * period's ledger is the one kept for Comptabilité's pages. */
   const exceptions = exceptionsDeps(
@@ -696,6 +710,25 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
         now().toISOString(),
       );
       return newsList(args.connectionId);
+    },
+    // VAT returns (issue 26): the calendar and declarations, from the archive and the user-data
+    // file only (offline too). The due return is read for any connection (the portfolio);
+    // declarations only for the active one, as the other user data.
+    'tax:dueReturn': async ({ connectionId }) => {
+      await connections.get(connectionId);
+      return dueReturn(tax, connectionId);
+    },
+    'tax:declared': async ({ connectionId, period }) => {
+      await activeForUserData(connectionId);
+      return declaredReturn(tax, connectionId, period);
+    },
+    'tax:declare': async (args) => {
+      await activeForUserData(args.connectionId);
+      return declareReturn(tax, args);
+    },
+    'tax:undeclare': async ({ connectionId, period }) => {
+      await activeForUserData(connectionId);
+      return undeclareReturn(tax, connectionId, period);
     },
   };
 

@@ -3,6 +3,7 @@
 // (src/main/contract-args.ts): one set of rules, pure, no UI words (the renderer translates the
 // codes).
 import type { AccountPlan, AccountingSettings } from './accounting.ts';
+import { DEPARTMENT_PATTERN, LEGAL_FORMS, VAT_REGIMES } from './tax-calendar.ts';
 
 /** A PCG account: 3 to 20 digits, the first three of the plan (art. A47 A-1 LPF: CompteNum). */
 export const ACCOUNT_PATTERN = /^\d{3,20}$/;
@@ -60,6 +61,9 @@ export const SETTINGS_REASONS = [
   'auxiliary_stem',
   'reverse_charge_rate',
   'missing',
+  'vat_regime',
+  'legal_form',
+  'department',
 ] as const;
 export type SettingsReason = (typeof SETTINGS_REASONS)[number];
 
@@ -126,5 +130,9 @@ export function settingsProblems(settings: AccountingSettings): SettingsFieldPro
   const rate = settings.reverseChargeRateBp;
   if (!Number.isInteger(rate) || rate < 1 || rate > 10_000)
     add('reverseChargeRateBp', 'reverse_charge_rate');
+  if (!VAT_REGIMES.includes(settings.vatRegime)) add('vatRegime', 'vat_regime');
+  if (!LEGAL_FORMS.includes(settings.legalForm)) add('legalForm', 'legal_form');
+  if (settings.department !== null && !DEPARTMENT_PATTERN.test(settings.department))
+    add('department', 'department');
   return problems;
 }

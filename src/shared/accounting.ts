@@ -5,6 +5,7 @@
 // The rules each entry follows are in docs/accounting.md (PCG, art. A47 A-1 LPF).
 import type { Direction } from './operator/enums.ts';
 import type { ReportCoverage, ReportPeriod } from './reports.ts';
+import type { LegalForm, VatRegime } from './tax-calendar.ts';
 
 export type JournalKind = 'sales' | 'purchases' | 'misc';
 export const JOURNAL_KINDS = ['sales', 'purchases', 'misc'] as const;
@@ -52,6 +53,13 @@ export interface AccountingSettings {
   auxiliary: AuxiliaryConvention;
   /** VAT rate of a reverse-charge purchase, in basis points, when the invoice gives none (2000). */
   reverseChargeRateBp: number;
+  /** How the company files its VAT (CGI 287): a CA3 a month (the default) or a quarter, or the
+   * simplified regime's CA12 a year (issue 26, item 4). */
+  vatRegime: VatRegime;
+  /** What the CA3's legal due day rests on (CGI annexe IV art. 39; shared/tax-calendar.ts). */
+  legalForm: LegalForm;
+  /** The registered office's department ("75", "2A", "974"); null when not set. */
+  department: string | null;
 }
 
 /** The company as the accounting sees it: settings, and the SIREN found from its invoices

@@ -164,9 +164,23 @@ export interface Ca3Report {
   reconciliation: Ca3Reconciliation;
   coverage: ReportCoverage;
   computedAt: string;
+  /** Issue 26, item 3: each invoice in another currency counted, with the rate it was
+   * converted at and where that rate came from (absent when none). */
+  conversions?: Ca3Conversion[];
 }
 
 /** The form's whole euros (the notice: amounts rounded to the nearest euro). */
 export function wholeEuros(cents: number): number {
   return Math.sign(cents) * Math.round(Math.abs(cents) / 100);
+}
+
+/** How one invoice in another currency reached the return's euros (issue 26, item 3): its own
+ * VAT total in euros (BT-111), the ECB's reference rate of a day, or the rate the accountant
+ * typed; `rate` in units of the currency per euro. */
+export interface Ca3Conversion {
+  invoiceId: string;
+  currency: string;
+  source: 'invoice' | 'ecb' | 'typed';
+  rate: string | null;
+  rateDay: string | null;
 }

@@ -42,6 +42,8 @@ import type {
   WebhookCreate,
   WebhookRef,
 } from './operator/schemas.ts';
+import type { DueReturn } from './tax-calendar.ts';
+import type { DeclareArgs, DeclaredReturn } from './declared.ts';
 
 // ---- Errors ----
 export const ERROR_KINDS = [
@@ -391,6 +393,19 @@ export interface Contract {
   'news:list': { args: { connectionId: string }; result: NewsList };
   /** Marks some read (a group's ids, or every one up to the newest shown); the list again. */
   'news:markRead': { args: NewsMarkReadArgs; result: NewsList };
+  /** The VAT return a connection files now (issue 26, item 5): its period by the regime, its
+   * legal deadline, late or not (from the accounting settings and the archive, offline too). */
+  'tax:dueReturn': { args: { connectionId: string }; result: DueReturn };
+  /** A period's return as declared, against today's figures (issue 26, item 6); null when not
+   * declared. Active connection only. */
+  'tax:declared': {
+    args: { connectionId: string; period: ReportPeriod };
+    result: DeclaredReturn | null;
+  };
+  /** Records a period's return as declared (its figures kept as they are now). */
+  'tax:declare': { args: DeclareArgs; result: DeclaredReturn };
+  /** Takes a declaration off (recorded by mistake); true when there was one. */
+  'tax:undeclare': { args: { connectionId: string; period: ReportPeriod }; result: boolean };
 }
 
 export type Channel = keyof Contract;
@@ -448,6 +463,10 @@ export const CHANNELS = [
   'exceptions:reopen',
   'news:list',
   'news:markRead',
+  'tax:dueReturn',
+  'tax:declared',
+  'tax:declare',
+  'tax:undeclare',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;

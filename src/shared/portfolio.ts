@@ -1,5 +1,6 @@
 // The firm's portfolio (issue 19): one row per connection, read from each connection's archive
 // (never the operator), so it opens at once and offline. Shapes shared by main and the renderer.
+import type { DueReturn } from './tax-calendar.ts';
 
 /** The lifecycle codes the portfolio counts as "to act on": rejected, refused, disputed,
  * suspended (last status of the invoice). */
@@ -59,4 +60,7 @@ export interface PortfolioDetails {
    * archive. (Schema step 9's 'due' counts could not be it: they see neither what is left to
    * pay nor the user's marks.) */
   pastDue: number | null;
+  /** The return due now whose VAT `vatCents` is (issue 26, item 5): its period, deadline, late
+   * or not; null when no archive. `vatCents` is null for a CA12 (its draft is not made yet). */
+  vatReturn: DueReturn | null;
 }

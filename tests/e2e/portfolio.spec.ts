@@ -202,16 +202,17 @@ for (const viewport of [
           await shot(page, 'followed');
         });
 
-        await test.step('the VAT of the month and the third parties to map come after the rows, and lead to their screens', async () => {
+        await test.step('the VAT of the return due now and the third parties to map come after the rows, and lead to their screens', async () => {
           await portfolio.goTo('Portefeuille');
           await expect(portfolio.heading).toBeVisible();
           const company = expected.get('Cabinet C')!.company;
           const vat = portfolio.table.getByRole('button', {
+            // The return due now (issue 26): its period, amount and deadline.
             name: new RegExp(
-              `^${company} : la déclaration de TVA du mois, .+ (à payer|de crédit)$`,
+              `^${company} : la déclaration de TVA de .+, .+ (à payer|de crédit), (à déposer le \\d{2}/\\d{2}/\\d{4} au plus tard|en retard : échéance du \\d{2}/\\d{2}/\\d{4})$`,
             ),
           });
-          await expect(vat).toHaveText(/€ (à payer|de crédit)$/);
+          await expect(vat).toHaveText(/€ ?(à payer|de crédit) ?(avant le|en retard)/);
           await vat.click();
           await expect(connections.switcher.locator('option:checked')).toHaveText('Cabinet C');
           await expect(

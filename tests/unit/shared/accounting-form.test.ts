@@ -35,6 +35,9 @@ function defaults(): AccountingSettings {
     },
     auxiliary: { customerPrefix: 'C', supplierPrefix: 'F', stemLength: 8 },
     reverseChargeRateBp: 2000,
+    vatRegime: 'monthly',
+    legalForm: 'company',
+    department: null,
   };
 }
 
@@ -56,6 +59,8 @@ test('every field that cannot be saved is named with its reason', () => {
   bad.auxiliary.stemLength = 16; // 16 letters after a 4-letter prefix: over 17
   bad.auxiliary.supplierPrefix = 'FOUR';
   bad.reverseChargeRateBp = 0;
+  bad.vatRegime = 'yearly' as AccountingSettings['vatRegime'];
+  bad.department = '20'; // Corsica is 2A or 2B
   assert.deepEqual(
     settingsProblems(bad).map((p) => `${p.path} ${p.reason}`),
     [
@@ -69,6 +74,8 @@ test('every field that cannot be saved is named with its reason', () => {
       'auxiliary.customerPrefix auxiliary_prefix',
       'auxiliary.stemLength auxiliary_stem',
       'reverseChargeRateBp reverse_charge_rate',
+      'vatRegime vat_regime',
+      'department department',
     ],
   );
 });

@@ -106,7 +106,7 @@ export interface RateLine {
   tax: number;
 }
 
-type Checked =
+export type Checked =
   | { ok: true; lines: RateLine[]; ttc: number; tolerance: number }
   | { ok: false; reason: LeftOutReason; detail: string | null };
 

@@ -22,6 +22,7 @@ import {
   isValidSiren,
   type SettingsReason,
 } from '#shared/accounting-form.ts';
+import { DEPARTMENT_PATTERN, LEGAL_FORMS, VAT_REGIMES } from '#shared/tax-calendar.ts';
 import { AppFailure } from '../app-failure.ts';
 
 export { AUXILIARY_MAX_LENGTH };
@@ -55,6 +56,9 @@ export const DEFAULT_ACCOUNTING_SETTINGS: AccountingSettings = Object.freeze({
   }),
   auxiliary: Object.freeze({ customerPrefix: 'C', supplierPrefix: 'F', stemLength: 8 }),
   reverseChargeRateBp: 2000,
+  vatRegime: 'monthly',
+  legalForm: 'company',
+  department: null,
 }) as AccountingSettings;
 
 /** A fresh, mutable copy of the defaults. */
@@ -197,6 +201,34 @@ const rateSchema = z
     fail('reverse_charge_rate', 'the rate is a whole number of basis points from 1 to 10000'),
   );
 
+// The VAT regime and what the CA3's due day rests on (issue 26): absent in settings saved before,
+// so each has its default.
+const oneOf = <T extends string>(values: readonly T[], reason: SettingsReason, message: string) =>
+  z
+    .string()
+    .refine((s) => (values as readonly string[]).includes(s), fail(reason, message))
+    .transform((s) => s as T);
+const regimeSchema = oneOf(
+  VAT_REGIMES,
+  'vat_regime',
+  'the VAT regime is monthly, quarterly or simplified',
+).default('monthly');
+const legalFormSchema = oneOf(
+  LEGAL_FORMS,
+  'legal_form',
+  'the legal form is company, sa, individual or other',
+).default('company');
+const departmentSchema = z
+  .string()
+  .transform((s) => s.trim().toUpperCase())
+  .transform((s) => (s === '' ? null : /^\d$/.test(s) ? `0${s}` : s))
+  .refine(
+    (s) => s === null || DEPARTMENT_PATTERN.test(s),
+    fail('department', 'a department is 01 to 95, 2A, 2B or 971 to 976'),
+  )
+  .nullable()
+  .default(null);
+
 /** The whole settings: what saveSettings accepts. Strings are trimmed, codes upper-cased. */
 export const accountingSettingsSchema = z.object({
   siren: sirenSchema,
@@ -205,6 +237,9 @@ export const accountingSettingsSchema = z.object({
   accounts: accountPlanSchema,
   auxiliary: auxiliarySchema,
   reverseChargeRateBp: rateSchema,
+  vatRegime: regimeSchema,
+  legalForm: legalFormSchema,
+  department: departmentSchema,
 });
 
 function problemsOf(error: z.ZodError): SettingsProblem[] {
@@ -283,5 +318,8 @@ export function settingsFromStored(stored: unknown): AccountingSettings {
     accounts,
     auxiliary,
     reverseChargeRateBp: pick(rateSchema, raw.reverseChargeRateBp, d.reverseChargeRateBp),
+    vatRegime: pick(regimeSchema, raw.vatRegime, d.vatRegime),
+    legalForm: pick(legalFormSchema, raw.legalForm, d.legalForm),
+    department: pick(departmentSchema, raw.department, d.department),
   };
 }

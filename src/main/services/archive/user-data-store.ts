@@ -102,6 +102,31 @@ export const USER_DATA_MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       ) WITHOUT ROWID;
     `);
   },
+  // 5: VAT returns (issue 26, items 3 and 6): a period the accountant recorded as declared, with
+  // the day, the amount and the figures it was declared on (JSON, services/tax/declared.ts), so
+  // that what changed in the archive since is listed against them; and the rate the accountant
+  // typed for an invoice in another currency (euros per unit, as text: no float rounding).
+  (db) => {
+    db.exec(`
+      CREATE TABLE declared_returns (
+        period_from TEXT NOT NULL,  -- YYYY-MM-DD
+        period_to TEXT NOT NULL,    -- YYYY-MM-DD
+        label TEXT NOT NULL,        -- 2026-10, 2026-Q3, 2026
+        declared_on TEXT NOT NULL,  -- YYYY-MM-DD, the day the return was filed
+        amount_cents INTEGER NOT NULL,  -- VAT due (> 0) or credit (< 0) as filed
+        figures TEXT NOT NULL,      -- JSON of DeclaredFigures
+        declared_by TEXT NOT NULL,
+        declared_at TEXT NOT NULL,  -- ISO date-time
+        PRIMARY KEY (period_from, period_to)
+      ) WITHOUT ROWID;
+      CREATE TABLE invoice_rates (
+        invoice_id TEXT PRIMARY KEY,
+        currency TEXT NOT NULL,     -- ISO 4217 code of the invoice
+        rate TEXT NOT NULL,         -- units of the currency per euro, as typed (ECB's way)
+        typed_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `);
+  },
 ];
 export const USER_DATA_VERSION = USER_DATA_MIGRATIONS.length;
 
@@ -164,6 +189,44 @@ const toThirdParty = (r: ThirdPartyRecord): ThirdParty => ({
   label: r.label,
   confirmed: r.confirmed === 1,
   updatedAt: r.updated_at,
+});
+
+/** A period's return recorded as declared (issue 26, item 6). `figures` is kept as written
+ * (services/tax/declared.ts reads it). */
+export interface DeclaredReturnRecord {
+  period: { from: string; to: string; label: string };
+  declaredOn: string;
+  amountCents: number;
+  figures: unknown;
+  by: string;
+  at: string;
+}
+
+/** A rate the accountant typed for one invoice: units of `currency` per euro. */
+export interface TypedRate {
+  currency: string;
+  rate: string;
+  typedAt: string;
+}
+
+interface DeclaredRow {
+  period_from: string;
+  period_to: string;
+  label: string;
+  declared_on: string;
+  amount_cents: number;
+  figures: string;
+  declared_by: string;
+  declared_at: string;
+}
+
+const toDeclared = (r: DeclaredRow): DeclaredReturnRecord => ({
+  period: { from: r.period_from, to: r.period_to, label: r.label },
+  declaredOn: r.declared_on,
+  amountCents: Number(r.amount_cents),
+  figures: parseJson(r.figures),
+  by: r.declared_by,
+  at: r.declared_at,
 });
 
 function parseJson(text: string): unknown {
@@ -326,6 +389,94 @@ export class UserDataStore {
           )
           .run(period.from, period.to, cents, at.toISOString());
     });
+  }
+
+  /** Records a period's return as declared (a record already there is replaced). */
+  saveDeclaredReturn(record: DeclaredReturnRecord): void {
+    const put = this.#db.prepare(
+      `INSERT INTO declared_returns (period_from, period_to, label, declared_on, amount_cents,
+         figures, declared_by, declared_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (period_from, period_to) DO UPDATE SET label = excluded.label,
+         declared_on = excluded.declared_on, amount_cents = excluded.amount_cents,
+         figures = excluded.figures, declared_by = excluded.declared_by,
+         declared_at = excluded.declared_at`,
+    );
+    this.#write(() =>
+      put.run(
+        record.period.from,
+        record.period.to,
+        record.period.label,
+        record.declaredOn,
+        record.amountCents,
+        JSON.stringify(record.figures),
+        record.by,
+        record.at,
+      ),
+    );
+  }
+
+  /** The declared return of the period [from, to], or null. */
+  declaredReturn(period: { from: string; to: string }): DeclaredReturnRecord | null {
+    const r = this.#db
+      .prepare('SELECT * FROM declared_returns WHERE period_from = ? AND period_to = ?')
+      .get(period.from, period.to) as DeclaredRow | undefined;
+    return r ? toDeclared(r) : null;
+  }
+
+  /** Every declared return, oldest period first. */
+  declaredReturns(): DeclaredReturnRecord[] {
+    return this.#db
+      .prepare('SELECT * FROM declared_returns ORDER BY period_from, period_to')
+      .all()
+      .map((r) => toDeclared(r as unknown as DeclaredRow));
+  }
+
+  /** Takes a declaration off (recorded by mistake); true when there was one. */
+  removeDeclaredReturn(period: { from: string; to: string }): boolean {
+    let removed = 0;
+    this.#write(() => {
+      removed = Number(
+        this.#db
+          .prepare('DELETE FROM declared_returns WHERE period_from = ? AND period_to = ?')
+          .run(period.from, period.to).changes,
+      );
+    });
+    return removed > 0;
+  }
+
+  /** Keeps the rate the accountant typed for an invoice (null forgets it). */
+  saveInvoiceRate(
+    invoiceId: string,
+    rate: { currency: string; rate: string } | null,
+    at: Date,
+  ): void {
+    this.#write(() => {
+      if (rate === null)
+        this.#db.prepare('DELETE FROM invoice_rates WHERE invoice_id = ?').run(invoiceId);
+      else
+        this.#db
+          .prepare(
+            `INSERT INTO invoice_rates (invoice_id, currency, rate, typed_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (invoice_id) DO UPDATE SET currency = excluded.currency,
+               rate = excluded.rate, typed_at = excluded.typed_at`,
+          )
+          .run(invoiceId, rate.currency, rate.rate, at.toISOString());
+    });
+  }
+
+  /** Every rate the accountant typed, by invoice id. */
+  invoiceRates(): Map<string, TypedRate> {
+    const rates = new Map<string, TypedRate>();
+    for (const r of this.#db.prepare('SELECT * FROM invoice_rates').iterate()) {
+      const row = r as unknown as {
+        invoice_id: string;
+        currency: string;
+        rate: string;
+        typed_at: string;
+      };
+      rates.set(row.invoice_id, { currency: row.currency, rate: row.rate, typedAt: row.typed_at });
+    }
+    return rates;
   }
 
   /** Every remembered third party, customers first, each side by auxiliary code. */

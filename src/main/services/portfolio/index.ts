@@ -22,6 +22,7 @@ import type { UserDataStore } from '../archive/user-data-store.ts';
 import { computeReport, pastDueCount } from '../reports/index.ts';
 import { parisDay } from '../reports/rules.ts';
 import { systemClock } from '../clock.ts';
+import { dueReturnOf } from '../tax/due-return.ts';
 
 export interface PortfolioDeps {
   /** Every connection's id and name (no demo operator started, no keychain asked). */
@@ -86,21 +87,38 @@ export function portfolioDetails(
   deps: Omit<PortfolioDeps, 'references'>,
   connectionId: string,
 ): PortfolioDetails {
+  const now = (deps.now ?? systemClock.now)();
   const month = periodOf('month', today(deps));
-  const key = month.from.slice(0, 7);
   const details = deps.archives.read(connectionId, (store) => {
     const version = store.archiveVersion(); // before computing: a write meanwhile is seen next time
-    const asOf = today(deps);
-    const userStamp = userDataStamp(deps.archives.existingUserData(connectionId), month, asOf);
+    const user = deps.archives.existingUserData(connectionId);
+    // The VAT column is the return due now (issue 26, item 5): its period by the client's
+    // regime, with its deadline; the third parties to map and the past due are the month's.
+    const vatReturn = dueReturnOf({ company: store.companySiren(), user }, now);
+    const period = vatReturn.period;
+    const key =
+      period.label === month.from.slice(0, 7)
+        ? period.label
+        : `${month.from.slice(0, 7)} ${period.label}`;
+    const userStamp = userDataStamp(user, period, today(deps));
     const kept = store.keptPortfolioDetails(key);
     if (version !== null && kept?.archiveVersion === version && kept.userStamp === userStamp)
-      return { connectionId, toMap: kept.toMap, vatCents: kept.vatCents, pastDue: kept.pastDue };
-    const now = (deps.now ?? systemClock.now)();
+      return {
+        connectionId,
+        toMap: kept.toMap,
+        vatCents: kept.vatCents,
+        pastDue: kept.pastDue,
+        vatReturn,
+      };
     const toMap = deps.accounting.ledger(connectionId, month).toMap.length;
-    const vatCents = vatOfReturn(computeReport(store, 'ca3', month, { now }) as Ca3Report);
+    // The CA12's draft is not made yet (issue 26, item 4): no amount for a simplified client.
+    const vatCents =
+      vatReturn.form === 'ca3'
+        ? vatOfReturn(computeReport(store, 'ca3', period, { now }) as Ca3Report)
+        : null;
     // The échéancier the figure opens (the month's, as of today), counted by its own rule.
     const pastDue = pastDueCount(store, month, now);
-    if (version !== null) {
+    if (version !== null && vatCents !== null) {
       try {
         store.keepPortfolioDetails({
           month: key,
@@ -116,9 +134,9 @@ export function portfolioDetails(
         if (!isBusy(error)) throw error;
       }
     }
-    return { connectionId, toMap, vatCents, pastDue };
+    return { connectionId, toMap, vatCents, pastDue, vatReturn };
   });
-  return details ?? { connectionId, toMap: null, vatCents: null, pastDue: null };
+  return details ?? { connectionId, toMap: null, vatCents: null, pastDue: null, vatReturn: null };
 }
 
 /** Computes and keeps a connection's details as its sync ends (createServices): a round that
@@ -142,7 +160,7 @@ export function keepDetailsAfterSync(
 export function userDataStamp(
   user: Pick<
     UserDataStore,
-    'readAccountingSettings' | 'thirdParties' | 'carriedCredit' | 'paymentMarks'
+    'readAccountingSettings' | 'thirdParties' | 'carriedCredit' | 'paymentMarks' | 'declaredReturn'
   > | null,
   month: ReportPeriod,
   asOf: string,
@@ -153,6 +171,7 @@ export function userDataStamp(
         user.thirdParties(),
         user.carriedCredit(month),
         marksStamp(user),
+        user.declaredReturn(month)?.at ?? null,
       ]
     : null;
   return createHash('sha256')

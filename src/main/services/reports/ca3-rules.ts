@@ -18,6 +18,7 @@ import {
   type RateLine,
 } from '../accounting/entries.ts';
 import { isFixedAssetAccount, thirdPartyKey } from '../accounting/third-parties.ts';
+import { totalsInEuros, type Conversion, type ConversionInputs } from '../tax/conversion.ts';
 import { directionOf, invoiceDay, reportInvoice } from './invoice.ts';
 import { EU_COUNTRIES, intraEuDay, isCreditNote, taxPointRule } from './rules.ts';
 import { paymentOf, vatStanding } from '../tax/vat-due.ts';
@@ -67,6 +68,9 @@ export interface Ca3RuleContext {
   period: ReportPeriod;
   settings: AccountingSettings;
   chooser: AccountChooser;
+  /** Issue 26, item 3: the rates a foreign currency is converted at (the ECB's imported, the
+   * accountant's typed), and who hears each conversion made; without it only BT-111 converts. */
+  currency?: ConversionInputs & { converted?: (invoiceId: string, conversion: Conversion) => void };
 }
 
 export type Ca3Outcome =
@@ -270,6 +274,20 @@ export function invoiceParts(
 }
 
 /** What one archived invoice gives the return of `context.period`. */
+/** The invoice's totals in euros: converted at a rate with its source when the context has
+ * rates (tax/conversion.ts), else as the entries read them (BT-111 only). */
+function totalsOf(
+  facts: Parameters<typeof checkTotals>[0],
+  invoiceId: string,
+  dueDay: string | null,
+  context: Ca3RuleContext,
+): ReturnType<typeof checkTotals> {
+  if (!context.currency) return checkTotals(facts);
+  const { checked, conversion } = totalsInEuros(facts, { invoiceId, dueDay }, context.currency);
+  if (conversion && checked.ok) context.currency.converted?.(invoiceId, conversion);
+  return checked;
+}
+
 export function ca3Outcome(invoice: Ca3Row, context: Ca3RuleContext): Ca3Outcome {
   const { row, facts } = invoice;
   const { period } = context;
@@ -307,7 +325,7 @@ export function ca3Outcome(invoice: Ca3Row, context: Ca3RuleContext): Ca3Outcome
   // the period of its date with its search totals, never counted from guesses.
   if (facts === null)
     return datedIn ? aside('lacking', 'no_details', roughChange(row)) : { kind: 'outside' };
-  const checked = checkTotals(facts);
+  const checked = totalsOf(facts, row.invoiceId, dated, context);
   if (!checked.ok) {
     const reason =
       checked.reason === 'foreign_currency'

@@ -25,6 +25,9 @@ import { computeStatusReport } from './status.ts';
 import { computeVatReport } from './vat.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
 import { systemClock } from '../clock.ts';
+import type { Ca3Conversion } from '#shared/ca3.ts';
+import { ratesBesideArchive, readRates } from '../rates/rates-file.ts';
+import type { ConversionInputs } from '../tax/conversion.ts';
 
 export { computeAgingReport, agingBucket, agingLine, countPastDue, isPastDue } from './aging.ts';
 export { computeStatusReport } from './status.ts';
@@ -128,8 +131,13 @@ export function computeReport(
         DELIVERY_WINDOW_DAYS,
         markedIn(marks, period),
       );
-      return computeCa3Report(withPayments(rows, marks), {
+      const conversions: Ca3Conversion[] = [];
+      const report = computeCa3Report(withPayments(rows, marks), {
         period,
+        currency: {
+          ...currencyInputs(store),
+          converted: (invoiceId, c) => conversions.push({ invoiceId, ...c }),
+        },
         settings: user.settings,
         chooser: accountChooser({ thirdParties: () => [...user.thirdParties] }, user.settings),
         carriedCreditCents: user.carriedCreditCents,
@@ -137,6 +145,25 @@ export function computeReport(
         coverage: context.coverage,
         now,
       });
+      // The entries' check runs the rules again: one line per invoice.
+      const seen = new Set<string>();
+      report.conversions = conversions.filter(
+        (c) => !seen.has(c.invoiceId) && seen.add(c.invoiceId),
+      );
+      return report;
     }
   }
+}
+
+/** The ECB rates imported into the data folder and the rates typed for this connection's
+ * invoices (issue 26, item 3). */
+function currencyInputs(store: ArchiveStore): ConversionInputs {
+  return {
+    rates: readRates(ratesBesideArchive(store.path)),
+    typed: readBesideArchive(
+      store,
+      (user) => user.invoiceRates(),
+      () => new Map(),
+    ),
+  };
 }

@@ -169,4 +169,27 @@ export default {
       'Amounts "on the form" are rounded to the nearest euro, as the notice asks; exact amounts are to the cent. Each box filled by invoices has its own "Box …" sheet.',
     kind: 'List',
   },
+  // "Declared" (issue 26, item 6).
+  declared: {
+    title: 'Return filed',
+    deadline: 'To file by {day}.',
+    late: 'Late: it was due on {day}.',
+    day: 'Filed on',
+    amount: 'Amount declared (€, negative for a credit)',
+    mark: 'Mark as declared',
+    amountInvalid: 'An amount in euros, e.g. 1,234.56 or -120.00.',
+    done: 'Declared on {day} for {amount}, by {by}.',
+    unchanged: 'Nothing changed in the archive since: the figures are those declared.',
+    changed: {
+      one: '{count} invoice changed since the return was filed:',
+      other: '{count} invoices changed since the return was filed:',
+    },
+    changesCaption: 'What changed since the return was filed',
+    invoice: 'Invoice',
+    what: 'Change',
+    boxes: 'Boxes (declared → today)',
+    cell: '{code}: {declared} → {now}',
+    kinds: { added: 'added', removed: 'removed', changed: 'changed' },
+    undo: 'Undo the declaration',
+  },
 } as const satisfies Translation<typeof fr>;

@@ -4,7 +4,7 @@ import type { Translation } from '../translation.ts';
 export default {
   title: 'Portfolio',
   intro:
-    'Every client company, read from its archive (offline too): invoices issued and received this month, what waits for action (statuses, unpaid past due, third parties to map) and the VAT of the month.',
+    'Every client company, read from its archive (offline too): invoices issued and received this month, what waits for action (statuses, unpaid past due, third parties to map) and the VAT of the return to file, with its deadline.',
   tableLabel: 'Client companies',
   filter: 'Filter the companies',
   filterHint: 'Name or SIREN',
@@ -29,7 +29,7 @@ export default {
     code208: 'Suspended',
     pastDue: 'Past due',
     toMap: 'Third parties to map',
-    vat: 'VAT of the month',
+    vat: 'VAT to declare',
   },
   // Under the amount, on the cell's second line.
   vatDue: 'to pay',
@@ -68,6 +68,21 @@ export default {
       other: '{company}: the {count} third parties to map',
     },
     vat: '{company}: the VAT return of the month, {amount}',
+    vatReturn: '{company}: the VAT return of {period}, {amount}, {deadline}',
+  },
+  quarterName: 'Q{n} {year}',
+  deadlineShort: {
+    upcoming: 'by {day}',
+    due: 'by {day}',
+    late: 'late ({day})',
+    declared: 'declared',
+  },
+  // The return's deadline (issue 26), on the VAT cell's last line.
+  deadline: {
+    upcoming: 'to file by {day}',
+    due: 'to file by {day}',
+    late: 'late: due {day}',
+    declared: 'declared',
   },
   // Issue 27, item 2: a connection whose syncs fail, or figures not to be read as final.
   failing: 'Failing',

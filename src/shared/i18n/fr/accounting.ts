@@ -242,6 +242,23 @@ export default {
     stemLength: 'Lettres du nom gardées',
     auxiliaryExample: 'Exemple : {example}',
     reverseChargeRate: 'Taux d’autoliquidation par défaut (%)',
+    taxTitle: 'Déclarations de TVA',
+    vatRegime: 'Régime de TVA',
+    regimes: {
+      monthly: 'Réel normal, CA3 mensuelle',
+      quarterly: 'Réel normal, CA3 trimestrielle',
+      simplified: 'Réel simplifié, CA12 annuelle',
+    },
+    legalForm: 'Forme juridique',
+    legalForms: {
+      company: 'Société autre que SA (SARL, SAS…)',
+      sa: 'Société anonyme (SA)',
+      individual: 'Entreprise individuelle',
+      other: 'Autre personne morale',
+    },
+    department: 'Département du siège',
+    departmentHint:
+      'Ex. 75, 92, 2A, 974. Il fixe avec la forme juridique le jour limite de la CA3.',
     save: 'Enregistrer',
     reset: 'Annuler les modifications',
     saved: 'Paramètres enregistrés : les écritures sont recalculées.',
@@ -261,6 +278,9 @@ export default {
       auxiliary_stem: 'De 3 à 16 lettres, et 17 caractères au plus avec le préfixe.',
       reverse_charge_rate: 'Un taux supérieur à 0 et jusqu’à 100 %.',
       missing: 'Valeur manquante ou non valable.',
+      vat_regime: 'Choisissez un régime de TVA.',
+      legal_form: 'Choisissez une forme juridique.',
+      department: 'Un département : 01 à 95, 2A, 2B ou 971 à 976.',
     },
   },
 } as const;

@@ -170,4 +170,27 @@ export default {
       'Les montants « sur le formulaire » sont arrondis à l’euro le plus proche, comme le demande la notice ; les montants exacts sont au centime. Chaque case remplie par des factures a sa feuille « Case … ».',
     kind: 'Liste',
   },
+  // "Déclarée" (issue 26, item 6).
+  declared: {
+    title: 'Déclaration déposée',
+    deadline: 'À déposer le {day} au plus tard.',
+    late: 'En retard : l’échéance était le {day}.',
+    day: 'Déposée le',
+    amount: 'Montant déclaré (€, négatif pour un crédit)',
+    mark: 'Marquer comme déclarée',
+    amountInvalid: 'Un montant en euros, par exemple 1 234,56 ou -120,00.',
+    done: 'Déclarée le {day} pour {amount}, par {by}.',
+    unchanged: 'Rien n’a changé dans l’archive depuis : les chiffres sont ceux déclarés.',
+    changed: {
+      one: '{count} facture a changé depuis la déclaration :',
+      other: '{count} factures ont changé depuis la déclaration :',
+    },
+    changesCaption: 'Ce qui a changé depuis la déclaration',
+    invoice: 'Facture',
+    what: 'Changement',
+    boxes: 'Cases (déclaré → aujourd’hui)',
+    cell: '{code} : {declared} → {now}',
+    kinds: { added: 'ajoutée', removed: 'retirée', changed: 'modifiée' },
+    undo: 'Annuler la déclaration',
+  },
 } as const;

@@ -2,7 +2,7 @@
 export default {
   title: 'Portefeuille',
   intro:
-    'Chaque dossier client, lu dans son archive (hors ligne aussi) : les factures émises et reçues ce mois-ci, ce qui attend une action (statuts, échues non payées, tiers à affecter) et la TVA du mois.',
+    'Chaque dossier client, lu dans son archive (hors ligne aussi) : les factures émises et reçues ce mois-ci, ce qui attend une action (statuts, échues non payées, tiers à affecter) et la TVA de la déclaration à déposer, avec son échéance.',
   tableLabel: 'Dossiers clients',
   filter: 'Filtrer les dossiers',
   filterHint: 'Nom ou SIREN',
@@ -27,7 +27,7 @@ export default {
     code208: 'Suspendues',
     pastDue: 'Échues',
     toMap: 'Tiers à affecter',
-    vat: 'TVA du mois',
+    vat: 'TVA à déclarer',
   },
   // Under the amount, on the cell's second line.
   vatDue: 'à payer',
@@ -66,6 +66,21 @@ export default {
       other: '{company} : les {count} tiers à affecter',
     },
     vat: '{company} : la déclaration de TVA du mois, {amount}',
+    vatReturn: '{company} : la déclaration de TVA de {period}, {amount}, {deadline}',
+  },
+  quarterName: '{n}e trim. {year}',
+  deadlineShort: {
+    upcoming: 'avant le {day}',
+    due: 'avant le {day}',
+    late: 'en retard ({day})',
+    declared: 'déclarée',
+  },
+  // The return's deadline (issue 26), on the VAT cell's last line.
+  deadline: {
+    upcoming: 'à déposer le {day} au plus tard',
+    due: 'à déposer le {day} au plus tard',
+    late: 'en retard : échéance du {day}',
+    declared: 'déclarée',
   },
   // Issue 27, item 2: a connection whose syncs fail, or figures not to be read as final.
   failing: 'En échec',

@@ -87,7 +87,7 @@ test('a user-data file of step 3 moves to step 4 and keeps its marks and line 22
     AT.toISOString(),
   );
   db.close();
-  assert.equal(USER_DATA_VERSION, 4);
+  assert.ok(USER_DATA_VERSION >= 4); // later steps (issue 26: 5) keep these too
   const store = openUserData(dir, 'conn-1');
   try {
     assert.equal(store.paymentMarks().size, 1);

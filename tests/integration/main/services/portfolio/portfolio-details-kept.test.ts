@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { AgingReport } from '#shared/reports.ts';
-import { periodOf } from '#shared/report-period.ts';
+import { periodOf, shiftPeriod } from '#shared/report-period.ts';
+import { dueReturnOf } from '#main/services/tax/due-return.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import { archivePath } from '#main/services/archive/archive-store.ts';
@@ -51,12 +52,16 @@ function app(now = NOW) {
     },
   };
   const details = () => portfolioDetails({ archives, accounting: counted, now: () => now }, ID);
-  /** The same figures computed afresh, as Comptabilité and Rapports show them. */
+  /** The same figures computed afresh, as Comptabilité and Rapports show them: the month's
+   * third parties, the VAT of the return due now (issue 26: last month's, monthly by default). */
   const truth = (period = MONTH) => ({
     connectionId: ID,
     toMap: accounting.ledger(ID, period).toMap.length,
     vatCents: archives.read(ID, (store) =>
-      vatOfReturn(computeReport(store, 'ca3', period, { now }) as Ca3Report),
+      vatOfReturn(computeReport(store, 'ca3', shiftPeriod(period, -1), { now }) as Ca3Report),
+    ),
+    vatReturn: archives.read(ID, (store) =>
+      dueReturnOf({ company: store.companySiren(), user: archives.existingUserData(ID) }, now),
     ),
     pastDue: archives.read(
       ID,
@@ -118,7 +123,7 @@ test('a write that changes an invoice, a third party mapped, line 22 or a new mo
   assert.equal(mapped.toMap, before.toMap! - 1, 'one fewer to map');
 
   // Line 22: a credit carried from the previous return.
-  archives.userData(ID).saveCarriedCredit(MONTH, 123_45, NOW);
+  archives.userData(ID).saveCarriedCredit(shiftPeriod(MONTH, -1), 123_45, NOW);
   const carried = details();
   assert.equal(counted.computations, start + 3, 'line 22 changed');
   assert.deepEqual(carried, truth());

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Ca3Report } from '#shared/ca3.ts';
-import { periodOf } from '#shared/report-period.ts';
+import { periodOf, shiftPeriod } from '#shared/report-period.ts';
 import type { AgingReport } from '#shared/reports.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
@@ -92,7 +92,10 @@ test('one row per connection, its figures equal to its own archive', () => {
     const period = periodOf('month', TODAY);
     const details = portfolioDetails({ archives, accounting, now: () => NOW }, c.id);
     assert.equal(details.toMap, accounting.ledger(c.id, period).toMap.length);
-    const ca3 = computeReport(archives.existing(c.id)!, 'ca3', period, { now: NOW }) as Ca3Report;
+    // The VAT is the return due now's (issue 26): last month's, monthly by default.
+    const due = shiftPeriod(period, -1);
+    assert.equal(details.vatReturn?.period.label, due.label);
+    const ca3 = computeReport(archives.existing(c.id)!, 'ca3', due, { now: NOW }) as Ca3Report;
     assert.equal(details.vatCents, vatOfReturn(ca3));
     // Past due: the échéancier's own lines at least a day late, the screen the figure opens.
     const aging = computeReport(archives.existing(c.id)!, 'aging', period, { now: NOW });
@@ -117,6 +120,7 @@ test('one row per connection, its figures equal to its own archive', () => {
     toMap: null,
     vatCents: null,
     pastDue: null,
+    vatReturn: null,
   });
   assert.equal(archives.existing('never-synced'), null, 'reading made no archive');
 });

@@ -203,3 +203,43 @@ test('settings read back: a damaged setting falls back to its default, never the
   for (const nothing of [undefined, null, 'text', [], 12])
     assert.deepEqual(settingsFromStored(nothing), defaultAccountingSettings());
 });
+
+test('the VAT regime, legal form and department (issue 26): defaults, normalised, refused', () => {
+  const d = defaultAccountingSettings();
+  assert.equal(d.vatRegime, 'monthly');
+  assert.equal(d.legalForm, 'company');
+  assert.equal(d.department, null);
+  // Settings saved before these fields existed still save, with the defaults.
+  const { vatRegime: _r, legalForm: _l, department: _d, ...older } = d;
+  const check = checkAccountingSettings(older);
+  assert.ok(
+    check.ok && check.settings.vatRegime === 'monthly' && check.settings.department === null,
+  );
+  const given = checkAccountingSettings({
+    ...d,
+    vatRegime: 'quarterly',
+    legalForm: 'sa',
+    department: ' 2a ',
+  });
+  assert.ok(given.ok);
+  assert.equal(given.settings.department, '2A');
+  assert.equal(given.settings.legalForm, 'sa');
+  const typedShort = checkAccountingSettings({ ...d, department: '1' });
+  assert.ok(typedShort.ok && typedShort.settings.department === '01');
+  const refused = checkAccountingSettings({
+    ...d,
+    vatRegime: 'yearly',
+    legalForm: 'sarl',
+    department: '96',
+  });
+  assert.ok(!refused.ok);
+  assert.deepEqual(
+    refused.problems.map((p) => `${p.path} ${p.reason}`),
+    ['vatRegime vat_regime', 'legalForm legal_form', 'department department'],
+  );
+  // Read back: a damaged one falls back to its default, the others kept.
+  const read = settingsFromStored({ vatRegime: 'simplified', legalForm: 42, department: '974' });
+  assert.equal(read.vatRegime, 'simplified');
+  assert.equal(read.legalForm, 'company');
+  assert.equal(read.department, '974');
+});

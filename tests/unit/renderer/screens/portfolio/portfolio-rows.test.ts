@@ -2,6 +2,7 @@
 // direction and month or by lifecycle code, the échéancier and the VAT return of the month,
 // Comptabilité's third parties to map.
 import assert from 'node:assert/strict';
+import { monthPeriod } from '#shared/report-period.ts';
 import { test } from 'node:test';
 
 import { periodOf } from '#shared/report-period.ts';
@@ -37,6 +38,7 @@ function row(id: string, over: Partial<ShownRow> = {}, rejected = 0): ShownRow {
     toMap: 0,
     vatCents: 0,
     pastDue: 0,
+    vatReturn: null,
     pending: false,
     failing: null,
     error: null,
@@ -116,6 +118,12 @@ test('each figure leads to its screen, already filtered', () => {
     kind: 'ca3',
     period: NOVEMBER,
   });
+  // The return due now (issue 26): October's on 24 November for a monthly client.
+  assert.deepEqual(destinationOf('vat', '2026-11-24', monthPeriod(2026, 10)), {
+    screen: 'reports',
+    kind: 'ca3',
+    period: monthPeriod(2026, 10),
+  });
   assert.deepEqual(destinationOf('pastDue', '2026-11-24'), {
     screen: 'reports',
     kind: 'aging',
@@ -131,15 +139,15 @@ test('each figure leads to its screen, already filtered', () => {
 });
 
 test('a row waits for its details (third parties, VAT) unless it has no archive', () => {
-  const { toMap, vatCents, pending, pastDue, failing, ...plain } = row('a');
-  void [toMap, vatCents, pending, pastDue, failing];
+  const { toMap, vatCents, pending, pastDue, failing, vatReturn, ...plain } = row('a');
+  void [toMap, vatCents, pending, pastDue, failing, vatReturn];
   const never = { ...plain, connectionId: 'b', figures: null };
   const [waiting, none] = withDetails([plain, never], {});
   assert.equal(waiting!.pending, true);
   assert.equal(none!.pending, false);
   const [done] = withDetails(
     [plain],
-    { a: { connectionId: 'a', toMap: 3, vatCents: -120, pastDue: 9 } },
+    { a: { connectionId: 'a', toMap: 3, vatCents: -120, pastDue: 9, vatReturn: null } },
     [
       {
         connectionId: 'a',

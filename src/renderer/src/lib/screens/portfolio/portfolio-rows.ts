@@ -11,6 +11,7 @@ import {
 import { periodOf } from '#shared/report-period.ts';
 import type { FailingConnection } from '#shared/sync-round.ts';
 import type { ReportKind, ReportPeriod } from '#shared/reports.ts';
+import type { DueReturn } from '#shared/tax-calendar.ts';
 
 /** A row as the table shows it: with its details once they came ('portfolio:details'), and
  * its background sync's failure, if it is failing (the round's backoff). */
@@ -19,6 +20,8 @@ export interface ShownRow extends PortfolioRow {
   vatCents: number | null;
   /** The échéancier's own count of past due invoices (PortfolioDetails.pastDue). */
   pastDue: number | null;
+  /** The return due now that `vatCents` is of (issue 26), its period and deadline. */
+  vatReturn: DueReturn | null;
   /** The details are still being computed. */
   pending: boolean;
   /** Its syncs fail: why, and when the next try is (null when they do not). */
@@ -38,6 +41,7 @@ export function withDetails(
       toMap: found?.toMap ?? null,
       vatCents: found?.vatCents ?? null,
       pastDue: found?.pastDue ?? null,
+      vatReturn: found?.vatReturn ?? null,
       pending: !found && row.figures !== null && row.error === null,
       failing: failure
         ? { error: failure.error, nextAttemptAt: failure.nextAttemptAt, failures: failure.failures }
@@ -127,7 +131,11 @@ export type Destination =
   | { screen: 'reports'; kind: ReportKind; period: ReportPeriod }
   | { screen: 'accounting'; tab: 'queue'; period: ReportPeriod };
 
-export function destinationOf(figure: Figure, asOf: string): Destination {
+export function destinationOf(
+  figure: Figure,
+  asOf: string,
+  vatPeriod: ReportPeriod | null = null,
+): Destination {
   const month = periodOf('month', asOf);
   switch (figure) {
     case 'issued':
@@ -144,7 +152,8 @@ export function destinationOf(figure: Figure, asOf: string): Destination {
     case 'pastDue':
       return { screen: 'reports', kind: 'aging', period: month };
     case 'vat':
-      return { screen: 'reports', kind: 'ca3', period: month };
+      // The return due now (issue 26): last month's for a monthly client, not this month's.
+      return { screen: 'reports', kind: 'ca3', period: vatPeriod ?? month };
     case 'toMap':
       return { screen: 'accounting', tab: 'queue', period: month };
     default:

@@ -1,0 +1,116 @@
+// `cli.ts payments` (issue 26, item 8): the accountant's paid marks from a script, so that the
+// month's work can run without the window: the same marks as the échéancier's "Marquer comme
+// payées" (the connection's user-data file, archive/user-data-store.ts), which the reports, the
+// CA3 and the exports read.
+//   npm run cli -- payments mark --connection demo-admin --invoice F-2026-0042 --day 2026-11-20 --note "virement"
+//   npm run cli -- payments unmark --connection demo-admin --invoice 0b6f…-… --json
+// Exit codes: 0 done, 1 failed (one line on stderr says why), 2 bad usage.
+import { isDay } from '#shared/report-period.ts';
+import { parisDayOf } from '#shared/tax-calendar.ts';
+import { AppFailure } from '../services/app-failure.ts';
+import { findInvoice } from '../services/payments/invoice-ref.ts';
+import {
+  EXIT,
+  UsageError,
+  badSubcommand,
+  findConnection,
+  parseCommandLine,
+  required,
+  runCommand,
+  showUsage,
+  withServices,
+  writeJsonLine,
+} from './command.ts';
+
+export const PAYMENTS_USAGE = `Usage: npm run cli -- payments mark --connection <id or name> --invoice <number or id> --day YYYY-MM-DD [--note TEXT] [--json]
+       npm run cli -- payments unmark --connection <id or name> --invoice <number or id> [--json]
+  mark    marks the invoice paid on that day, as the échéancier's "Marquer comme payées" does
+          (a mark already there is replaced); VAT due on payment counts on that day
+  unmark  takes the mark off (nothing to take off is not a failure: "unmarked": false)
+  --connection ID|NAME   the connection (its id, or its name as shown in the app)
+  --invoice NUMBER|ID    the invoice's number as printed, or its operator id; looked up in the
+                         connection's archive (sync it first)
+  --day YYYY-MM-DD       the day it was paid (not after today)
+  --note TEXT            a note kept with the mark (500 characters at most)
+  --json                 one JSON object on stdout: {ok, connection, invoice: {id, number},
+                         mark: {paidOn, note, markedAt}} or {ok, …, unmarked}
+
+Exit codes: 0 done, 1 failed (the reason on stderr), 2 bad usage.`;
+
+const OPTIONS = {
+  connection: { type: 'string' },
+  invoice: { type: 'string' },
+  day: { type: 'string' },
+  note: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+const MAX_NOTE = 500;
+
+export async function run(argv: string[]): Promise<number> {
+  return runCommand(async () => {
+    const { values, positionals } = parseCommandLine(argv, PAYMENTS_USAGE, OPTIONS, {
+      min: 0,
+      max: 1,
+    });
+    if (values.help) return showUsage(PAYMENTS_USAGE);
+    const sub = positionals[0];
+    if (sub !== 'mark' && sub !== 'unmark') return badSubcommand(sub, PAYMENTS_USAGE);
+    const ref = required(values.connection, 'connection', PAYMENTS_USAGE);
+    const invoiceRef = required(values.invoice, 'invoice', PAYMENTS_USAGE);
+    const json = values.json === true;
+    let day: string | null = null;
+    if (sub === 'mark') {
+      day = required(values.day, 'day', PAYMENTS_USAGE);
+      if (!isDay(day))
+        throw new UsageError('--day is a day, YYYY-MM-DD (e.g. 2026-11-20)', PAYMENTS_USAGE);
+      if ((values.note ?? '').length > MAX_NOTE)
+        throw new UsageError(`--note is ${MAX_NOTE} characters at most`, PAYMENTS_USAGE);
+    } else if (values.day !== undefined || values.note !== undefined)
+      throw new UsageError('unmark takes no --day or --note', PAYMENTS_USAGE);
+
+    return withServices(async (services) => {
+      const connection = findConnection(services, ref, PAYMENTS_USAGE);
+      const invoice = findInvoice(services.archives.existing(connection.id), invoiceRef);
+      const named = { id: invoice.invoiceId, number: invoice.invoiceNumber };
+      if (sub === 'mark') {
+        const now = new Date();
+        // As the screen: a payment day after today (Paris) is a typo, refused.
+        if (day! > parisDayOf(now))
+          throw new AppFailure('invalid_input', `The payment day ${day} is in the future.`);
+        const store = services.archives.userData(connection.id);
+        const note = values.note?.trim() ? values.note.trim() : null;
+        store.markPaid([invoice.invoiceId], day!, note, now);
+        const mark = store.paymentMarks([invoice.invoiceId]).get(invoice.invoiceId)!;
+        if (json)
+          writeJsonLine({
+            ok: true,
+            connection: connection.name,
+            invoice: named,
+            mark: { paidOn: mark.paidOn, note: mark.note, markedAt: mark.markedAt },
+          });
+        else
+          process.stdout.write(
+            `Marked ${invoice.invoiceNumber ?? invoice.invoiceId} of "${connection.name}" paid on ${mark.paidOn}\n`,
+          );
+        return EXIT.ok;
+      }
+      const removed =
+        services.archives.existingUserData(connection.id)?.unmarkPaid([invoice.invoiceId]) ?? 0;
+      if (json)
+        writeJsonLine({
+          ok: true,
+          connection: connection.name,
+          invoice: named,
+          unmarked: removed > 0,
+        });
+      else
+        process.stdout.write(
+          removed > 0
+            ? `Took the paid mark off ${invoice.invoiceNumber ?? invoice.invoiceId} of "${connection.name}"\n`
+            : `${invoice.invoiceNumber ?? invoice.invoiceId} of "${connection.name}" had no paid mark\n`,
+        );
+      return EXIT.ok;
+    });
+  });
+}
