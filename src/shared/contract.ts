@@ -42,6 +42,7 @@ import type {
   WebhookCreate,
   WebhookRef,
 } from './operator/schemas.ts';
+import type { BankAccountView, BankImportResult, BankLineView, BankView } from './bank.ts';
 
 // ---- Errors ----
 export const ERROR_KINDS = [
@@ -387,6 +388,24 @@ export interface Contract {
   'news:list': { args: { connectionId: string }; result: NewsList };
   /** Marks some read (a group's ids, or every one up to the newest shown); the list again. */
   'news:markRead': { args: NewsMarkReadArgs; result: NewsList };
+  // Banque (issue 29, item 5): the active connection's bank file (accounts, lines, matches).
+  'bank:view': { args: { connectionId: string }; result: BankView };
+  /** The file's bytes as base64 (read in the renderer from a file input); refused whole with
+   * AppError.details a BankRefusal. */
+  'bank:import': {
+    args: { connectionId: string; fileName: string; base64: string };
+    result: BankImportResult;
+  };
+  /** Confirms the match or first suggestion; `invoiceNumbers` changes it ([] : no invoice). */
+  'bank:confirm': {
+    args: { connectionId: string; lineId: string; invoiceNumbers?: string[] };
+    result: BankLineView;
+  };
+  'bank:undo': { args: { connectionId: string; lineId: string }; result: BankLineView };
+  'bank:saveAccount': {
+    args: { connectionId: string; account: string; name: string; ledgerAccount: string };
+    result: BankAccountView[];
+  };
 }
 
 export type Channel = keyof Contract;
@@ -444,6 +463,11 @@ export const CHANNELS = [
   'exceptions:reopen',
   'news:list',
   'news:markRead',
+  'bank:view',
+  'bank:import',
+  'bank:confirm',
+  'bank:undo',
+  'bank:saveAccount',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;
