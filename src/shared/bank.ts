@@ -85,6 +85,8 @@ export interface BankLineView {
   invoices: BankInvoiceRef[];
   /** Suggested sets, best first. */
   suggestions: BankInvoiceRef[][];
+  /** The accountant's decision (confirmed, or no invoice): undo hands it back to matching. */
+  decided: boolean;
 }
 
 export interface BankAccountView {

@@ -68,6 +68,7 @@ function lineView(row: BankMatchRow, byId: Map<string, PayableInvoice>): BankLin
     rule: row.rule,
     invoices: refs(row.allocations, byId),
     suggestions: row.candidates.map((c) => refs(c, byId)),
+    decided: row.decided,
   };
 }
 
