@@ -35,7 +35,7 @@ async function importAll(page: Page): Promise<void> {
       mimeType: 'application/octet-stream',
       buffer: Buffer.from(file.bytes),
     });
-    await expect(page.getByText(`${file.name} importé :`)).toBeVisible();
+    await expect(page.getByText(`${file.name} importé.`)).toBeVisible();
   }
 }
 
@@ -64,7 +64,7 @@ test.describe('at 1366×768', () => {
 
     await importAll(page);
     await expect(
-      page.getByText(/lignes, \d+ nouvelles, 0 déjà importées ; \d+ rapprochées automatiquement/),
+      page.getByText(/nouvelles : \d+ ; déjà importées : 0 ; rapprochées automatiquement : \d+/),
     ).toBeVisible();
     // The same file again adds nothing.
     await fileInput(page).setInputFiles({
@@ -72,7 +72,7 @@ test.describe('at 1366×768', () => {
       mimeType: 'application/octet-stream',
       buffer: Buffer.from(files[0]!.bytes),
     });
-    await expect(page.getByText(/, 0 nouvelles, (\d+) déjà importées/)).toBeVisible();
+    await expect(page.getByText(/nouvelles : 0 ; déjà importées : \d+/)).toBeVisible();
 
     // The account: its default 512 account changed and kept.
     const ledger = page.getByRole('textbox', { name: /^Compte 512 / });

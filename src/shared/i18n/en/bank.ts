@@ -6,7 +6,7 @@ export default {
   import: {
     button: 'Import a statement…',
     busy: 'Importing…',
-    done: '{file} imported: {lines} lines, {added} new, {already} already imported; {auto} matched automatically, {suggested} suggested, {unmatched} without an invoice.',
+    done: '{file} imported. Lines: {lines}; new: {added}; already imported: {already}; matched automatically: {auto}; suggested: {suggested}; without an invoice: {unmatched}.',
     refused: 'Statement refused, nothing imported. Line {line}: {reason}',
     refusedNoLine: 'Statement refused, nothing imported: {reason}',
     failed: 'Could not import this statement',

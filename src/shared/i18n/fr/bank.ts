@@ -6,7 +6,7 @@ export default {
   import: {
     button: 'Importer un relevé…',
     busy: 'Import en cours…',
-    done: '{file} importé : {lines} lignes, {added} nouvelles, {already} déjà importées ; {auto} rapprochées automatiquement, {suggested} suggérées, {unmatched} sans facture.',
+    done: '{file} importé. Lignes : {lines} ; nouvelles : {added} ; déjà importées : {already} ; rapprochées automatiquement : {auto} ; suggérées : {suggested} ; sans facture : {unmatched}.',
     refused: 'Relevé refusé, rien n’a été importé. Ligne {line} : {reason}',
     refusedNoLine: 'Relevé refusé, rien n’a été importé : {reason}',
     failed: 'Impossible d’importer ce relevé',
