@@ -271,4 +271,27 @@ export const argSchemas = {
     amountCents: z.number().int().min(-1e13).max(1e13),
   }),
   'tax:undeclare': z.strictObject({ connectionId: id, period: accountingPeriod }),
+  'bank:view': z.strictObject({ connectionId: id }),
+  'bank:import': z.strictObject({
+    connectionId: id,
+    fileName: z.string().min(1).max(255),
+    // 16 MB of file at most (base64 is 4 characters for 3 bytes).
+    base64: z
+      .string()
+      .min(1)
+      .max(Math.ceil((16 * 1024 * 1024) / 3) * 4, 'the file is too large (16 MB at most)')
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64'),
+  }),
+  'bank:confirm': z.strictObject({
+    connectionId: id,
+    lineId: id,
+    invoiceNumbers: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  }),
+  'bank:undo': z.strictObject({ connectionId: id, lineId: id }),
+  'bank:saveAccount': z.strictObject({
+    connectionId: id,
+    account: z.string().min(1).max(64),
+    name: z.string().trim().min(1).max(100),
+    ledgerAccount: z.string().regex(/^512[0-9A-Z]{0,9}$/, 'a 512 account, e.g. 512100'),
+  }),
 } satisfies ArgSchemas;

@@ -47,6 +47,14 @@ import {
   type TaxDeps,
 } from './services/tax/index.ts';
 import { workstationUser } from './services/exceptions/user-name.ts';
+import {
+  bankView,
+  confirmBankLine,
+  importBankStatement,
+  saveBankAccount,
+  undoBankLine,
+  type BankScreenDeps,
+} from './services/bank/bank-screen.ts';
 
 export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
 export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
@@ -70,7 +78,9 @@ type HandlerServices = Pick<
   | 'syncRounds'
   | 'syncSchedules'
   | 'clock'
->;
+> &
+  // The bank files live beside the archives (issue 29); handlers built without it refuse bank calls.
+  Partial<Pick<Services, 'dataDir'>>;
 
 /** The language to show: INVOICE_DESK_LANG forces it, else the settings, else the OS locale
  * (French unless it asks for English). */
@@ -730,7 +740,36 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
       await activeForUserData(connectionId);
       return undeclareReturn(tax, connectionId, period);
     },
+    // Banque (issue 29, item 5): the active connection's bank file beside its archive; the
+    // invoices are the archive's (offline too). Only the active connection, as the marks.
+    'bank:view': async ({ connectionId }) => {
+      await activeForUserData(connectionId);
+      return bankView(bankDeps(), connectionId);
+    },
+    'bank:import': async ({ connectionId, fileName, base64 }) => {
+      await activeForUserData(connectionId);
+      const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
+      return importBankStatement(bankDeps(), connectionId, { name: fileName, bytes }, now());
+    },
+    'bank:confirm': async ({ connectionId, lineId, invoiceNumbers }) => {
+      await activeForUserData(connectionId);
+      return confirmBankLine(bankDeps(), connectionId, lineId, now(), invoiceNumbers);
+    },
+    'bank:undo': async ({ connectionId, lineId }) => {
+      await activeForUserData(connectionId);
+      return undoBankLine(bankDeps(), connectionId, lineId);
+    },
+    'bank:saveAccount': async ({ connectionId, ...change }) => {
+      await activeForUserData(connectionId);
+      return saveBankAccount(bankDeps(), connectionId, change);
+    },
   };
+
+  function bankDeps(): BankScreenDeps {
+    const dataDir = services.dataDir;
+    if (!dataDir) throw new AppFailure('file', 'The bank files have no data directory.');
+    return { dataDir, readArchive: services.readArchive };
+  }
 
   async function newsList(connectionId: string): Promise<ResultOf<'news:list'>> {
     await connections.get(connectionId); // not_found for a connection that does not exist

@@ -59,3 +59,65 @@ export type MatchRule = (typeof MATCH_RULES)[number];
 
 export const MATCH_STATES = ['auto', 'suggested', 'confirmed', 'unmatched'] as const;
 export type MatchState = (typeof MATCH_STATES)[number];
+
+// ---- The Banque screen (issue 29, item 5): what crosses to the renderer ----
+
+/** An invoice a line pays or may pay, as the screen names it. */
+export interface BankInvoiceRef {
+  invoiceId: string;
+  number: string;
+  counterpartyName: string;
+  /** What this line gives to it, in cents (positive). */
+  cents: number;
+}
+
+export interface BankLineView {
+  id: string;
+  /** The account's IBAN. */
+  account: string;
+  /** YYYY-MM-DD, the booking day. */
+  day: string;
+  cents: number;
+  label: string;
+  counterpartyName: string | null;
+  state: MatchState;
+  rule: MatchRule | null;
+  invoices: BankInvoiceRef[];
+  /** Suggested sets, best first. */
+  suggestions: BankInvoiceRef[][];
+  /** The accountant's decision (confirmed, or no invoice): undo hands it back to matching. */
+  decided: boolean;
+}
+
+export interface BankAccountView {
+  account: string;
+  name: string;
+  ledgerAccount: string;
+  currency: string;
+}
+
+export interface BankView {
+  connectionId: string;
+  accounts: BankAccountView[];
+  /** Newest first. */
+  lines: BankLineView[];
+}
+
+export interface BankImportResult {
+  file: string;
+  format: BankFormat;
+  lines: number;
+  added: number;
+  already: number;
+  accountsAdded: number;
+  auto: number;
+  suggested: number;
+  confirmed: number;
+  unmatched: number;
+}
+
+/** The details of an import refused (AppError.details): the file's line, when known. */
+export interface BankRefusal {
+  line: number | null;
+  reason: string;
+}

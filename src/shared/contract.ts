@@ -44,6 +44,7 @@ import type {
 } from './operator/schemas.ts';
 import type { DueReturn } from './tax-calendar.ts';
 import type { DeclareArgs, DeclaredReturn } from './declared.ts';
+import type { BankAccountView, BankImportResult, BankLineView, BankView } from './bank.ts';
 
 // ---- Errors ----
 export const ERROR_KINDS = [
@@ -406,6 +407,24 @@ export interface Contract {
   'tax:declare': { args: DeclareArgs; result: DeclaredReturn };
   /** Takes a declaration off (recorded by mistake); true when there was one. */
   'tax:undeclare': { args: { connectionId: string; period: ReportPeriod }; result: boolean };
+  // Banque (issue 29, item 5): the active connection's bank file (accounts, lines, matches).
+  'bank:view': { args: { connectionId: string }; result: BankView };
+  /** The file's bytes as base64 (read in the renderer from a file input); refused whole with
+   * AppError.details a BankRefusal. */
+  'bank:import': {
+    args: { connectionId: string; fileName: string; base64: string };
+    result: BankImportResult;
+  };
+  /** Confirms the match or first suggestion; `invoiceNumbers` changes it ([] : no invoice). */
+  'bank:confirm': {
+    args: { connectionId: string; lineId: string; invoiceNumbers?: string[] };
+    result: BankLineView;
+  };
+  'bank:undo': { args: { connectionId: string; lineId: string }; result: BankLineView };
+  'bank:saveAccount': {
+    args: { connectionId: string; account: string; name: string; ledgerAccount: string };
+    result: BankAccountView[];
+  };
 }
 
 export type Channel = keyof Contract;
@@ -467,6 +486,11 @@ export const CHANNELS = [
   'tax:declared',
   'tax:declare',
   'tax:undeclare',
+  'bank:view',
+  'bank:import',
+  'bank:confirm',
+  'bank:undo',
+  'bank:saveAccount',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;

@@ -97,6 +97,8 @@ export interface BankMatchRow {
   allocations: Allocation[];
   /** Suggested sets, best first. */
   candidates: Allocation[][];
+  /** The accountant decided it (confirmed, or "no invoice"): only an undo changes it. */
+  decided: boolean;
 }
 
 export interface NewLine {
@@ -405,6 +407,7 @@ export class BankStore {
             rule: r.decided_rule,
             allocations,
             candidates: [],
+            decided: true,
           } satisfies BankMatchRow;
         }
         return {
@@ -414,6 +417,7 @@ export class BankStore {
           allocations: r.state === 'auto' ? allocationsOf(r.allocations ?? '[]') : [],
           candidates:
             r.state === 'suggested' ? (JSON.parse(r.candidates ?? '[]') as Allocation[][]) : [],
+          decided: false,
         } satisfies BankMatchRow;
       });
   }

@@ -132,6 +132,8 @@ export function importBankFile(
       throw new AppFailure(
         'invalid_input',
         `The file "${file.name}" was refused, nothing imported: ${error.message}.`,
+        // The screen shows the line and the reason apart.
+        { line: error.line ?? null, reason: error.reason },
       );
     }
     throw error;

@@ -45,6 +45,7 @@ export default {
     reports: 'Reports',
     accounting: 'Accounting',
     settings: 'Connections and settings',
+    bank: 'Bank',
   },
   actions: {
     retry: 'Retry',

@@ -45,6 +45,7 @@ export default {
     reports: 'Rapports',
     accounting: 'Comptabilité',
     settings: 'Connexions et paramètres',
+    bank: 'Banque',
   },
   actions: {
     retry: 'Réessayer',

@@ -30,6 +30,7 @@ import frCa3 from '#shared/i18n/fr/ca3.ts';
 import frSyncRound from '#shared/i18n/fr/sync-round.ts';
 import frPortfolio from '#shared/i18n/fr/portfolio.ts';
 import frFollowUp from '#shared/i18n/fr/follow-up.ts';
+import frBank from '#shared/i18n/fr/bank.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
@@ -44,6 +45,7 @@ import enCa3 from '#shared/i18n/en/ca3.ts';
 import enSyncRound from '#shared/i18n/en/sync-round.ts';
 import enPortfolio from '#shared/i18n/en/portfolio.ts';
 import enFollowUp from '#shared/i18n/en/follow-up.ts';
+import enBank from '#shared/i18n/en/bank.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -64,6 +66,7 @@ export const dictionaries = {
     syncRound: frSyncRound,
     portfolio: frPortfolio,
     followUp: frFollowUp,
+    bank: frBank,
   },
   en: {
     common: enCommon,
@@ -80,6 +83,7 @@ export const dictionaries = {
     syncRound: enSyncRound,
     portfolio: enPortfolio,
     followUp: enFollowUp,
+    bank: enBank,
   },
 } as const satisfies Record<Language, unknown>;
 

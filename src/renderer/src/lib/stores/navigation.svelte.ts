@@ -9,6 +9,7 @@ export const SCREENS = [
   'settings',
   'portfolio',
   'followUp',
+  'bank',
 ] as const;
 export type ScreenId = (typeof SCREENS)[number];
 

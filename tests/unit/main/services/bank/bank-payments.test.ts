@@ -36,6 +36,7 @@ function row(
     rule: 'reference',
     allocations: state === 'suggested' ? [] : list,
     candidates: state === 'suggested' ? [list] : [],
+    decided: state === 'confirmed',
   };
 }
 

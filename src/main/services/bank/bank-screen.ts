@@ -1,0 +1,183 @@
+// The Banque screen's calls (issue 29, item 5): one connection's bank file opened for each call
+// and closed after, its lines named with the invoices' numbers from the archive.
+import type {
+  BankAccountView,
+  BankImportResult,
+  BankInvoiceRef,
+  BankLineView,
+  BankView,
+} from '#shared/bank.ts';
+import { AppFailure } from '../app-failure.ts';
+import { openBankData, type BankMatchRow, type BankStore } from '../archive/bank-store.ts';
+import type { ArchiveStore } from '../archive/archive-store.ts';
+import { confirmMatch, importBankFile, undoMatch, type InvoiceSource } from './bank-import.ts';
+import type { Allocation } from './matching.ts';
+import type { PayableInvoice } from './payable.ts';
+
+export interface BankScreenDeps {
+  dataDir: string;
+  readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
+}
+
+/** A statement of a year is a few MB; a file much bigger is not one. */
+export const MAX_BANK_FILE_BYTES = 16 * 1024 * 1024;
+
+function withBank<T>(
+  deps: BankScreenDeps,
+  connectionId: string,
+  use: (store: BankStore, invoices: InvoiceSource) => T,
+): T {
+  const store = openBankData(deps.dataDir, connectionId);
+  try {
+    return use(store, () =>
+      deps.readArchive(connectionId, (archive) => [...archive.bankInvoices()]),
+    );
+  } finally {
+    store.close();
+  }
+}
+
+function invoiceIndex(invoices: InvoiceSource): Map<string, PayableInvoice> {
+  return new Map([...invoices()].map((i) => [i.id, i]));
+}
+
+function refs(
+  allocations: readonly Allocation[],
+  byId: Map<string, PayableInvoice>,
+): BankInvoiceRef[] {
+  return allocations.map((a) => {
+    const invoice = byId.get(a.invoiceId);
+    return {
+      invoiceId: a.invoiceId,
+      number: invoice?.number ?? a.invoiceId,
+      counterpartyName: invoice?.counterpartyName ?? '',
+      cents: a.cents,
+    };
+  });
+}
+
+function lineView(row: BankMatchRow, byId: Map<string, PayableInvoice>): BankLineView {
+  return {
+    id: row.id,
+    account: row.account,
+    day: row.day,
+    cents: row.cents,
+    label: row.label,
+    counterpartyName: row.counterpartyName,
+    state: row.state,
+    rule: row.rule,
+    invoices: refs(row.allocations, byId),
+    suggestions: row.candidates.map((c) => refs(c, byId)),
+    decided: row.decided,
+  };
+}
+
+/** The invoices named by their numbers, of the line's direction (money in pays sales). */
+function idsOfNumbers(
+  numbers: readonly string[],
+  line: BankMatchRow,
+  byId: Map<string, PayableInvoice>,
+): string[] {
+  const direction = line.cents >= 0 ? 'OUTBOUND' : 'INBOUND';
+  return numbers.map((number) => {
+    const wanted = number.trim().toLowerCase();
+    const found = [...byId.values()].find(
+      (i) => i.direction === direction && i.number.toLowerCase() === wanted,
+    );
+    if (!found) {
+      throw new AppFailure(
+        'not_found',
+        `There is no invoice "${number}" to be paid in the archive.`,
+        { number },
+      );
+    }
+    return found.id;
+  });
+}
+
+export function bankView(deps: BankScreenDeps, connectionId: string): BankView {
+  return withBank(deps, connectionId, (store, invoices) => {
+    const byId = invoiceIndex(invoices);
+    const lines = store
+      .matches()
+      .map((r) => lineView(r, byId))
+      .sort((a, b) => b.day.localeCompare(a.day) || a.id.localeCompare(b.id));
+    return { connectionId, accounts: store.accounts(), lines };
+  });
+}
+
+export function importBankStatement(
+  deps: BankScreenDeps,
+  connectionId: string,
+  file: { name: string; bytes: Uint8Array },
+  now: Date,
+): BankImportResult {
+  return withBank(deps, connectionId, (store, invoices) => {
+    const s = importBankFile(store, invoices, file, now);
+    return {
+      file: s.file,
+      format: s.format,
+      lines: s.lines,
+      added: s.added,
+      already: s.already,
+      accountsAdded: s.accountsAdded.length,
+      auto: s.auto,
+      suggested: s.suggested,
+      confirmed: s.confirmed,
+      unmatched: s.unmatched,
+    };
+  });
+}
+
+/** Confirms the line's match or first suggestion, or (numbers given) matches it to those
+ * invoices; an empty list says it pays no invoice. */
+export function confirmBankLine(
+  deps: BankScreenDeps,
+  connectionId: string,
+  lineId: string,
+  now: Date,
+  invoiceNumbers?: readonly string[],
+): BankLineView {
+  return withBank(deps, connectionId, (store, invoices) => {
+    const byId = invoiceIndex(invoices);
+    let ids: string[] | undefined;
+    if (invoiceNumbers) {
+      const line = store.matches(new Set([lineId]))[0];
+      if (!line) throw new AppFailure('not_found', `There is no bank line "${lineId}".`);
+      ids = idsOfNumbers(invoiceNumbers, line, byId);
+    }
+    return lineView(
+      confirmMatch(store, () => byId.values(), lineId, now, ids),
+      byId,
+    );
+  });
+}
+
+export function undoBankLine(
+  deps: BankScreenDeps,
+  connectionId: string,
+  lineId: string,
+): BankLineView {
+  return withBank(deps, connectionId, (store, invoices) => {
+    const byId = invoiceIndex(invoices);
+    return lineView(
+      undoMatch(store, () => byId.values(), lineId),
+      byId,
+    );
+  });
+}
+
+export function saveBankAccount(
+  deps: BankScreenDeps,
+  connectionId: string,
+  change: { account: string; name: string; ledgerAccount: string },
+): BankAccountView[] {
+  return withBank(deps, connectionId, (store) => {
+    const ok = store.updateAccount(change.account, {
+      name: change.name,
+      ledgerAccount: change.ledgerAccount,
+    });
+    if (!ok) throw new AppFailure('not_found', `There is no bank account "${change.account}".`);
+    return store.accounts();
+  });
+}

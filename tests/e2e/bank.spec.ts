@@ -1,0 +1,155 @@
+// Banque (issue 29, item 5) over an archive of the demo operator's invoices and the demo
+// statements drawn from them: a broken file refused with its line, the statements imported with
+// their summary, the account's 512 account changed, the lines filtered with their totals, a
+// suggestion confirmed, a match changed and undone by the keyboard, focus kept on the row.
+// French, at 1366×768 and 1024×700, with screenshots.
+import { createDataset } from '#main/demo-operator/data/dataset.ts';
+import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
+import type { Page } from '@playwright/test';
+import { filledArchive, test as base, expect } from './fixtures.ts';
+import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const files = demoStatementFiles(
+  demoStatements(createDataset(17, 600, { startMs: NOW.getTime() }), { months: 3 }),
+);
+
+const test = base.extend({
+  dataDir: filledArchive('bank', { seed: 17, invoices: 600, now: NOW }),
+});
+
+async function openBank(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Navigation principale' })
+    .getByRole('link', { name: 'Banque' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Banque', level: 1 })).toBeVisible();
+}
+
+const fileInput = (page: Page) => page.getByLabel('Importer un relevé…', { exact: true });
+
+async function importAll(page: Page): Promise<void> {
+  for (const file of files) {
+    await fileInput(page).setInputFiles({
+      name: file.name,
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(file.bytes),
+    });
+    await expect(page.getByText(`${file.name} importé.`)).toBeVisible();
+  }
+}
+
+test.describe('at 1366×768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('import, refusal, accounts, filters and totals, confirm, change and undo', async ({
+    app,
+    page,
+  }) => {
+    void app;
+    await openBank(page);
+    await expect(
+      page.getByText('Aucun compte : importez un relevé, son compte sera ajouté.'),
+    ).toBeVisible();
+
+    // A CFONB statement cut before its closing balance: refused, nothing imported.
+    const cfonb = Buffer.from(files[0]!.bytes).toString('latin1').trimEnd().split('\n');
+    await fileInput(page).setInputFiles({
+      name: 'coupe.cfonb',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(cfonb.slice(0, -1).join('\n') + '\n', 'latin1'),
+    });
+    await expect(page.getByText(/^Relevé refusé, rien n’a été importé\./)).toBeVisible();
+    await expect(page.getByText('Aucun compte', { exact: false })).toBeVisible();
+
+    await importAll(page);
+    await expect(
+      page.getByText(/nouvelles : \d+ ; déjà importées : 0 ; rapprochées automatiquement : \d+/),
+    ).toBeVisible();
+    // The same file again adds nothing.
+    await fileInput(page).setInputFiles({
+      name: files[0]!.name,
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(files[0]!.bytes),
+    });
+    await expect(page.getByText(/nouvelles : 0 ; déjà importées : \d+/)).toBeVisible();
+
+    // The account: its default 512 account changed and kept.
+    const ledger = page.getByRole('textbox', { name: /^Compte 512 / });
+    await expect(ledger).toHaveValue('512000');
+    await ledger.fill('51');
+    await expect(page.getByText('Un compte 512, par exemple 512100.')).toBeVisible();
+    await ledger.fill('512100');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Compte enregistré.')).toBeVisible();
+
+    const table = page.getByRole('table', { name: 'Lignes' });
+    const totals = page.getByRole('definition');
+    await page.getByLabel('État').selectOption({ label: 'Suggéré' });
+    const suggested = table.getByRole('row').filter({ hasText: 'Suggéré' });
+    await expect(suggested.first()).toBeVisible();
+    const count = await table.locator('tbody tr').count();
+    await expect(totals.first()).toHaveText(String(count));
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/bank-suggested-1366x768.png` });
+
+    // Confirm the first suggestion by the keyboard: focus stays on the row.
+    const row = table.locator('tbody tr').first();
+    const lineId = await row.getAttribute('data-line');
+    const confirm = row.getByRole('button', { name: /^Confirmer la ligne du / });
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('État').selectOption({ label: 'Confirmé' });
+    const confirmed = table.locator(`tr[data-line="${lineId}"]`);
+    await expect(confirmed).toContainText('Confirmé');
+    // Undo by the keyboard: Tab from Changer reaches Annuler.
+    await confirmed.getByRole('button', { name: /^Changer le rapprochement / }).focus();
+    await page.keyboard.press('Tab');
+    await expect(
+      confirmed.getByRole('button', { name: /^Annuler le rapprochement / }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('État').selectOption({ label: 'Tous' });
+    const back = table.locator(`tr[data-line="${lineId}"]`);
+    await expect(back).toContainText('Suggéré');
+    await expect(back.getByRole('button').first()).toBeFocused();
+
+    // Change an automatic match by typing the invoice numbers: no invoice, then undo.
+    await page.getByLabel('État').selectOption({ label: 'Automatique' });
+    const auto = table.locator('tbody tr').first();
+    const autoId = await auto.getAttribute('data-line');
+    await auto.getByRole('button', { name: /^Changer le rapprochement / }).click();
+    const numbers = page.getByRole('textbox', { name: /^Numéros de facture/ });
+    await expect(numbers).toBeFocused();
+    await numbers.fill('');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('État').selectOption({ label: 'Sans facture' });
+    const none = table.locator(`tr[data-line="${autoId}"]`);
+    await expect(none).toContainText('Sans facture');
+    await expect(none.getByRole('button').first()).toBeFocused();
+    await none.getByRole('button', { name: /^Annuler le rapprochement / }).click();
+    await page.getByLabel('État').selectOption({ label: 'Tous' });
+    await expect(table.locator(`tr[data-line="${autoId}"]`)).toContainText('Automatique');
+
+    // The text filter.
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('zzzz-nothing');
+    await expect(page.getByText('Aucune ligne ne correspond.')).toBeVisible();
+  });
+});
+
+test.describe('at 1024×700', () => {
+  test.use({ viewport: { width: 1024, height: 700 } });
+
+  test('the lines fit the narrow window', async ({ app, page }) => {
+    void app;
+    await openBank(page);
+    await importAll(page);
+    const table = page.getByRole('table', { name: 'Lignes' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    // The page itself does not scroll sideways (only the table's own box may).
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/bank-1024x700.png` });
+  });
+});
