@@ -470,10 +470,7 @@ describe('archive exports (a real sync of a small demo operator into SQLite)', (
         target: { kind: 'invoices', source: 'archive', filter, sort },
       }),
     );
-    assert.match(
-      result.fileName,
-      new RegExp(`^.+ Factures archive ${localDay(NOW)}\\.xlsx$`),
-    );
+    assert.match(result.fileName, new RegExp(`^.+ Factures archive ${localDay(NOW)}\\.xlsx$`));
     assert.equal(result.rows, expected.total);
     const book = readXlsx(result.savedTo as string);
     assert.deepEqual(
