@@ -138,6 +138,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     archives,
     readArchive: (id, read) => services.readArchive(id, read),
     user: () => workstationUser(),
+    now: () => now(),
   };
   /** The exceptions list's view of the archives and the accounting (issue 19, item 4): the
    * period's ledger is the one kept for Comptabilité's pages. */

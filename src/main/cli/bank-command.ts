@@ -13,6 +13,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, basename, resolve } from 'node:path';
 import { AppFailure } from '../services/app-failure.ts';
 import { openBankData, type BankMatchRow, type BankStore } from '../services/archive/bank-store.ts';
+import { clockFromEnv } from '../services/clock.ts';
 import {
   confirmMatch,
   importBankFile,
@@ -133,7 +134,9 @@ export async function run(argv: string[]): Promise<number> {
     const json = values.json === true;
     if (sub === 'demo-files') {
       const dir = resolve(required(values.dir, 'dir', BANK_USAGE));
-      const startMs = values.start ? Date.parse(`${values.start}T12:00:00Z`) : Date.now();
+      const startMs = values.start
+        ? Date.parse(`${values.start}T12:00:00Z`)
+        : clockFromEnv(process.env).now().getTime();
       if (Number.isNaN(startMs))
         throw new UsageError('--start must be a day YYYY-MM-DD', BANK_USAGE);
       mkdirSync(dir, { recursive: true });
@@ -157,7 +160,7 @@ export async function run(argv: string[]): Promise<number> {
               store,
               invoices,
               { name: basename(path), bytes: readBankFile(path) },
-              new Date(),
+              services.clock.now(),
             );
             if (json) writeJsonLine({ ok: true, connection: connection.name, ...summary });
             else
@@ -204,7 +207,7 @@ export async function run(argv: string[]): Promise<number> {
                     .split(',')
                     .map((s) => s.trim())
                     .filter(Boolean);
-            const row = confirmMatch(store, invoices, line, new Date(), ids);
+            const row = confirmMatch(store, invoices, line, services.clock.now(), ids);
             if (json) writeJsonLine({ ok: true, line: row });
             else process.stdout.write(printRow(row));
             return EXIT.ok;

@@ -74,7 +74,7 @@ export async function run(argv: string[]): Promise<number> {
       const invoice = findInvoice(services.archives.existing(connection.id), invoiceRef);
       const named = { id: invoice.invoiceId, number: invoice.invoiceNumber };
       if (sub === 'mark') {
-        const now = new Date();
+        const now = services.clock.now();
         // As the screen: a payment day after today (Paris) is a typo, refused.
         if (day! > parisDayOf(now))
           throw new AppFailure('invalid_input', `The payment day ${day} is in the future.`);

@@ -8,6 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AppFailure } from '../services/app-failure.ts';
 import { resolveDataDir } from '../services/paths.ts';
+import { clockFromEnv } from '../services/clock.ts';
 import { importEcbRates } from '../services/rates/import.ts';
 import { findInvoice } from '../services/payments/invoice-ref.ts';
 import {
@@ -81,7 +82,12 @@ export async function run(argv: string[]): Promise<number> {
     if (positionals[0] === 'set') return setRate(values);
     if (positionals[0] !== 'import') return badSubcommand(positionals[0], RATES_USAGE);
     const path = resolve(required(values.file, 'file', RATES_USAGE));
-    const imported = importEcbRates(resolveDataDir(), path, readText(path), new Date());
+    const imported = importEcbRates(
+      resolveDataDir(),
+      path,
+      readText(path),
+      clockFromEnv(process.env).now(),
+    );
     if (values.json === true) writeJsonLine({ ok: true, ...imported });
     else
       process.stdout.write(
@@ -130,7 +136,7 @@ async function setRate(values: {
       .saveInvoiceRate(
         invoice.invoiceId,
         rate === undefined ? null : { currency, rate },
-        new Date(),
+        services.clock.now(),
       );
     if (values.json === true)
       writeJsonLine({

@@ -400,6 +400,7 @@ export class Archives {
         archive: this.open(connectionId),
         budget: new RequestBudget(options.requestsPerMinute),
         ids: options.ids,
+        now: this.#now,
         ...(options.signal ? { signal: options.signal } : {}),
       });
     } finally {

@@ -5,6 +5,7 @@
 // answer that carries an invoice's state and direction, which the archive's rows need), then
 // GET /v1/invoice/{id} for each one's full business data, every request at the connection's
 // budget.
+import { systemClock } from '../clock.ts';
 import { STATUS_BATCH_SIZE, statusBatchQuery, type SyncOperator } from './sync.ts';
 import type { ArchiveStore } from './archive-store.ts';
 import type { RequestBudget } from './pace.ts';
@@ -47,7 +48,7 @@ export interface CompleteOptions {
  * search fails (nothing half-written: each batch is written in one go). */
 export async function completeByIds(options: CompleteOptions): Promise<CompletionSummary> {
   const { client, archive, budget, signal } = options;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemClock.now;
   const ids = [...new Set(options.ids.map((id) => id.toLowerCase()))];
   const summary: CompletionSummary = {
     asked: ids.length,

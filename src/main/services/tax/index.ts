@@ -1,6 +1,7 @@
 // The VAT returns' calendar and declarations of one connection (issue 26, items 5 and 6), over
 // its archive and its user-data file: the return due now, a period recorded as declared (its
 // figures kept), and that declaration against the return computed again from today's archive.
+import { systemClock } from '../clock.ts';
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { DeclareArgs, DeclaredReturn } from '#shared/declared.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
@@ -25,7 +26,7 @@ export interface TaxDeps {
 export function dueReturn(deps: TaxDeps, connectionId: string): DueReturn {
   const company = deps.archives.existing(connectionId)?.companySiren() ?? null;
   const user = deps.archives.existingUserData(connectionId);
-  return dueReturnOf({ company, user }, (deps.now ?? (() => new Date()))());
+  return dueReturnOf({ company, user }, (deps.now ?? systemClock.now)());
 }
 
 function returnPeriod(period: ReportPeriod): ReportPeriod {
@@ -39,7 +40,7 @@ function returnPeriod(period: ReportPeriod): ReportPeriod {
 }
 
 function ca3(deps: TaxDeps, connectionId: string, period: ReportPeriod): Ca3Report {
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? systemClock.now)();
   return deps.readArchive(connectionId, (archive) =>
     computeReport(archive, 'ca3', period, { now }),
   ) as Ca3Report;
@@ -58,7 +59,7 @@ export function declaredReturn(
 /** Records the period as declared on `declaredOn` for `amountCents`, with today's figures. */
 export function declareReturn(deps: TaxDeps, args: DeclareArgs): DeclaredReturn {
   const period = returnPeriod(args.period);
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? systemClock.now)();
   if (!isDay(args.declaredOn))
     throw new AppFailure('invalid_input', `Not a day: ${args.declaredOn}`);
   if (args.declaredOn < period.to)
