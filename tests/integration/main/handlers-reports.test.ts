@@ -11,6 +11,9 @@ import { openArchive } from '#main/services/archive/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { archivedHandlers, value } from '#support/archived-handlers.ts';
 import { column, readXlsx } from '#support/read-xlsx.ts';
+import frReports from '#shared/i18n/fr/reports.ts';
+
+const sheets = frReports.workbook.sheets;
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { dataDir, dispatch, close } = archivedHandlers({
@@ -85,5 +88,10 @@ test('"Exporter vers Excel" of a report writes the figures on screen, line for l
     'the same invoices, by number',
   );
   assert.equal(detail.freeze, 'A2', 'a frozen header');
-  assert.equal(book.sheets.length, 4, 'summary, detail, paid, about');
+  assert.deepEqual(
+    book.sheets.slice(0, 4).map((sheet) => sheet.name),
+    [sheets.agingSummary, sheets.agingLines, sheets.agingPastDue, sheets.agingPaid],
+    'summary, detail, past due, paid',
+  );
+  assert.equal(book.sheets.length, 5, 'then the about sheet');
 });

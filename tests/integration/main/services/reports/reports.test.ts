@@ -247,7 +247,7 @@ test('the échéancier’s workbook: buckets per counterparty equal the report�
   const book = readXlsx(path);
   assert.deepEqual(
     book.sheets.map((s) => s.name),
-    ['Aged balance', 'No known payment', 'Paid', 'About'],
+    ['Aged balance', 'No known payment', 'Past due', 'Paid', 'About'],
   );
   const lines = sheetNamed(book, 'No known payment');
   assert.equal(lines.rows.length, report.lines.length + 1);
