@@ -232,9 +232,11 @@ for (const viewport of WIDTHS) {
           const reports = new ReportsPage(page);
           await connections.switchTo(A);
           await reports.open();
-          await reports.chooseQuarter('4ᵉ trimestre', 2026);
           for (const tab of ['TVA', 'Échéancier', 'Statuts'] as const) {
             await connections.switchTo(A);
+            // A switch opens Rapports on the client's return due now (issue 26): the quarter
+            // whose figures are compared is chosen again, as a user would.
+            await reports.chooseQuarter('4ᵉ trimestre', 2026);
             await reports.tab(tab).click();
             await expect(page.getByRole('main').locator('td, dd').first()).toBeVisible();
             const figuresA = await reportFigures(page);

@@ -147,10 +147,10 @@ test('every portfolio figure of every client: the same number on the screen it o
         });
       }
 
-      await test.step(`${client.name}: the VAT of the month`, async () => {
+      await test.step(`${client.name}: the VAT of the return due now`, async () => {
         await portfolio.goTo('Portefeuille');
         const vat = portfolio.table.getByRole('button', {
-          name: new RegExp(`^${client.company} : la déclaration de TVA du mois`),
+          name: new RegExp(`^${client.company} : la déclaration de TVA de `),
         });
         const [amount, word] = (await vat.innerText()).split('\n').map((s) => s.trim());
         const cents = digits(amount!);

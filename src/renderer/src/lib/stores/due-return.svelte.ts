@@ -18,19 +18,24 @@ class DueReturnState {
    * connection other than the last one opened (`reopen`: after its settings changed too). */
   async load(connectionId: string, reopen = false): Promise<void> {
     const ask = ++this.#asked;
+    const asked = CHOICES.map((choice) => choice.period);
     const r = await api.invoke('tax:dueReturn', { connectionId });
     if (ask !== this.#asked || !r.ok) return;
     const another = connectionId !== this.connectionId;
     this.value = r.value;
     this.connectionId = connectionId;
-    if (another || reopen) openOn(r.value);
+    if (another || reopen) openOn(r.value, asked);
   }
 }
 
-function openOn(due: DueReturn): void {
-  reportChoice.period = due.period;
-  accountingChoice.period = due.period;
-  exceptionsChoice.period = due.period;
+const CHOICES = [reportChoice, accountingChoice, exceptionsChoice];
+
+/** Each screen opens on the return's period, unless the user chose another period while main
+ * was answering: the answer never takes back what the user just did. */
+function openOn(due: DueReturn, asked: readonly unknown[]): void {
+  CHOICES.forEach((choice, i) => {
+    if (choice.period === asked[i]) choice.period = due.period;
+  });
 }
 
 export const dueReturn = new DueReturnState();
