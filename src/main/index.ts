@@ -71,6 +71,7 @@ if (!app.requestSingleInstanceLock()) {
       // Background sync rounds on the firm's schedule while the app runs (issue 19).
       backgroundSync: true,
     });
+    services.warmUp();
     // What a sync found new, as one desktop notification per connection (issue 19, item 3).
     const running = services;
     showNewsNotifications({
