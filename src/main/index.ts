@@ -1,6 +1,6 @@
 // Electron lifecycle only: one instance, one window, services closed on quit.
 import { app, Notification, type BrowserWindow } from 'electron';
-import { createDispatcher, createHandlers, resolveLanguage } from './handlers.ts';
+import { createDispatcher, createHandlers, resolveLanguage } from './handlers/index.ts';
 import { registerIpc } from './ipc.ts';
 import { registerAppScheme } from './platform/app-protocol.ts';
 import { createExportDialog } from './platform/export-dialog.ts';

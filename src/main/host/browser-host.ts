@@ -12,7 +12,7 @@ import {
   TOKEN_FRAGMENT_KEY,
   TOKEN_HEADER,
 } from '#shared/rpc.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '../handlers.ts';
+import { createDispatcher, createHandlers, type Dispatch } from '../handlers/index.ts';
 import {
   createServices,
   stderrLogger,
