@@ -10,6 +10,7 @@ import type {
   VaultStatus,
 } from '#shared/contract.ts';
 import { api } from '../api.ts';
+import { startupAnswers } from '../startup-calls.ts';
 import { language } from './language.svelte.ts';
 
 /** What decides whose data a connection brings: its operator and its client. */
@@ -78,11 +79,7 @@ class Session {
 
   async start(): Promise<void> {
     this.startupError = null;
-    const [info, settings, connections] = await Promise.all([
-      api.invoke('app:info'),
-      api.invoke('settings:get'),
-      api.invoke('connections:list'),
-    ]);
+    const [info, settings, connections] = await startupAnswers();
     if (!info.ok) return void (this.startupError = info.error);
     if (!settings.ok) return void (this.startupError = settings.error);
     if (!connections.ok) return void (this.startupError = connections.error);

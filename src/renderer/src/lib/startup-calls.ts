@@ -1,0 +1,27 @@
+// The start-up's three calls (app info, settings, connections), sent by main.ts before the app's
+// own code is loaded and evaluated (issue 27, item 7): main answers them while the page parses
+// the rest. session.start() takes these answers once; a later start (a retry) asks again.
+import { api } from './api.ts';
+
+type StartupAnswers = Promise<
+  [
+    Awaited<ReturnType<typeof api.invoke<'app:info'>>>,
+    Awaited<ReturnType<typeof api.invoke<'settings:get'>>>,
+    Awaited<ReturnType<typeof api.invoke<'connections:list'>>>,
+  ]
+>;
+
+let sent: StartupAnswers | null = null;
+
+const send = (): StartupAnswers =>
+  Promise.all([api.invoke('app:info'), api.invoke('settings:get'), api.invoke('connections:list')]);
+
+export function sendStartupCalls(): void {
+  sent ??= send();
+}
+
+export function startupAnswers(): StartupAnswers {
+  const answers = sent ?? send();
+  sent = null;
+  return answers;
+}
