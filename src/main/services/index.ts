@@ -295,8 +295,13 @@ export function createServices(options: CreateServicesOptions): Services {
     warmUp() {
       const active = connections.getSettings().activeConnectionId;
       if (!active) return;
+      // The demo operator, then its client (code loaded, token asked): the first search's path.
       if (connections.references().some((c) => c.id === active && c.kind === 'demo'))
-        demo.ensureStarted().catch(() => undefined);
+        demo
+          .ensureStarted()
+          .then(() => operators.forConnection(active))
+          .then((client) => client.tokenProvider.getToken())
+          .catch(() => undefined);
       // Its archive's opening check, off the first search's path (none is created here).
       setImmediate(() => {
         try {
