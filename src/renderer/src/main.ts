@@ -1,10 +1,11 @@
 /// <reference types="vite/client" />
+// First import: evaluating it sends the start-up's calls, before the app's code is evaluated
+// (modules are evaluated in import order), so main answers them while the page evaluates the rest.
+import './lib/startup-calls.ts';
+import { mount } from 'svelte';
 import './app.css';
-import { sendStartupCalls } from './lib/startup-calls.ts';
+import App from './App.svelte';
 
-// The first calls leave before the app's code is loaded: main answers while the page evaluates.
-sendStartupCalls();
-const [{ mount }, { default: App }] = await Promise.all([import('svelte'), import('./App.svelte')]);
 // The start-up bench (bench/ui-bench.ts) reads when the first screen's code was evaluated.
 performance.mark('invoice-desk:evaluated');
 mount(App, { target: document.getElementById('app')! });

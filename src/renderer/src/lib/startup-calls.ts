@@ -1,6 +1,7 @@
-// The start-up's three calls (app info, settings, connections), sent by main.ts before the app's
-// own code is loaded and evaluated (issue 27, item 7): main answers them while the page parses
-// the rest. session.start() takes these answers once; a later start (a retry) asks again.
+// The start-up's three calls (app info, settings, connections), sent when this module is
+// evaluated: main.ts imports it first, so they leave before the app's own code is evaluated
+// (issue 27, item 7) and main answers them meanwhile. session.start() takes these answers once;
+// a later start (a retry) asks again.
 import { api } from './api.ts';
 
 type StartupAnswers = Promise<
@@ -16,9 +17,7 @@ let sent: StartupAnswers | null = null;
 const send = (): StartupAnswers =>
   Promise.all([api.invoke('app:info'), api.invoke('settings:get'), api.invoke('connections:list')]);
 
-export function sendStartupCalls(): void {
-  sent ??= send();
-}
+sent = send();
 
 export function startupAnswers(): StartupAnswers {
   const answers = sent ?? send();
