@@ -45,7 +45,7 @@ import {
   dueReturn,
   undeclareReturn,
   type TaxDeps,
-} from './services/tax/index.ts';
+} from './services/returns/index.ts';
 import { workstationUser } from './services/exceptions/user-name.ts';
 import {
   bankView,

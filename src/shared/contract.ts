@@ -288,7 +288,7 @@ export interface ThirdPartiesImport {
   added: number;
   updated: number;
   /** Lines refused, numbered as a spreadsheet numbers them, with the reason in English words
-   * and its code (services/accounting/third-parties.ts THIRD_PARTY_PROBLEMS: the screen words
+   * and its code (services/accounting/accounting.ts THIRD_PARTY_PROBLEMS: the screen words
    * it). */
   refused: { line: number; reason: string; code: string }[];
 }

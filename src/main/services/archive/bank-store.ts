@@ -10,8 +10,15 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { BankFormat, MatchRule, MatchState, StatementLine } from '#shared/bank.ts';
-import type { Allocation, LineToMatch, Proposal } from '../bank/matching.ts';
+import type {
+  Allocation,
+  BankFormat,
+  LineToMatch,
+  MatchRule,
+  MatchState,
+  Proposal,
+  StatementLine,
+} from '#shared/bank.ts';
 import { archiveDir, archivePath } from './archive-store.ts';
 import { applySteps } from './schema.ts';
 

@@ -12,7 +12,7 @@ import type { AccountingSettings, ThirdParty, ThirdPartyRole } from '#shared/acc
 import type { ExceptionHandled } from '#shared/exceptions.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import { AppFailure } from '../app-failure.ts';
-import { settingsFromStored } from '../accounting/settings.ts';
+import { settingsFromStored } from '#shared/accounting-settings.ts';
 import { archiveDir, archivePath } from './archive-store.ts';
 import { applySteps } from './schema.ts';
 

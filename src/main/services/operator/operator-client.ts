@@ -26,7 +26,7 @@ import {
   type WebhookCreate,
   type WebhookRef,
 } from '#shared/operator/schemas.ts';
-import { TokenProvider } from '../auth/token-provider.ts';
+import { TokenProvider } from './token-provider.ts';
 import { OperatorError, hasErrorKind } from '../errors.ts';
 import {
   cancelledError,
