@@ -31,6 +31,7 @@ import type {
   JournalKind,
   Ledger,
   ThirdParty,
+  ThirdPartyChoice,
   ThirdPartyRole,
 } from './accounting.ts';
 import type {
@@ -268,14 +269,7 @@ export interface LedgerPage extends Omit<Ledger, 'entries'> {
 }
 
 /** The accountant's choice for one third party, from the queue or the remembered list. */
-export interface ThirdPartyChoiceArgs {
-  key: string;
-  role: ThirdPartyRole;
-  name: string;
-  auxiliary: string;
-  account: string;
-  label: string | null;
-}
+export type ThirdPartyChoiceArgs = ThirdPartyChoice;
 
 /** The remembered third parties as a CSV file (`;`, UTF-8 with BOM) the renderer downloads. */
 export interface ThirdPartiesCsv {

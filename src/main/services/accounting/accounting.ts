@@ -9,6 +9,7 @@ import type {
   FecSeparator,
   Ledger,
   ThirdParty,
+  ThirdPartyChoice,
   ThirdPartyRole,
 } from '#shared/accounting.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
@@ -30,15 +31,8 @@ export const THIRD_PARTY_PROBLEMS = [
 ] as const;
 export type ThirdPartyProblem = (typeof THIRD_PARTY_PROBLEMS)[number];
 
-/** The accountant's choice for one third party (from the queue, the memory list or a CSV). */
-export interface ThirdPartyChoice {
-  key: string;
-  role: ThirdPartyRole;
-  name: string;
-  auxiliary: string;
-  account: string;
-  label: string | null;
-}
+/** The accountant's choice for one third party (#shared/accounting.ts). */
+export type { ThirdPartyChoice };
 
 export interface CsvImportResult {
   added: number;

@@ -15,13 +15,8 @@ import type {
 import type { ReportPeriod } from '#shared/reports.ts';
 import { inPeriod } from '#shared/report-period.ts';
 import type { AccountingFacts, AccountingRow } from '../archive/accounting-rows.ts';
-import {
-  checkTotals,
-  countryOf,
-  isSelfAssessed,
-  roundHalf,
-  type RateLine,
-} from '../tax/categories.ts';
+import { checkTotals, countryOf, isSelfAssessed, roundHalf } from '../tax/categories.ts';
+import type { RateLine } from '../tax/categories.ts';
 import { directionOf } from '../tax/invoice.ts';
 import { isCreditNote, taxPointRule } from '../tax/rules.ts';
 import { paymentOf, vatStanding } from '../tax/vat-due.ts';

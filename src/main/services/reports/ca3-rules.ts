@@ -10,13 +10,8 @@ import { addDays, inPeriod } from '#shared/report-period.ts';
 import type { Ca3Row } from '../archive/accounting-rows.ts';
 import type { AccountChooser } from '../accounting/accounting.ts';
 import { invoiceAccount } from '../accounting/entries.ts';
-import {
-  checkTotals,
-  countryOf,
-  isSelfAssessed,
-  roundHalf,
-  type RateLine,
-} from '../tax/categories.ts';
+import { checkTotals, countryOf, isSelfAssessed, roundHalf } from '../tax/categories.ts';
+import type { RateLine } from '../tax/categories.ts';
 import { isFixedAssetAccount, thirdPartyKey } from '../accounting/third-parties.ts';
 import { totalsInEuros, type Conversion, type ConversionInputs } from '../tax/conversion.ts';
 import { directionOf, invoiceDay, reportInvoice } from '../tax/invoice.ts';
