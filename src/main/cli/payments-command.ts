@@ -1,6 +1,6 @@
 // `cli.ts payments` (issue 26, item 8): the accountant's paid marks from a script, so that the
 // month's work can run without the window: the same marks as the échéancier's "Marquer comme
-// payées" (the connection's user-data file, archive/user-data-store.ts), which the reports, the
+// payées" (the connection's user data, archive/user-data-port.ts), which the reports, the
 // CA3 and the exports read.
 //   npm run cli -- payments mark --connection demo-admin --invoice F-2026-0042 --day 2026-11-20 --note "virement"
 //   npm run cli -- payments unmark --connection demo-admin --invoice 0b6f…-… --json
@@ -63,10 +63,10 @@ export async function run(argv: string[]): Promise<number> {
         // As the screen: a payment day after today (Paris) is a typo, refused.
         if (day! > parisDayOf(now))
           throw new AppFailure('invalid_input', `The payment day ${day} is in the future.`);
-        const store = services.archives.userData(connection.id);
+        const userData = await services.userData.of(connection.id);
         const note = values.note?.trim() ? values.note.trim() : null;
-        store.markPaid([invoice.invoiceId], day!, note, now);
-        const mark = store.paymentMarks([invoice.invoiceId]).get(invoice.invoiceId)!;
+        await userData.markPaid([invoice.invoiceId], day!, note, now);
+        const mark = (await userData.paymentMarks([invoice.invoiceId])).get(invoice.invoiceId)!;
         if (json)
           writeJsonLine({
             ok: true,
@@ -80,8 +80,8 @@ export async function run(argv: string[]): Promise<number> {
           );
         return EXIT.ok;
       }
-      const removed =
-        services.archives.existingUserData(connection.id)?.unmarkPaid([invoice.invoiceId]) ?? 0;
+      const userData = await services.userData.existing(connection.id);
+      const removed = (await userData?.unmarkPaid([invoice.invoiceId])) ?? 0;
       if (json)
         writeJsonLine({
           ok: true,

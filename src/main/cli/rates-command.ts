@@ -114,13 +114,12 @@ async function setRate(values: {
         'invalid_input',
         `${invoice.invoiceNumber ?? invoice.invoiceId} is in euros: no rate to set.`,
       );
-    services.archives
-      .userData(connection.id)
-      .saveInvoiceRate(
-        invoice.invoiceId,
-        rate === undefined ? null : { currency, rate },
-        services.clock.now(),
-      );
+    const userData = await services.userData.of(connection.id);
+    await userData.saveInvoiceRate(
+      invoice.invoiceId,
+      rate === undefined ? null : { currency, rate },
+      services.clock.now(),
+    );
     if (values.json === true)
       writeJsonLine({
         ok: true,

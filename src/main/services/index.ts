@@ -26,6 +26,8 @@ import {
 } from './connections/index.ts';
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
 import { Archives } from './archive/archives.ts';
+import { userDataDirectory } from './archive/user-data-directory.ts';
+import type { UserDataDirectory } from './archive/user-data-port.ts';
 import { archiveDir } from './archive/archive-store.ts';
 import type { ArchiveStore } from './archive/archive-store.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
@@ -93,6 +95,8 @@ export interface Services {
   clock: Clock;
   /** Runs `read` on a connection's archive (the registry's store, opened on first use). */
   readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
+  /** What the user wrote about each connection's invoices, found by connection id (issue 28). */
+  userData: UserDataDirectory;
   /** Stops what the services started (the syncs, the archives, the demo operator). */
   close(): Promise<void>;
 }
@@ -288,6 +292,7 @@ export function createServices(options: CreateServicesOptions): Services {
     settingsRepair: () => settings.repair,
     clock,
     readArchive: (connectionId, read) => read(archives.open(connectionId)),
+    userData: userDataDirectory(archives),
     async close() {
       scheduler?.stop();
       syncRounds.cancel();

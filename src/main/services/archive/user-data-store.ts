@@ -20,6 +20,7 @@ import { AppFailure } from '../app-failure.ts';
 import { settingsFromStored } from '#shared/accounting-settings.ts';
 import { archiveDir, archivePath } from './archive-store.ts';
 import { openOwnerOnlyDatabase, writeTransaction } from './owner-only-database.ts';
+import type { DeclaredReturnRecord, TypedRate } from './user-data-port.ts';
 import { applySteps } from './schema.ts';
 
 const SIDE_FILES = ['', '-wal', '-shm', '-journal'] as const;
@@ -191,23 +192,8 @@ const toThirdParty = (r: ThirdPartyRecord): ThirdParty => ({
   updatedAt: r.updated_at,
 });
 
-/** A period's return recorded as declared (issue 26, item 6). `figures` is kept as written
- * (services/tax/declared.ts reads it). */
-export interface DeclaredReturnRecord {
-  period: { from: string; to: string; label: string };
-  declaredOn: string;
-  amountCents: number;
-  figures: unknown;
-  by: string;
-  at: string;
-}
-
-/** A rate the accountant typed for one invoice: units of `currency` per euro. */
-export interface TypedRate {
-  currency: string;
-  rate: string;
-  typedAt: string;
-}
+/** A declared return (issue 26, item 6) and a typed rate: their shapes are the port's. */
+export type { DeclaredReturnRecord, TypedRate } from './user-data-port.ts';
 
 interface DeclaredRow {
   period_from: string;
