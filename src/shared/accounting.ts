@@ -71,9 +71,8 @@ export interface CompanyProfile {
 
 export type ThirdPartyRole = 'customer' | 'supplier';
 
-/** One third party's accounts, remembered per connection. Keyed by SIREN, or the VAT number
- * for a foreign party (or "NAME:<name>" when an invoice gives neither). */
-export interface ThirdParty {
+/** The accountant's choice for one third party (from the queue, the memory list or a CSV). */
+export interface ThirdPartyChoice {
   key: string;
   role: ThirdPartyRole;
   name: string;
@@ -83,6 +82,11 @@ export interface ThirdParty {
   account: string;
   /** The entries' label for this party's invoices; null: the party's name. */
   label: string | null;
+}
+
+/** One third party's accounts, remembered per connection. Keyed by SIREN, or the VAT number
+ * for a foreign party (or "NAME:<name>" when an invoice gives neither). */
+export interface ThirdParty extends ThirdPartyChoice {
   /** True once the accountant chose (or imported) it; false for the app's suggestion. */
   confirmed: boolean;
   updatedAt: string;

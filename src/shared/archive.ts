@@ -60,16 +60,8 @@ export interface ArchiveSort {
   descending?: boolean;
 }
 
-/** One archived invoice as the archive table shows it. Amounts in integer cents. */
-export interface ArchiveRow {
-  invoiceId: string;
-  direction: string;
-  state: string;
-  invoiceNumber: string | null;
-  typeCode: string | null;
-  invoiceDate: string | null;
-  dueDate: string | null;
-  createDate: string | null;
+/** The seller and the buyer of an invoice, as an archived row and an export's row name them. */
+export interface InvoiceParties {
   sellerName: string | null;
   sellerSiren: string | null;
   sellerSiret: string | null;
@@ -78,6 +70,18 @@ export interface ArchiveRow {
   buyerSiren: string | null;
   buyerSiret: string | null;
   buyerVat: string | null;
+}
+
+/** One archived invoice as the archive table shows it. Amounts in integer cents. */
+export interface ArchiveRow extends InvoiceParties {
+  invoiceId: string;
+  direction: string;
+  state: string;
+  invoiceNumber: string | null;
+  typeCode: string | null;
+  invoiceDate: string | null;
+  dueDate: string | null;
+  createDate: string | null;
   counterpartyName: string | null;
   counterpartySiren: string | null;
   counterpartySiret: string | null;

@@ -121,3 +121,20 @@ export interface BankRefusal {
   line: number | null;
   reason: string;
 }
+
+/** A statement line as matching reads it (main's bank/matching.ts), with its stored id. */
+export interface LineToMatch extends StatementLine {
+  id: string;
+}
+
+/** Part of a line's amount given to one invoice, in cents. */
+export interface Allocation {
+  invoiceId: string;
+  cents: number;
+}
+
+/** What matching proposes for one line: matched, suggestions to confirm, or nothing. */
+export type Proposal =
+  | { lineId: string; state: 'auto'; rule: MatchRule; allocations: Allocation[] }
+  | { lineId: string; state: 'suggested'; rule: MatchRule; candidates: Allocation[][] }
+  | { lineId: string; state: 'unmatched' };

@@ -31,6 +31,7 @@ import type {
   JournalKind,
   Ledger,
   ThirdParty,
+  ThirdPartyChoice,
   ThirdPartyRole,
 } from './accounting.ts';
 import type {
@@ -268,14 +269,7 @@ export interface LedgerPage extends Omit<Ledger, 'entries'> {
 }
 
 /** The accountant's choice for one third party, from the queue or the remembered list. */
-export interface ThirdPartyChoiceArgs {
-  key: string;
-  role: ThirdPartyRole;
-  name: string;
-  auxiliary: string;
-  account: string;
-  label: string | null;
-}
+export type ThirdPartyChoiceArgs = ThirdPartyChoice;
 
 /** The remembered third parties as a CSV file (`;`, UTF-8 with BOM) the renderer downloads. */
 export interface ThirdPartiesCsv {
@@ -288,7 +282,7 @@ export interface ThirdPartiesImport {
   added: number;
   updated: number;
   /** Lines refused, numbered as a spreadsheet numbers them, with the reason in English words
-   * and its code (services/accounting/third-parties.ts THIRD_PARTY_PROBLEMS: the screen words
+   * and its code (services/accounting/accounting.ts THIRD_PARTY_PROBLEMS: the screen words
    * it). */
   refused: { line: number; reason: string; code: string }[];
 }

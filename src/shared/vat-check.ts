@@ -1,6 +1,6 @@
 // The "Contrôle TVA" of one client and period (issue 26, item 1): the TVA report's net, the
 // CA3's 16 − 23 and the entries' VAT accounts side by side; they agree to the cent, or every
-// difference is an invoice with its reason. Computed in main (src/main/services/tax/vat-check.ts).
+// difference is an invoice with its reason. Computed in main (src/main/services/reports/vat-check.ts).
 // Amounts in integer cents, euros.
 import type { Direction } from './operator/enums.ts';
 import type { ReportCoverage, ReportPeriod, VatPayment } from './reports.ts';

@@ -19,7 +19,7 @@ import { SyncRoundPanel } from './pages/sync-round-panel.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { archiveSql } from '#support/archive-sql.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
-import { parisDay } from '#main/services/reports/rules.ts';
+import { parisDay } from '#main/services/tax/rules.ts';
 import { countText, type PluralForms } from '#shared/i18n/plural.ts';
 import words from '#shared/i18n/fr/portfolio.ts';
 import archiveWords from '#shared/i18n/fr/archive.ts';

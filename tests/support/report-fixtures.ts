@@ -2,7 +2,7 @@
 // report computations: every field a report looks at can be set, the rest has plain defaults.
 import type { Invoice, TaxDetail } from '#shared/operator/schemas.ts';
 import type { ArchiveRow } from '#main/services/archive/archive-store.ts';
-import { vatFactsOf, type ReportItem } from '#main/services/reports/invoice.ts';
+import { vatFactsOf, type ReportItem } from '#main/services/tax/invoice.ts';
 
 export interface Breakdown {
   category?: string;

@@ -15,18 +15,7 @@ import {
   exportThirdPartiesCsv,
   importThirdPartiesCsv,
 } from '../services/accounting/third-parties-csv.ts';
-import {
-  EXIT,
-  UsageError,
-  badSubcommand,
-  findConnection,
-  parseCommandLine,
-  required,
-  runCommand,
-  showUsage,
-  withServices,
-  writeJsonLine,
-} from './command.ts';
+import { commandFor, EXIT, withServices, writeJsonLine } from './command.ts';
 import { countText } from '#shared/i18n/plural.ts';
 
 const LINES_REFUSED = { one: '{count} line refused', other: '{count} lines refused' };
@@ -44,6 +33,8 @@ export const ACCOUNTS_USAGE = `Usage: npm run cli -- accounts (export | import) 
                          import {file, added, updated, refused: [{line, code, reason}]}
 
 Exit codes: 0 done, 1 failed (the reason on stderr), 2 bad usage.`;
+
+const cli = commandFor(ACCOUNTS_USAGE);
 
 const OPTIONS = {
   connection: { type: 'string' },
@@ -89,7 +80,7 @@ function fileFailure(error: unknown, path: string, doing: 'read' | 'written'): A
 }
 
 function csvPath(file: string | undefined): string {
-  const path = required(file, 'file', ACCOUNTS_USAGE);
+  const path = cli.required(file, 'file');
   return resolve(path);
 }
 
@@ -120,22 +111,16 @@ function readCsv(path: string): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  return runCommand(async () => {
-    const { values, positionals } = parseCommandLine(argv, ACCOUNTS_USAGE, OPTIONS, {
-      min: 0,
-      max: 1,
-    });
-    if (values.help) return showUsage(ACCOUNTS_USAGE);
+  return cli.run(argv, OPTIONS, { min: 0, max: 1 }, async ({ values, positionals }) => {
     const sub = positionals[0];
-    if (sub !== 'export' && sub !== 'import') return badSubcommand(sub, ACCOUNTS_USAGE);
-    const ref = required(values.connection, 'connection', ACCOUNTS_USAGE);
+    if (sub !== 'export' && sub !== 'import') return cli.badSubcommand(sub);
+    const ref = cli.required(values.connection, 'connection');
     const path = csvPath(values.file);
-    if (!/\.(csv|txt)$/i.test(path))
-      throw new UsageError('--file must name a .csv (or .txt) file', ACCOUNTS_USAGE);
+    if (!/\.(csv|txt)$/i.test(path)) throw cli.error('--file must name a .csv (or .txt) file');
     const json = values.json === true;
 
     return withServices(async (services) => {
-      const connection = findConnection(services, ref, ACCOUNTS_USAGE);
+      const connection = cli.connection(services, ref);
       if (sub === 'export') {
         // Reading never creates the user-data file: no file, an empty memory (the header alone).
         const store = services.archives.existingUserData(connection.id);

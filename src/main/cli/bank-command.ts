@@ -25,19 +25,7 @@ import { demoStatementFiles, demoStatements } from '../services/bank/demo-statem
 import { DEFAULT_MATCH_OPTIONS } from '../services/bank/matching.ts';
 import { createDataset } from '../demo-operator/data/dataset.ts';
 import type { Services } from '../services/index.ts';
-import {
-  EXIT,
-  UsageError,
-  badSubcommand,
-  findConnection,
-  integerOption,
-  parseCommandLine,
-  required,
-  runCommand,
-  showUsage,
-  withServices,
-  writeJsonLine,
-} from './command.ts';
+import { commandFor, EXIT, withServices, writeJsonLine } from './command.ts';
 
 export const BANK_USAGE = `Usage: npm run cli -- bank <import|matches|confirm|undo|accounts|settings|demo-files> [options]
   import      --connection C --file F [--json]   reads a CFONB 120, CAMT.053 or OFX file (the
@@ -55,6 +43,8 @@ export const BANK_USAGE = `Usage: npm run cli -- bank <import|matches|confirm|un
               (the demo operator's data: seed 42, 3,000 invoices; --start YYYY-MM-DD its start)
 
 Exit codes: 0 done, 1 failed (the reason on stderr), 2 bad usage.`;
+
+const cli = commandFor(BANK_USAGE);
 
 const OPTIONS = {
   connection: { type: 'string' },
@@ -122,23 +112,20 @@ function withBank<T>(
 
 function toleranceCents(text: string): number {
   const m = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!m) throw new UsageError('--tolerance must be an amount in euros, e.g. 0.50', BANK_USAGE);
+  if (!m) throw cli.error('--tolerance must be an amount in euros, e.g. 0.50');
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
 export async function run(argv: string[]): Promise<number> {
-  return runCommand(async () => {
-    const { values, positionals } = parseCommandLine(argv, BANK_USAGE, OPTIONS, { min: 0, max: 1 });
-    if (values.help) return showUsage(BANK_USAGE);
+  return cli.run(argv, OPTIONS, { min: 0, max: 1 }, async ({ values, positionals }) => {
     const sub = positionals[0];
     const json = values.json === true;
     if (sub === 'demo-files') {
-      const dir = resolve(required(values.dir, 'dir', BANK_USAGE));
+      const dir = resolve(cli.required(values.dir, 'dir'));
       const startMs = values.start
         ? Date.parse(`${values.start}T12:00:00Z`)
         : clockFromEnv(process.env).now().getTime();
-      if (Number.isNaN(startMs))
-        throw new UsageError('--start must be a day YYYY-MM-DD', BANK_USAGE);
+      if (Number.isNaN(startMs)) throw cli.error('--start must be a day YYYY-MM-DD');
       mkdirSync(dir, { recursive: true });
       const files = demoStatementFiles(demoStatements(createDataset(42, 3000, { startMs })));
       for (const f of files) writeFileSync(join(dir, f.name), f.bytes);
@@ -147,15 +134,15 @@ export async function run(argv: string[]): Promise<number> {
       return EXIT.ok;
     }
     if (!['import', 'matches', 'confirm', 'undo', 'accounts', 'settings'].includes(sub ?? '')) {
-      return badSubcommand(sub, BANK_USAGE);
+      return cli.badSubcommand(sub);
     }
-    const ref = required(values.connection, 'connection', BANK_USAGE);
+    const ref = cli.required(values.connection, 'connection');
     return withServices(async (services) => {
-      const connection = findConnection(services, ref, BANK_USAGE);
+      const connection = cli.connection(services, ref);
       return withBank(services, connection.id, (store, invoices) => {
         switch (sub) {
           case 'import': {
-            const path = resolve(required(values.file, 'file', BANK_USAGE));
+            const path = resolve(cli.required(values.file, 'file'));
             const summary = importBankFile(
               store,
               invoices,
@@ -172,10 +159,7 @@ export async function run(argv: string[]): Promise<number> {
           case 'matches': {
             const state = values.state;
             if (state && !['auto', 'suggested', 'confirmed', 'unmatched'].includes(state)) {
-              throw new UsageError(
-                '--state must be auto, suggested, confirmed or unmatched',
-                BANK_USAGE,
-              );
+              throw cli.error('--state must be auto, suggested, confirmed or unmatched');
             }
             const rows = store.matches().filter((r) => !state || r.state === state);
             if (json) {
@@ -199,7 +183,7 @@ export async function run(argv: string[]): Promise<number> {
             return EXIT.ok;
           }
           case 'confirm': {
-            const line = required(values.line, 'line', BANK_USAGE);
+            const line = cli.required(values.line, 'line');
             const ids =
               values.invoices === undefined
                 ? undefined
@@ -213,7 +197,7 @@ export async function run(argv: string[]): Promise<number> {
             return EXIT.ok;
           }
           case 'undo': {
-            const row = undoMatch(store, invoices, required(values.line, 'line', BANK_USAGE));
+            const row = undoMatch(store, invoices, cli.required(values.line, 'line'));
             if (json) writeJsonLine({ ok: true, line: row });
             else process.stdout.write(printRow(row));
             return EXIT.ok;
@@ -221,7 +205,7 @@ export async function run(argv: string[]): Promise<number> {
           case 'accounts': {
             if (values.account) {
               if (values.ledger !== undefined && !/^512[0-9A-Z]{0,9}$/.test(values.ledger)) {
-                throw new UsageError('--ledger must be a 512 account, e.g. 512100', BANK_USAGE);
+                throw cli.error('--ledger must be a 512 account, e.g. 512100');
               }
               const change = {
                 ...(values.ledger ? { ledgerAccount: values.ledger } : {}),
@@ -247,8 +231,7 @@ export async function run(argv: string[]): Promise<number> {
             const current = store.settings() ?? DEFAULT_MATCH_OPTIONS;
             if (values.window !== undefined || values.tolerance !== undefined) {
               const next = {
-                windowDays:
-                  integerOption(values.window, 'window', 1, 366, BANK_USAGE) ?? current.windowDays,
+                windowDays: cli.integer(values.window, 'window', 1, 366) ?? current.windowDays,
                 toleranceCents:
                   values.tolerance !== undefined
                     ? toleranceCents(values.tolerance)

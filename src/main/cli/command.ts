@@ -285,3 +285,32 @@ export function findConnection(
     `No connection has the id or name ${JSON.stringify(idOrName)} (\`connections list\` shows them)`,
   );
 }
+
+type ConnectionSource = Parameters<typeof findConnection>[0];
+
+/** One command's helpers, each bound to the command's usage, which every refusal shows: the
+ * parsing, `--help`, the failures' exit codes and the usual checks, written once for all. */
+export function commandFor(usage: string) {
+  return {
+    /** Parses `argv` (`--help` answers with the usage) and runs `body`; see runCommand. */
+    run<const O extends OptionSpec>(
+      argv: string[],
+      options: O,
+      positionals: { min: number; max: number },
+      body: (line: { values: OptionValues<O>; positionals: string[] }) => Promise<number>,
+    ): Promise<number> {
+      return runCommand(async () => {
+        const line = parseCommandLine(argv, usage, options, positionals);
+        return line.values.help ? showUsage(usage) : body(line);
+      });
+    },
+    showUsage: (): number => showUsage(usage),
+    error: (message: string): UsageError => new UsageError(message, usage),
+    required: (value: string | undefined, flag: string): string => required(value, flag, usage),
+    integer: (value: string | undefined, flag: string, min: number, max: number) =>
+      integerOption(value, flag, min, max, usage),
+    badSubcommand: (sub: string | undefined): number => badSubcommand(sub, usage),
+    connection: (services: ConnectionSource, idOrName: string): ConnectionRef =>
+      findConnection(services, idOrName, usage),
+  };
+}

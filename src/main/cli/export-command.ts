@@ -9,17 +9,12 @@ import type { ExportProgress, ExportTarget } from '#shared/exports.ts';
 import { argSchemas } from '../contract-args.ts';
 import { toCents } from '../services/archive/amounts.ts';
 import {
+  commandFor,
   EXIT,
-  UsageError,
-  findConnection,
-  parseCommandLine,
-  required,
-  runCommand,
-  showUsage,
+  type OptionValues,
   withServices,
   withStopSignals,
   writeJsonLine,
-  type OptionValues,
 } from './command.ts';
 import { summarizingFailure, workbookLanguage, workbookOut, workbookPathOf } from './workbook.ts';
 
@@ -47,6 +42,8 @@ export const EXPORT_USAGE = `Usage: npm run cli -- export --connection <id or na
   --json                 one JSON line per progress step on stdout, then a summary line
 
 Exit codes: 0 done, 1 failed (the reason on stderr), 2 bad usage.`;
+
+const cli = commandFor(EXPORT_USAGE);
 
 const OPTIONS = {
   connection: { type: 'string' },
@@ -98,28 +95,23 @@ function list(values: readonly string[] | undefined): string[] | undefined {
 function euros(option: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const cents = toCents(value.replace(',', '.'));
-  if (cents === null)
-    throw new UsageError(`--${option} must be an amount in euros, e.g. 1500.00`, EXPORT_USAGE);
+  if (cents === null) throw cli.error(`--${option} must be an amount in euros, e.g. 1500.00`);
   return cents;
 }
 
 /** The export target the options describe (checked against the contract's schema after). */
 function targetOf(values: Values): ExportTarget {
   if (values.query !== undefined && values.archive) {
-    throw new UsageError('choose one of --query and --archive', EXPORT_USAGE);
+    throw cli.error('choose one of --query and --archive');
   }
   if (values.query === undefined && !values.archive) {
-    throw new UsageError(
-      'say what to export: --query Q (live) or --archive [filters]',
-      EXPORT_USAGE,
-    );
+    throw cli.error('say what to export: --query Q (live) or --archive [filters]');
   }
   if (values.query !== undefined) {
     const given = ARCHIVE_ONLY.filter((name) => values[name] !== undefined);
     if (given.length > 0) {
-      throw new UsageError(
+      throw cli.error(
         `${given.map((name) => `--${name}`).join(', ')} filter the archive: add --archive instead of --query`,
-        EXPORT_USAGE,
       );
     }
     const q = values.query.trim();
@@ -133,11 +125,11 @@ function targetOf(values: Values): ExportTarget {
     outbound: 'OUTBOUND',
   };
   if (direction !== undefined && !directions[direction]) {
-    throw new UsageError('--direction is received or issued (INBOUND or OUTBOUND)', EXPORT_USAGE);
+    throw cli.error('--direction is received or issued (INBOUND or OUTBOUND)');
   }
   const kind = values.kind?.trim().toLowerCase().replace('-', '_');
   if (kind !== undefined && kind !== 'invoice' && kind !== 'credit_note') {
-    throw new UsageError('--kind is invoice or credit-note', EXPORT_USAGE);
+    throw cli.error('--kind is invoice or credit-note');
   }
   const states = list(values.state)?.map((state) => state.toUpperCase());
   const lifecycle = list(values.lifecycle);
@@ -161,7 +153,7 @@ function targetOf(values: Values): ExportTarget {
   if (values.sort !== undefined) {
     const [key, order, ...rest] = values.sort.split(':');
     if (rest.length > 0 || (order !== undefined && !/^(asc|desc)$/i.test(order))) {
-      throw new UsageError('--sort is KEY or KEY:desc, e.g. invoiceDate:desc', EXPORT_USAGE);
+      throw cli.error('--sort is KEY or KEY:desc, e.g. invoiceDate:desc');
     }
     sort = {
       key: key as ArchiveSort['key'],
@@ -183,14 +175,12 @@ function checkedTarget(exportId: string, target: ExportTarget): ExportTarget {
   const where = [
     ...new Set(checked.error.issues.map((i) => `${i.path.slice(1).join('.')}: ${i.message}`)),
   ];
-  throw new UsageError(`invalid filters: ${where.join('; ')}`, EXPORT_USAGE);
+  throw cli.error(`invalid filters: ${where.join('; ')}`);
 }
 
 export async function run(argv: string[]): Promise<number> {
-  return runCommand(async () => {
-    const { values } = parseCommandLine(argv, EXPORT_USAGE, OPTIONS);
-    if (values.help) return showUsage(EXPORT_USAGE);
-    const ref = required(values.connection, 'connection', EXPORT_USAGE);
+  return cli.run(argv, OPTIONS, { min: 0, max: 0 }, async ({ values }) => {
+    const ref = cli.required(values.connection, 'connection');
     const out = workbookOut(values.out, EXPORT_USAGE);
     const exportId = randomUUID();
     const target = checkedTarget(exportId, targetOf(values));
@@ -199,7 +189,7 @@ export async function run(argv: string[]): Promise<number> {
     return withServices(
       (services) =>
         summarizingFailure(json, async () => {
-          const connection = findConnection(services, ref, EXPORT_USAGE);
+          const connection = cli.connection(services, ref);
           const language = workbookLanguage(services);
           let lastPhase = '';
           const onProgress = ({ phase, rows, total }: ExportProgress): void => {

@@ -10,19 +10,8 @@ import type { FecEncoding, FecSeparator } from '#shared/accounting.ts';
 import { isDay, parsePeriod } from '#shared/report-period.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { fecFileName, writeFec } from '../services/accounting/fec.ts';
-import {
-  EXIT,
-  UsageError,
-  findConnection,
-  parseCommandLine,
-  required,
-  runCommand,
-  showUsage,
-  withServices,
-  withStopSignals,
-  writeJsonLine,
-} from './command.ts';
-import { summarizingFailure } from './workbook.ts';
+import { commandFor, EXIT, writeJsonLine } from './command.ts';
+import { writingFile } from './workbook.ts';
 import { gapWarning } from './gap-warning.ts';
 import { countText } from '#shared/i18n/plural.ts';
 
@@ -46,6 +35,8 @@ export const FEC_USAGE = `Usage: npm run cli -- fec --connection <id or name> --
                          {"type":"summary","ok":false,"error":{...}}
 
 Exit codes: 0 done, 1 failed (the reason on stderr), 2 bad usage.`;
+
+const cli = commandFor(FEC_USAGE);
 
 const OPTIONS = {
   connection: { type: 'string' },
@@ -72,99 +63,83 @@ function requestOf(values: {
   encoding?: string;
   'closing-date'?: string;
 }): FecRequest {
-  const periodText = required(values.period, 'period', FEC_USAGE);
+  const periodText = cli.required(values.period, 'period');
   const separator = values.separator ?? 'tab';
-  if (separator !== 'tab' && separator !== 'pipe')
-    throw new UsageError('--separator is tab or pipe', FEC_USAGE);
+  if (separator !== 'tab' && separator !== 'pipe') throw cli.error('--separator is tab or pipe');
   const encoding = (values.encoding ?? 'utf-8').toLowerCase();
   if (encoding !== 'utf-8' && encoding !== 'iso-8859-15')
-    throw new UsageError('--encoding is utf-8 or iso-8859-15', FEC_USAGE);
+    throw cli.error('--encoding is utf-8 or iso-8859-15');
   let period: ReportPeriod;
   try {
     period = parsePeriod(periodText);
   } catch (error) {
-    throw new UsageError((error as Error).message, FEC_USAGE);
+    throw cli.error((error as Error).message);
   }
   const closingDate = values['closing-date'] ?? period.to;
-  if (!isDay(closingDate))
-    throw new UsageError('--closing-date is a day, AAAA-MM-JJ (e.g. 2026-12-31)', FEC_USAGE);
+  if (!isDay(closingDate)) throw cli.error('--closing-date is a day, AAAA-MM-JJ (e.g. 2026-12-31)');
   if (closingDate < period.to)
-    throw new UsageError(
-      `--closing-date ${closingDate} is before the period's last day ${period.to}`,
-      FEC_USAGE,
-    );
+    throw cli.error(`--closing-date ${closingDate} is before the period's last day ${period.to}`);
   return { period, separator, encoding, closingDate };
 }
 
 const euros = (cents: number): number => Math.round(cents) / 100;
 
 export async function run(argv: string[]): Promise<number> {
-  return runCommand(async () => {
-    const { values } = parseCommandLine(argv, FEC_USAGE, OPTIONS);
-    if (values.help) return showUsage(FEC_USAGE);
+  return cli.run(argv, OPTIONS, { min: 0, max: 0 }, async ({ values }) => {
     const request = requestOf(values);
-    const ref = required(values.connection, 'connection', FEC_USAGE);
-    const folder = resolve(required(values.out, 'out', FEC_USAGE));
+    const ref = cli.required(values.connection, 'connection');
+    const folder = resolve(cli.required(values.out, 'out'));
     const json = values.json === true;
 
-    const controller = new AbortController();
-    return withStopSignals(
-      () => controller.abort(),
-      () =>
-        withServices((services) =>
-          summarizingFailure(json, async () => {
-            const connection = findConnection(services, ref, FEC_USAGE);
-            if (!json) process.stderr.write(`computing the entries of ${request.period.label}…\n`);
-            const ledger = services.accounting.ledger(connection.id, request.period);
-            // Named before anything is written: a company without SIREN is told to set it.
-            const fileName = fecFileName(ledger.company.siren, request.closingDate);
-            if (ledger.coverage.archivedInvoices === 0)
-              process.stderr.write(
-                `fec: the archive of "${connection.name}" is empty: sync it first\n`,
-              );
-            const gap = gapWarning('fec', connection.name, request.period, ledger.coverage);
-            if (gap) process.stderr.write(gap);
-            mkdirSync(folder, { recursive: true });
-            const path = join(folder, fileName);
-            const written = await writeFec(path, ledger, {
-              separator: request.separator,
-              encoding: request.encoding,
-              signal: controller.signal,
-            });
-            const aside = (list: typeof ledger.held | typeof ledger.leftOut) =>
-              list.map((invoice) => ({
-                number: invoice.number ?? invoice.invoiceId,
-                reason: invoice.reason,
-                direction: invoice.direction,
-                invoiceId: invoice.invoiceId,
-                ...(invoice.detail ? { detail: invoice.detail } : {}),
-              }));
-            if (json) {
-              writeJsonLine({
-                type: 'summary',
-                ok: true,
-                file: path,
-                period: request.period,
-                connection: connection.name,
-                separator: request.separator,
-                encoding: request.encoding,
-                entries: written.entries,
-                lines: written.lines,
-                debit: euros(written.debitCents),
-                credit: euros(written.creditCents),
-                held: aside(ledger.held),
-                excluded: aside(ledger.leftOut),
-                toMap: ledger.toMap.length,
-              });
-            } else {
-              process.stdout.write(
-                `Wrote ${written.entries} entries (${written.lines} lines) of ${request.period.label} to ${path}\n` +
-                  `${countText(INVOICES_HELD, ledger.held.length, 'en')}, ${ledger.leftOut.length} left out.\n`,
-              );
-            }
-            return EXIT.ok;
-          }),
-        ),
-    );
+    return writingFile(json, async (services, signal) => {
+      const connection = cli.connection(services, ref);
+      if (!json) process.stderr.write(`computing the entries of ${request.period.label}…\n`);
+      const ledger = services.accounting.ledger(connection.id, request.period);
+      // Named before anything is written: a company without SIREN is told to set it.
+      const fileName = fecFileName(ledger.company.siren, request.closingDate);
+      if (ledger.coverage.archivedInvoices === 0)
+        process.stderr.write(`fec: the archive of "${connection.name}" is empty: sync it first\n`);
+      const gap = gapWarning('fec', connection.name, request.period, ledger.coverage);
+      if (gap) process.stderr.write(gap);
+      mkdirSync(folder, { recursive: true });
+      const path = join(folder, fileName);
+      const written = await writeFec(path, ledger, {
+        separator: request.separator,
+        encoding: request.encoding,
+        signal,
+      });
+      const aside = (list: typeof ledger.held | typeof ledger.leftOut) =>
+        list.map((invoice) => ({
+          number: invoice.number ?? invoice.invoiceId,
+          reason: invoice.reason,
+          direction: invoice.direction,
+          invoiceId: invoice.invoiceId,
+          ...(invoice.detail ? { detail: invoice.detail } : {}),
+        }));
+      if (json) {
+        writeJsonLine({
+          type: 'summary',
+          ok: true,
+          file: path,
+          period: request.period,
+          connection: connection.name,
+          separator: request.separator,
+          encoding: request.encoding,
+          entries: written.entries,
+          lines: written.lines,
+          debit: euros(written.debitCents),
+          credit: euros(written.creditCents),
+          held: aside(ledger.held),
+          excluded: aside(ledger.leftOut),
+          toMap: ledger.toMap.length,
+        });
+      } else {
+        process.stdout.write(
+          `Wrote ${written.entries} entries (${written.lines} lines) of ${request.period.label} to ${path}\n` +
+            `${countText(INVOICES_HELD, ledger.held.length, 'en')}, ${ledger.leftOut.length} left out.\n`,
+        );
+      }
+      return EXIT.ok;
+    });
   });
 }

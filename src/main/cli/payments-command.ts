@@ -1,6 +1,6 @@
 // `cli.ts payments` (issue 26, item 8): the accountant's paid marks from a script, so that the
 // month's work can run without the window: the same marks as the échéancier's "Marquer comme
-// payées" (the connection's user-data file, archive/user-data-store.ts), which the reports, the
+// payées" (the connection's user data, archive/user-data-port.ts), which the reports, the
 // CA3 and the exports read.
 //   npm run cli -- payments mark --connection demo-admin --invoice F-2026-0042 --day 2026-11-20 --note "virement"
 //   npm run cli -- payments unmark --connection demo-admin --invoice 0b6f…-… --json
@@ -9,18 +9,7 @@ import { isDay } from '#shared/report-period.ts';
 import { parisDayOf } from '#shared/tax-calendar.ts';
 import { AppFailure } from '../services/app-failure.ts';
 import { findInvoice } from '../services/payments/invoice-ref.ts';
-import {
-  EXIT,
-  UsageError,
-  badSubcommand,
-  findConnection,
-  parseCommandLine,
-  required,
-  runCommand,
-  showUsage,
-  withServices,
-  writeJsonLine,
-} from './command.ts';
+import { commandFor, EXIT, withServices, writeJsonLine } from './command.ts';
 
 export const PAYMENTS_USAGE = `Usage: npm run cli -- payments mark --connection <id or name> --invoice <number or id> --day YYYY-MM-DD [--note TEXT] [--json]
        npm run cli -- payments unmark --connection <id or name> --invoice <number or id> [--json]
@@ -37,6 +26,8 @@ export const PAYMENTS_USAGE = `Usage: npm run cli -- payments mark --connection 
 
 Exit codes: 0 done, 1 failed (the reason on stderr), 2 bad usage.`;
 
+const cli = commandFor(PAYMENTS_USAGE);
+
 const OPTIONS = {
   connection: { type: 'string' },
   invoice: { type: 'string' },
@@ -48,29 +39,23 @@ const OPTIONS = {
 const MAX_NOTE = 500;
 
 export async function run(argv: string[]): Promise<number> {
-  return runCommand(async () => {
-    const { values, positionals } = parseCommandLine(argv, PAYMENTS_USAGE, OPTIONS, {
-      min: 0,
-      max: 1,
-    });
-    if (values.help) return showUsage(PAYMENTS_USAGE);
+  return cli.run(argv, OPTIONS, { min: 0, max: 1 }, async ({ values, positionals }) => {
     const sub = positionals[0];
-    if (sub !== 'mark' && sub !== 'unmark') return badSubcommand(sub, PAYMENTS_USAGE);
-    const ref = required(values.connection, 'connection', PAYMENTS_USAGE);
-    const invoiceRef = required(values.invoice, 'invoice', PAYMENTS_USAGE);
+    if (sub !== 'mark' && sub !== 'unmark') return cli.badSubcommand(sub);
+    const ref = cli.required(values.connection, 'connection');
+    const invoiceRef = cli.required(values.invoice, 'invoice');
     const json = values.json === true;
     let day: string | null = null;
     if (sub === 'mark') {
-      day = required(values.day, 'day', PAYMENTS_USAGE);
-      if (!isDay(day))
-        throw new UsageError('--day is a day, YYYY-MM-DD (e.g. 2026-11-20)', PAYMENTS_USAGE);
+      day = cli.required(values.day, 'day');
+      if (!isDay(day)) throw cli.error('--day is a day, YYYY-MM-DD (e.g. 2026-11-20)');
       if ((values.note ?? '').length > MAX_NOTE)
-        throw new UsageError(`--note is ${MAX_NOTE} characters at most`, PAYMENTS_USAGE);
+        throw cli.error(`--note is ${MAX_NOTE} characters at most`);
     } else if (values.day !== undefined || values.note !== undefined)
-      throw new UsageError('unmark takes no --day or --note', PAYMENTS_USAGE);
+      throw cli.error('unmark takes no --day or --note');
 
     return withServices(async (services) => {
-      const connection = findConnection(services, ref, PAYMENTS_USAGE);
+      const connection = cli.connection(services, ref);
       const invoice = findInvoice(services.archives.existing(connection.id), invoiceRef);
       const named = { id: invoice.invoiceId, number: invoice.invoiceNumber };
       if (sub === 'mark') {
@@ -78,10 +63,10 @@ export async function run(argv: string[]): Promise<number> {
         // As the screen: a payment day after today (Paris) is a typo, refused.
         if (day! > parisDayOf(now))
           throw new AppFailure('invalid_input', `The payment day ${day} is in the future.`);
-        const store = services.archives.userData(connection.id);
+        const userData = await services.userData.of(connection.id);
         const note = values.note?.trim() ? values.note.trim() : null;
-        store.markPaid([invoice.invoiceId], day!, note, now);
-        const mark = store.paymentMarks([invoice.invoiceId]).get(invoice.invoiceId)!;
+        await userData.markPaid([invoice.invoiceId], day!, note, now);
+        const mark = (await userData.paymentMarks([invoice.invoiceId])).get(invoice.invoiceId)!;
         if (json)
           writeJsonLine({
             ok: true,
@@ -95,8 +80,8 @@ export async function run(argv: string[]): Promise<number> {
           );
         return EXIT.ok;
       }
-      const removed =
-        services.archives.existingUserData(connection.id)?.unmarkPaid([invoice.invoiceId]) ?? 0;
+      const userData = await services.userData.existing(connection.id);
+      const removed = (await userData?.unmarkPaid([invoice.invoiceId])) ?? 0;
       if (json)
         writeJsonLine({
           ok: true,

@@ -11,18 +11,7 @@ import { resolveDataDir } from '../services/paths.ts';
 import { clockFromEnv } from '../services/clock.ts';
 import { importEcbRates } from '../services/rates/import.ts';
 import { findInvoice } from '../services/payments/invoice-ref.ts';
-import {
-  EXIT,
-  UsageError,
-  badSubcommand,
-  findConnection,
-  parseCommandLine,
-  required,
-  runCommand,
-  showUsage,
-  withServices,
-  writeJsonLine,
-} from './command.ts';
+import { commandFor, EXIT, withServices, writeJsonLine } from './command.ts';
 
 export const RATES_USAGE = `Usage: npm run cli -- rates import --file FILE.csv [--json]
        npm run cli -- rates set --connection <id or name> --invoice <number or id> (--rate R | --clear) [--json]
@@ -37,6 +26,8 @@ export const RATES_USAGE = `Usage: npm run cli -- rates import --file FILE.csv [
   --json                 one JSON object on stdout: {ok, file, from, to, days, currencies}
 
 Exit codes: 0 done, 1 failed or refused (the reason on stderr), 2 bad usage.`;
+
+const cli = commandFor(RATES_USAGE);
 
 const OPTIONS = {
   file: { type: 'string' },
@@ -73,15 +64,10 @@ function readText(path: string): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  return runCommand(async () => {
-    const { values, positionals } = parseCommandLine(argv, RATES_USAGE, OPTIONS, {
-      min: 0,
-      max: 1,
-    });
-    if (values.help) return showUsage(RATES_USAGE);
+  return cli.run(argv, OPTIONS, { min: 0, max: 1 }, async ({ values, positionals }) => {
     if (positionals[0] === 'set') return setRate(values);
-    if (positionals[0] !== 'import') return badSubcommand(positionals[0], RATES_USAGE);
-    const path = resolve(required(values.file, 'file', RATES_USAGE));
+    if (positionals[0] !== 'import') return cli.badSubcommand(positionals[0]);
+    const path = resolve(cli.required(values.file, 'file'));
     const imported = importEcbRates(
       resolveDataDir(),
       path,
@@ -105,18 +91,15 @@ async function setRate(values: {
   clear?: boolean;
   json?: boolean;
 }): Promise<number> {
-  const ref = required(values.connection, 'connection', RATES_USAGE);
-  const invoiceRef = required(values.invoice, 'invoice', RATES_USAGE);
+  const ref = cli.required(values.connection, 'connection');
+  const invoiceRef = cli.required(values.invoice, 'invoice');
   const rate = values.rate?.trim().replace(',', '.');
   if ((rate === undefined) === (values.clear !== true))
-    throw new UsageError('set takes --rate R or --clear', RATES_USAGE);
+    throw cli.error('set takes --rate R or --clear');
   if (rate !== undefined && (!RATE.test(rate) || Number(rate) === 0))
-    throw new UsageError(
-      '--rate is a positive decimal: units of the currency per euro',
-      RATES_USAGE,
-    );
+    throw cli.error('--rate is a positive decimal: units of the currency per euro');
   return withServices(async (services) => {
-    const connection = findConnection(services, ref, RATES_USAGE);
+    const connection = cli.connection(services, ref);
     const archive = services.archives.existing(connection.id);
     const invoice = findInvoice(archive, invoiceRef);
     // The currency the VAT rules read: the full invoice's (BT-5), else the search row's.
@@ -131,13 +114,12 @@ async function setRate(values: {
         'invalid_input',
         `${invoice.invoiceNumber ?? invoice.invoiceId} is in euros: no rate to set.`,
       );
-    services.archives
-      .userData(connection.id)
-      .saveInvoiceRate(
-        invoice.invoiceId,
-        rate === undefined ? null : { currency, rate },
-        services.clock.now(),
-      );
+    const userData = await services.userData.of(connection.id);
+    await userData.saveInvoiceRate(
+      invoice.invoiceId,
+      rate === undefined ? null : { currency, rate },
+      services.clock.now(),
+    );
     if (values.json === true)
       writeJsonLine({
         ok: true,

@@ -10,21 +10,10 @@ import { parsePeriod } from '#shared/report-period.ts';
 import { REPORT_KINDS, type Report, type ReportKind, type ReportPeriod } from '#shared/reports.ts';
 import { prepareReportExport } from '../services/export/report-export.ts';
 import { computeReport } from '../services/reports/index.ts';
-import {
-  EXIT,
-  UsageError,
-  findConnection,
-  parseCommandLine,
-  required,
-  runCommand,
-  showUsage,
-  withServices,
-  withStopSignals,
-  writeJsonLine,
-} from './command.ts';
+import { commandFor, EXIT, writeJsonLine } from './command.ts';
 import { gapWarning } from './gap-warning.ts';
 import {
-  summarizingFailure,
+  writingFile,
   workbookLanguage,
   workbookOut,
   workbookOwner,
@@ -52,6 +41,8 @@ export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status|ca3 -
   --json                 one JSON line per step on stdout, then a summary line with the totals
 
 Exit codes: 0 done, 1 failed (the reason on stderr), 2 bad usage.`;
+
+const cli = commandFor(REPORT_USAGE);
 
 const OPTIONS = {
   connection: { type: 'string' },
@@ -109,98 +100,83 @@ function reportOf(
   values: { period?: string; lang?: string },
 ): { kind: ReportKind; period: ReportPeriod; language: Language | undefined } {
   if (!name || !(REPORT_KINDS as readonly string[]).includes(name))
-    throw new UsageError(`say which report: ${REPORT_KINDS.join(', ')}`, REPORT_USAGE);
-  const periodText = required(values.period, 'period', REPORT_USAGE);
+    throw cli.error(`say which report: ${REPORT_KINDS.join(', ')}`);
+  const periodText = cli.required(values.period, 'period');
   if (values.lang !== undefined && values.lang !== 'fr' && values.lang !== 'en')
-    throw new UsageError('--lang is fr or en', REPORT_USAGE);
+    throw cli.error('--lang is fr or en');
   let period: ReportPeriod;
   try {
     period = parsePeriod(periodText);
   } catch (error) {
-    throw new UsageError((error as Error).message, REPORT_USAGE);
+    throw cli.error((error as Error).message);
   }
   if (name === 'ca3' && !isReturnPeriod(period))
-    throw new UsageError('a VAT return (ca3) covers a month or a quarter', REPORT_USAGE);
+    throw cli.error('a VAT return (ca3) covers a month or a quarter');
   return { kind: name as ReportKind, period, language: values.lang };
 }
 
 export async function run(argv: string[]): Promise<number> {
-  return runCommand(async () => {
-    const { values, positionals } = parseCommandLine(argv, REPORT_USAGE, OPTIONS, {
-      min: 0,
-      max: 1,
-    });
-    if (values.help) return showUsage(REPORT_USAGE);
+  return cli.run(argv, OPTIONS, { min: 0, max: 1 }, async ({ values, positionals }) => {
     const { kind, period, language: chosen } = reportOf(positionals[0], values);
-    const ref = required(values.connection, 'connection', REPORT_USAGE);
+    const ref = cli.required(values.connection, 'connection');
     const out = workbookOut(values.out, REPORT_USAGE);
     const json = values.json === true;
     // The CA3's --json is one object (its boxes), nothing before it: a return is small.
     const progressLines = json && kind !== 'ca3';
 
-    const controller = new AbortController();
-    return withStopSignals(
-      () => controller.abort(),
-      () =>
-        withServices((services) =>
-          summarizingFailure(json, async () => {
-            const connection = findConnection(services, ref, REPORT_USAGE);
-            const language = workbookLanguage(services, chosen);
-            if (progressLines)
-              writeJsonLine({ type: 'progress', phase: 'computing', report: kind, period });
-            else if (!json)
-              process.stderr.write(`computing the ${kind} report of ${period.label}…\n`);
-            const exporting = prepareReportExport(
-              {
-                report: kind,
-                period,
-                language,
-                connectionName: connection.name,
-                owner: workbookOwner(services, connection),
-                appVersion: services.version,
-              },
-              () =>
-                services.readArchive(connection.id, (archive) =>
-                  computeReport(archive, kind, period),
-                ),
-            );
-            const outPath = workbookPathOf(out, exporting.fileName);
-            let lastStep = -1;
-            const written = await exporting.write(outPath, {
-              signal: controller.signal,
-              onProgress: ({ phase, rows, total }) => {
-                // One line per thousand rows of the detail sheet: enough to see it move.
-                const step = Math.floor(rows / 1000);
-                if (!progressLines || step === lastStep) return;
-                lastStep = step;
-                writeJsonLine({ type: 'progress', phase, rows, total });
-              },
-            });
-            const { report } = written;
-            const gap = gapWarning('report', connection.name, period, report.coverage);
-            if (gap) process.stderr.write(gap);
-            if (report.coverage.archivedInvoices === 0)
-              process.stderr.write(
-                `report: the archive of "${connection.name}" is empty: sync it first\n`,
-              );
-            if (json) {
-              writeJsonLine({
-                type: 'summary',
-                ok: true,
-                file: outPath,
-                report: kind,
-                period,
-                connection: connection.name,
-                rows: Object.fromEntries(written.sheets),
-                ...(reportTotals(report) as object),
-                coverage: report.coverage,
-              });
-            } else {
-              process.stdout.write(`Wrote the ${kind} report of ${period.label} to ${outPath}\n`);
-            }
-            return EXIT.ok;
-          }),
-        ),
-    );
+    return writingFile(json, async (services, signal) => {
+      const connection = cli.connection(services, ref);
+      const language = workbookLanguage(services, chosen);
+      if (progressLines)
+        writeJsonLine({ type: 'progress', phase: 'computing', report: kind, period });
+      else if (!json) process.stderr.write(`computing the ${kind} report of ${period.label}…\n`);
+      const exporting = prepareReportExport(
+        {
+          report: kind,
+          period,
+          language,
+          connectionName: connection.name,
+          owner: workbookOwner(services, connection),
+          appVersion: services.version,
+        },
+        () =>
+          services.readArchive(connection.id, (archive) => computeReport(archive, kind, period)),
+      );
+      const outPath = workbookPathOf(out, exporting.fileName);
+      let lastStep = -1;
+      const written = await exporting.write(outPath, {
+        signal,
+        onProgress: ({ phase, rows, total }) => {
+          // One line per thousand rows of the detail sheet: enough to see it move.
+          const step = Math.floor(rows / 1000);
+          if (!progressLines || step === lastStep) return;
+          lastStep = step;
+          writeJsonLine({ type: 'progress', phase, rows, total });
+        },
+      });
+      const { report } = written;
+      const gap = gapWarning('report', connection.name, period, report.coverage);
+      if (gap) process.stderr.write(gap);
+      if (report.coverage.archivedInvoices === 0)
+        process.stderr.write(
+          `report: the archive of "${connection.name}" is empty: sync it first\n`,
+        );
+      if (json) {
+        writeJsonLine({
+          type: 'summary',
+          ok: true,
+          file: outPath,
+          report: kind,
+          period,
+          connection: connection.name,
+          rows: Object.fromEntries(written.sheets),
+          ...(reportTotals(report) as object),
+          coverage: report.coverage,
+        });
+      } else {
+        process.stdout.write(`Wrote the ${kind} report of ${period.label} to ${outPath}\n`);
+      }
+      return EXIT.ok;
+    });
   });
 }

@@ -7,15 +7,9 @@
 import type { SyncProgress, SyncSummary } from '#shared/archive.ts';
 import { AppFailure } from '../services/app-failure.ts';
 import {
+  commandFor,
   EXIT,
   failureOf,
-  findConnection,
-  integerOption,
-  parseCommandLine,
-  required,
-  runCommand,
-  showUsage,
-  UsageError,
   withServices,
   withStopSignals,
   writeJsonLine,
@@ -35,6 +29,8 @@ Ctrl+C (SIGINT) or SIGTERM stops it; the next sync resumes where it stopped.
 The request budget is the connection's (requests per minute, 3,600 unless set).
 The demo connections run the demo operator inside this command; its invoices are the same in
 every run of the same day (UTC): seed 42, 3,000 invoices, statuses moving forward as time passes.`;
+
+const cli = commandFor(SYNC_USAGE);
 
 /** At most about two progress lines a second (phase changes always get theirs). */
 const PROGRESS_INTERVAL_MS = 500;
@@ -85,28 +81,27 @@ function summaryLines(name: string, s: SyncSummary, stats: { invoices: number; d
 }
 
 export async function run(argv: string[]): Promise<number> {
-  return runCommand(async () => {
-    const { values } = parseCommandLine(argv, SYNC_USAGE, {
-      connection: { type: 'string' },
-      'no-details': { type: 'boolean' },
-      json: { type: 'boolean' },
-      all: { type: 'boolean' },
-      due: { type: 'boolean' },
-      concurrency: { type: 'string' },
-    });
-    if (values.help) return showUsage(SYNC_USAGE);
+  const options = {
+    connection: { type: 'string' },
+    'no-details': { type: 'boolean' },
+    json: { type: 'boolean' },
+    all: { type: 'boolean' },
+    due: { type: 'boolean' },
+    concurrency: { type: 'string' },
+  } as const;
+  return cli.run(argv, options, { min: 0, max: 0 }, async ({ values }) => {
     if (values.all && values.connection !== undefined)
-      throw new UsageError('--all and --connection go alone: one or the other', SYNC_USAGE);
+      throw cli.error('--all and --connection go alone: one or the other');
     if ((values.due || values.concurrency !== undefined) && !values.all)
-      throw new UsageError('--due and --concurrency go with --all', SYNC_USAGE);
+      throw cli.error('--due and --concurrency go with --all');
     if (values.all)
       return syncAll({
         json: values.json === true,
         due: values.due === true,
         details: values['no-details'] !== true,
-        concurrency: integerOption(values.concurrency, 'concurrency', 1, 4, SYNC_USAGE) ?? 1,
+        concurrency: cli.integer(values.concurrency, 'concurrency', 1, 4) ?? 1,
       });
-    const ref = required(values.connection, 'connection', SYNC_USAGE);
+    const ref = cli.required(values.connection, 'connection');
     const json = values.json === true;
 
     // Stop on the first signal from the start (even while the demo operator starts).
@@ -117,7 +112,7 @@ export async function run(argv: string[]): Promise<number> {
     };
     return withStopSignals(stop, () =>
       withServices(async (services) => {
-        const connection = findConnection(services, ref, SYNC_USAGE);
+        const connection = cli.connection(services, ref);
         const summary = await services.connections.get(connection.id);
         const client = await services.operators.forConnection(connection.id);
         if (controller.signal.aborted) throw cancelled();

@@ -6,7 +6,7 @@ import { fileOwnerOf } from '../services/export/output-name.ts';
 import type { Language } from '#shared/contract.ts';
 import { resolveLanguage } from '../handlers/index.ts';
 import type { Services } from '../services/index.ts';
-import { UsageError, failureOf, writeJsonLine } from './command.ts';
+import { UsageError, failureOf, withServices, withStopSignals, writeJsonLine } from './command.ts';
 
 /** Where --out says the workbook goes: a file (ending in .xlsx), or a folder (an existing one,
  * or a path ending in /) where it takes its default name, `<company> <SIREN> <what> <period>.xlsx`;
@@ -66,4 +66,18 @@ export async function summarizingFailure(
       writeJsonLine({ type: 'summary', ok: false, error: failureOf(error) });
     throw error;
   }
+}
+
+/** A command writing one file of a connection: the services opened, Ctrl-C aborting the write
+ * (`signal`), and a failure summarized as --json wants (summarizingFailure). */
+export function writingFile(
+  json: boolean,
+  body: (services: Services, signal: AbortSignal) => Promise<number>,
+): Promise<number> {
+  const controller = new AbortController();
+  return withStopSignals(
+    () => controller.abort(),
+    () =>
+      withServices((services) => summarizingFailure(json, () => body(services, controller.signal))),
+  );
 }

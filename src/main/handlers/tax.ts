@@ -5,7 +5,7 @@ import {
   dueReturn,
   undeclareReturn,
   type TaxDeps,
-} from '../services/tax/index.ts';
+} from '../services/returns/index.ts';
 import { workstationUser } from '../services/exceptions/user-name.ts';
 import type { Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';

@@ -26,6 +26,8 @@ import {
 } from './connections/index.ts';
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
 import { Archives } from './archive/archives.ts';
+import { userDataDirectory } from './archive/user-data-directory.ts';
+import type { UserDataDirectory } from './archive/user-data-port.ts';
 import { archiveDir } from './archive/archive-store.ts';
 import type { ArchiveStore } from './archive/archive-store.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
@@ -97,6 +99,8 @@ export interface Services {
    * the page asks (issue 27, item 7): the embedded demo operator when the active connection is a
    * demo one. A failure is left to the first real call, which reports it. */
   warmUp(): void;
+  /** What the user wrote about each connection's invoices, found by connection id (issue 28). */
+  userData: UserDataDirectory;
   /** Stops what the services started (the syncs, the archives, the demo operator). */
   close(): Promise<void>;
 }
@@ -311,6 +315,7 @@ export function createServices(options: CreateServicesOptions): Services {
         }
       });
     },
+    userData: userDataDirectory(archives),
     async close() {
       scheduler?.stop();
       syncRounds.cancel();

@@ -9,26 +9,36 @@ import type {
   FecSeparator,
   Ledger,
   ThirdParty,
+  ThirdPartyChoice,
   ThirdPartyRole,
 } from '#shared/accounting.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
-import type { ThirdPartyProblem } from './third-parties.ts';
 
-/** The accountant's choice for one third party (from the queue, the memory list or a CSV). */
-export interface ThirdPartyChoice {
-  key: string;
-  role: ThirdPartyRole;
-  name: string;
-  auxiliary: string;
-  account: string;
-  label: string | null;
-}
+/** Why a choice (from the queue, the list or a CSV line) is refused; the screen words each one. */
+export const THIRD_PARTY_PROBLEMS = [
+  'key', // not a SIREN, a VAT number or NAME:…
+  'role', // not client / fournisseur (customer / supplier)
+  'name', // empty or longer than 200 characters
+  'auxiliary_format', // not 1 to 17 letters, digits or - _ .
+  'auxiliary_taken', // another third party has this auxiliary code
+  'account_format', // not 3 to 20 digits
+  'account_class', // not a revenue (7) account for a customer, an expense (6) or asset (2) one for a supplier
+  'label', // longer than 200 characters
+  'repeated', // a later line of the file gives the same third party (that one is kept)
+  'columns', // a CSV line with fewer columns than the header's
+  'quote', // a CSV line with a quote opened and never closed
+  'encoding', // a CSV line with characters that could not be read (not UTF-8)
+] as const;
+export type ThirdPartyProblem = (typeof THIRD_PARTY_PROBLEMS)[number];
+
+/** The accountant's choice for one third party (#shared/accounting.ts). */
+export type { ThirdPartyChoice };
 
 export interface CsvImportResult {
   added: number;
   updated: number;
   /** Lines refused, 1-based as a spreadsheet numbers them, with the reason in words (English,
-   * for the CLI) and its code (THIRD_PARTY_PROBLEMS in third-parties.ts: the screen words it). */
+   * for the CLI) and its code (THIRD_PARTY_PROBLEMS above: the screen words it). */
   refused: { line: number; reason: string; code: ThirdPartyProblem }[];
 }
 

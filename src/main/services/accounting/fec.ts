@@ -17,7 +17,7 @@ import type {
   Ledger,
 } from '#shared/accounting.ts';
 import { AppFailure } from '../app-failure.ts';
-import { cancelledExport, exportErrorFrom } from '../export/export-error.ts';
+import { cancelledExport, exportErrorFrom } from '../export-error.ts';
 import type { FecOptions, FecSummary } from './accounting.ts';
 
 /** The 18 fields, in the order of art. A47 A-1 LPF. */

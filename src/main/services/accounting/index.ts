@@ -9,7 +9,7 @@ import type { ReportPeriod } from '#shared/reports.ts';
 import { AppFailure } from '../app-failure.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
-import { reportCoverage } from '../reports/source.ts';
+import { reportCoverage } from '../archive/coverage.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { AccountingService } from './accounting.ts';

@@ -5,14 +5,13 @@
 // Every good line is kept; every bad line is refused with its number and why; nothing is lost.
 import type { ThirdParty, ThirdPartyRole } from '#shared/accounting.ts';
 import { AppFailure } from '../app-failure.ts';
-import type { CsvImportResult, ThirdPartyChoice } from './accounting.ts';
+import type { CsvImportResult, ThirdPartyChoice, ThirdPartyProblem } from './accounting.ts';
 import {
   auxiliaryHolder,
   checkChoice,
   confirmedParty,
   releaseOwnCode,
   takenProblem,
-  type ThirdPartyProblem,
   type ThirdPartyStore,
 } from './third-parties.ts';
 

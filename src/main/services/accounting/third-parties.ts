@@ -7,7 +7,12 @@
 // rebuild of the archive does not lose it.
 import type { AccountingSettings, ThirdParty, ThirdPartyRole } from '#shared/accounting.ts';
 import { AppFailure } from '../app-failure.ts';
-import type { AccountChoice, AccountChooser, ThirdPartyChoice } from './accounting.ts';
+import type {
+  AccountChoice,
+  AccountChooser,
+  ThirdPartyChoice,
+  ThirdPartyProblem,
+} from './accounting.ts';
 import { AUXILIARY_MAX_LENGTH, accountProblem } from './settings.ts';
 
 /** What the memory needs of its store (UserDataStore implements it). */
@@ -184,23 +189,6 @@ export function suggestAuxiliary(
 }
 
 // ---- Checking a choice ----
-
-/** Why a choice (from the queue, the list or a CSV line) is refused; the screen words each one. */
-export const THIRD_PARTY_PROBLEMS = [
-  'key', // not a SIREN, a VAT number or NAME:…
-  'role', // not client / fournisseur (customer / supplier)
-  'name', // empty or longer than 200 characters
-  'auxiliary_format', // not 1 to 17 letters, digits or - _ .
-  'auxiliary_taken', // another third party has this auxiliary code
-  'account_format', // not 3 to 20 digits
-  'account_class', // not a revenue (7) account for a customer, an expense (6) or asset (2) one for a supplier
-  'label', // longer than 200 characters
-  'repeated', // a later line of the file gives the same third party (that one is kept)
-  'columns', // a CSV line with fewer columns than the header's
-  'quote', // a CSV line with a quote opened and never closed
-  'encoding', // a CSV line with characters that could not be read (not UTF-8)
-] as const;
-export type ThirdPartyProblem = (typeof THIRD_PARTY_PROBLEMS)[number];
 
 export interface ChoiceProblem {
   code: ThirdPartyProblem;

@@ -154,7 +154,7 @@ export interface Ca3Row extends AccountingRow {
  * The invoices a period's VAT return reads (issue 18): those accountingRows reads (dated in
  * [from, to], or 212 around it), and those delivered from 31 days before `from` to `to` among
  * the invoices dated within `deliveryWindowDays` of it (their VAT is due on the delivery day,
- * reports/rules.ts, or for goods between member states on the 15th of the month after it).
+ * tax/rules.ts, or for goods between member states on the 15th of the month after it).
  * Each with the entries' facts, so the return and its reconciliation read the archive once.
  * `alsoIds`: invoices read whatever their dates (those the accountant marked paid in the period:
  * their VAT on payment is due on the mark's day).

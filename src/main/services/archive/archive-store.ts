@@ -71,7 +71,7 @@ import {
   type RowWith,
 } from './report-rows.ts';
 import { bankInvoices } from './bank-invoices.ts';
-import type { PayableInvoice } from '../bank/payable.ts';
+import type { PayableInvoice } from '#shared/payable.ts';
 import {
   accountingRows,
   ca3Rows,

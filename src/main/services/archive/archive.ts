@@ -18,7 +18,7 @@ import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import type { ArchiveFilter, ArchiveSort } from './archive-query.ts';
 import type { DetailVatFacts, RowWith } from './report-rows.ts';
 import type { AccountingRow } from './accounting-rows.ts';
-import type { PayableInvoice } from '../bank/payable.ts';
+import type { PayableInvoice } from '#shared/payable.ts';
 import type { PartitionRow, PartitionStep } from './sync-state.ts';
 
 /** What a saved live answer was (the table is still named cached_responses, from schema step 1:

@@ -7,12 +7,19 @@
 // Lines are keyed so that re-importing a file, or one that overlaps, adds nothing: the bank's
 // own reference where the format has a unique one (CAMT AcctSvcrRef, OFX FITID), else a hash of
 // account, day, amount, label and the line's rank among identical ones in its file.
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import type { BankFormat, MatchRule, MatchState, StatementLine } from '#shared/bank.ts';
-import type { Allocation, LineToMatch, Proposal } from '../bank/matching.ts';
+import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import type {
+  Allocation,
+  BankFormat,
+  LineToMatch,
+  MatchRule,
+  MatchState,
+  Proposal,
+  StatementLine,
+} from '#shared/bank.ts';
 import { archiveDir, archivePath } from './archive-store.ts';
+import { openOwnerOnlyDatabase, writeTransaction } from './owner-only-database.ts';
 import { applySteps } from './schema.ts';
 
 export const BANK_MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
@@ -159,19 +166,11 @@ export class BankStore {
   constructor(path: string, connectionId: string) {
     this.connectionId = connectionId;
     this.path = path;
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    // Owner-only before SQLite opens it: statements name people and their accounts.
-    closeSync(openSync(path, 'a', 0o600));
-    if (process.platform !== 'win32') chmodSync(path, 0o600);
-    this.#db = new DatabaseSync(path, { timeout: 5000 });
-    try {
-      this.#db.exec('PRAGMA journal_mode = WAL');
-      this.#db.exec('PRAGMA foreign_keys = ON');
-      applySteps(this.#db, BANK_MIGRATIONS, BANK_MIGRATIONS.length, 'bank file');
-    } catch (error) {
-      this.#db.close();
-      throw error;
-    }
+    // Owner-only: statements name people and their accounts.
+    this.#db = openOwnerOnlyDatabase(path, (db) => {
+      db.exec('PRAGMA foreign_keys = ON');
+      applySteps(db, BANK_MIGRATIONS, BANK_MIGRATIONS.length, 'bank file');
+    });
   }
 
   close(): void {
@@ -180,15 +179,7 @@ export class BankStore {
 
   /** Runs `fn` in one transaction: all of it is written, or nothing. */
   transaction<T>(fn: () => T): T {
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = fn();
-      this.#db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
-      throw error;
-    }
+    return writeTransaction(this.#db, fn);
   }
 
   accounts(): BankAccount[] {

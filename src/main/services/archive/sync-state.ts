@@ -11,7 +11,6 @@ import {
 } from '#shared/operator/enums.ts';
 import type { PartitionCoverage, UnfilteredListCoverage } from '#shared/archive.ts';
 import { FINAL_LIFECYCLE_CODES, FINAL_STATES } from './invoice-columns.ts';
-import type { SyncStateRepository } from './archive.ts';
 
 /** The largest page the operator's search gives, and the largest offset it accepts. */
 export const PAGE_LIMIT = 200;
@@ -80,7 +79,7 @@ export interface PartitionStep {
   oldest: string | null;
 }
 
-export class SyncState implements SyncStateRepository {
+export class SyncState {
   readonly #db: DatabaseSync;
 
   constructor(db: DatabaseSync) {

@@ -5,15 +5,22 @@
 // One table per kind of user data: payment marks, the company's accounting settings and its
 // third parties' accounts (issue 17), line 22 of each VAT return (issue 18), the exceptions the
 // accountant marked handled with a note (issue 19).
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import type { AccountingSettings, ThirdParty, ThirdPartyRole } from '#shared/accounting.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import type {
+  AccountingSettings,
+  ThirdParty,
+  ThirdPartyChoice,
+  ThirdPartyRole,
+} from '#shared/accounting.ts';
 import type { ExceptionHandled } from '#shared/exceptions.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import { AppFailure } from '../app-failure.ts';
-import { settingsFromStored } from '../accounting/settings.ts';
+import { settingsFromStored } from '#shared/accounting-settings.ts';
 import { archiveDir, archivePath } from './archive-store.ts';
+import { openOwnerOnlyDatabase, writeTransaction } from './owner-only-database.ts';
+import type { DeclaredReturnRecord, TypedRate } from './user-data-port.ts';
 import { applySteps } from './schema.ts';
 
 const SIDE_FILES = ['', '-wal', '-shm', '-journal'] as const;
@@ -169,13 +176,7 @@ const toMark = (r: MarkRecord): PaymentMark => ({
   markedAt: r.marked_at,
 });
 
-interface ThirdPartyRecord {
-  key: string;
-  role: ThirdPartyRole;
-  name: string;
-  auxiliary: string;
-  account: string;
-  label: string | null;
+interface ThirdPartyRecord extends ThirdPartyChoice {
   confirmed: number;
   updated_at: string;
 }
@@ -191,23 +192,8 @@ const toThirdParty = (r: ThirdPartyRecord): ThirdParty => ({
   updatedAt: r.updated_at,
 });
 
-/** A period's return recorded as declared (issue 26, item 6). `figures` is kept as written
- * (services/tax/declared.ts reads it). */
-export interface DeclaredReturnRecord {
-  period: { from: string; to: string; label: string };
-  declaredOn: string;
-  amountCents: number;
-  figures: unknown;
-  by: string;
-  at: string;
-}
-
-/** A rate the accountant typed for one invoice: units of `currency` per euro. */
-export interface TypedRate {
-  currency: string;
-  rate: string;
-  typedAt: string;
-}
+/** A declared return (issue 26, item 6) and a typed rate: their shapes are the port's. */
+export type { DeclaredReturnRecord, TypedRate } from './user-data-port.ts';
 
 interface DeclaredRow {
   period_from: string;
@@ -245,19 +231,11 @@ export class UserDataStore {
   constructor(path: string, connectionId: string) {
     this.connectionId = connectionId;
     this.path = path;
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    // Owner-only before SQLite opens it (as the archive): notes may name people.
-    closeSync(openSync(path, 'a', 0o600));
-    if (process.platform !== 'win32') chmodSync(path, 0o600);
-    this.#db = new DatabaseSync(path, { timeout: 5000 });
-    try {
-      this.#db.exec('PRAGMA journal_mode = WAL');
-      this.#db.exec('PRAGMA synchronous = FULL'); // few writes, each the user's own work
-      migrate(this.#db);
-    } catch (error) {
-      this.#db.close();
-      throw error;
-    }
+    // Owner-only (as the archive): notes may name people.
+    this.#db = openOwnerOnlyDatabase(path, (db) => {
+      db.exec('PRAGMA synchronous = FULL'); // few writes, each the user's own work
+      migrate(db);
+    });
   }
 
   get isOpen(): boolean {
@@ -543,14 +521,7 @@ export class UserDataStore {
   }
 
   #write(fn: () => void): void {
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
-      fn();
-      this.#db.exec('COMMIT');
-    } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
-      throw error;
-    }
+    writeTransaction(this.#db, fn);
   }
 }
 

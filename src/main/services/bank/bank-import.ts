@@ -15,7 +15,7 @@ import {
   type Allocation,
   type MatchOptions,
 } from './matching.ts';
-import type { PayableInvoice } from './payable.ts';
+import type { PayableInvoice } from '#shared/payable.ts';
 import { parseBankBytes } from './parse-statement.ts';
 
 export interface ImportSummary {

@@ -4,7 +4,7 @@
 // The échéancier, the portfolio and VAT on payment are to read this (source "banque", with its
 // lines) beside the operator's 211/212 and the user's marks; that wiring is not done yet.
 import type { BankMatchRow } from '../archive/bank-store.ts';
-import type { PayableInvoice } from './payable.ts';
+import type { PayableInvoice } from '#shared/payable.ts';
 
 export interface BankPayment {
   invoiceId: string;

@@ -12,7 +12,7 @@ import { openBankData, type BankMatchRow, type BankStore } from '../archive/bank
 import type { ArchiveStore } from '../archive/archive-store.ts';
 import { confirmMatch, importBankFile, undoMatch, type InvoiceSource } from './bank-import.ts';
 import type { Allocation } from './matching.ts';
-import type { PayableInvoice } from './payable.ts';
+import type { PayableInvoice } from '#shared/payable.ts';
 
 export interface BankScreenDeps {
   dataDir: string;

@@ -6,7 +6,7 @@
 import type { Statement, StatementLine } from '#shared/bank.ts';
 import type { Dataset } from '../../demo-operator/data/dataset.ts';
 import { Rng, mixSeed } from '../../demo-operator/data/rng.ts';
-import { payableOf, PAYABLE_STATES, type PayableInvoice } from './payable.ts';
+import { payableOf, PAYABLE_STATES, type PayableInvoice } from '#shared/payable.ts';
 import { writeCamt053, writeCfonb120, writeOfx } from './write-statements.ts';
 
 const DAY = 86_400_000;

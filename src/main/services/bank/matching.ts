@@ -6,9 +6,9 @@
 // (c) one transfer for several invoices of one counterparty, or a part of one invoice;
 // (d) the firm's tolerance, when set. Two or more candidates that fit are never matched
 // automatically: they are suggested, the closest date first. "Lettre peu, mais lettre juste."
-import type { MatchRule, StatementLine } from '#shared/bank.ts';
+import type { Allocation, LineToMatch, MatchRule, Proposal, StatementLine } from '#shared/bank.ts';
 import type { Direction } from '#shared/operator/enums.ts';
-import type { PayableInvoice } from './payable.ts';
+import type { PayableInvoice } from '#shared/payable.ts';
 import { compact, nameWords, referenceTokens, searchableReference, words } from './match-text.ts';
 
 export interface MatchOptions {
@@ -28,19 +28,7 @@ const GROUP_MAX = 5;
 /** Most suggestions kept for one line. */
 const MAX_SUGGESTIONS = 5;
 
-export interface LineToMatch extends StatementLine {
-  id: string;
-}
-
-export interface Allocation {
-  invoiceId: string;
-  cents: number;
-}
-
-export type Proposal =
-  | { lineId: string; state: 'auto'; rule: MatchRule; allocations: Allocation[] }
-  | { lineId: string; state: 'suggested'; rule: MatchRule; candidates: Allocation[][] }
-  | { lineId: string; state: 'unmatched' };
+export type { Allocation, LineToMatch, Proposal };
 
 interface Party {
   key: string;

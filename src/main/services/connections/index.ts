@@ -11,5 +11,5 @@ export {
   SETTINGS_CONFIG_NAME,
 } from './settings-file.ts';
 export type { KeyValueStore, OpenedSettingsStore } from './settings-file.ts';
-export { OperatorClients } from '../operator/operator-clients.ts';
-export type { CreateOperatorClient } from '../operator/operator-clients.ts';
+export { OperatorClients } from './operator-clients.ts';
+export type { CreateOperatorClient } from './operator-clients.ts';

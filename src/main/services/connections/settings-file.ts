@@ -18,8 +18,8 @@ import {
   type SettingsRepair,
 } from '#shared/contract.ts';
 import { httpUrlSchema } from '#shared/operator/schemas.ts';
+import { SYNC_EVERY_HOURS_MAX } from '#shared/sync-round.ts';
 import { settingsFilePath } from '../paths.ts';
-import { syncScheduleJsonSchema } from '../sync-rounds/schedule.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -29,6 +29,19 @@ export interface KeyValueStore {
   set(key: string, value: unknown): void;
   delete(key: string): void;
 }
+
+/** The JSON schema conf and electron-store check the sync schedule's key against (the schedule
+ * itself: sync-rounds/schedule.ts, above this file). */
+export const syncScheduleJsonSchema = {
+  type: 'object',
+  properties: {
+    everyHours: { type: 'integer', minimum: 0, maximum: SYNC_EVERY_HOURS_MAX },
+    connections: {
+      type: 'object',
+      additionalProperties: { type: 'integer', minimum: 0, maximum: SYNC_EVERY_HOURS_MAX },
+    },
+  },
+} as const;
 
 export const SETTINGS_CONFIG_NAME = 'settings';
 const SETTINGS_PROJECT_NAME = 'invoice-desk';

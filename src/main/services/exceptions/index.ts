@@ -24,8 +24,8 @@ import { AppFailure } from '../app-failure.ts';
 import { toCents } from '../archive/amounts.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
-import { reportCoverage } from '../reports/source.ts';
-import { parisDay } from '../reports/rules.ts';
+import { reportCoverage } from '../archive/coverage.ts';
+import { parisDay } from '../tax/rules.ts';
 import { workstationUser } from './user-name.ts';
 import {
   exceptionRow,

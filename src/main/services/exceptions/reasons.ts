@@ -15,7 +15,7 @@ import {
 import type { Direction } from '#shared/operator/enums.ts';
 import { ACT_ON_CODES, type ActOnCode } from '#shared/portfolio.ts';
 import { agingLine } from '../reports/aging.ts';
-import type { ReportItem } from '../reports/invoice.ts';
+import type { ReportItem } from '../tax/invoice.ts';
 
 /** The status reason of a row, when its last status asks for an action. */
 export function statusReason(row: Pick<ArchiveRow, 'lifecycleCode'>): ExceptionReason | null {

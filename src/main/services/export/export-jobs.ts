@@ -6,7 +6,7 @@ import { extname } from 'node:path';
 import type { Language } from '#shared/contract.ts';
 import type { ExportArgs, ExportProgress, ExportResult } from '#shared/exports.ts';
 import { AppFailure } from '../app-failure.ts';
-import { isExportError } from './export-error.ts';
+import { isExportError } from '../export-error.ts';
 import { prepareExport, type ExporterDeps, type ExportStep } from './exporter.ts';
 
 /** Asks the user where to save (Electron's dialog, run in main): null when they close it. */

@@ -36,7 +36,7 @@ import {
   type ExportOperator,
 } from './live-sources.ts';
 import { prepareReportExport } from './report-export.ts';
-import { Tally } from './tally.ts';
+import { Tally, type ExportStep } from './tally.ts';
 import { writeWorkbook, type WorkbookPlan } from './workbook-writer.ts';
 import { wordsFor } from './words.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
@@ -79,13 +79,7 @@ export interface ExportRequest {
   now?: Date;
 }
 
-export interface ExportStep {
-  phase: 'fetching' | 'writing';
-  /** Rows read from the source (fetching) or written to the main sheet (writing). */
-  rows: number;
-  /** Rows the main sheet will have, once the source has said. */
-  total: number | null;
-}
+export type { ExportStep };
 
 export interface WriteOptions {
   signal?: AbortSignal;

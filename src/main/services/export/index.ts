@@ -7,7 +7,7 @@ export {
   EXPORT_ERROR_KINDS,
   isExportError,
   type ExportErrorKind,
-} from './export-error.ts';
+} from '../export-error.ts';
 export type { DocCell, DocLine } from './protocol.ts';
 export {
   safeSheetName,

@@ -1,12 +1,12 @@
 // One flat row per invoice for the invoices export, built once from where the invoice comes from:
 // a live search result, or an archived row (whose columns are already flat: it never goes through
 // the operator's nested shape). The invoices layout reads only this.
-import type { ArchiveRow } from '#shared/archive.ts';
+import type { ArchiveRow, InvoiceParties } from '#shared/archive.ts';
 import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import { centsToDecimal } from '../archive/amounts.ts';
 
-export interface InvoiceRow {
+export interface InvoiceRow extends InvoiceParties {
   /** The platform's id. */
   invoiceId: string;
   state: string;
@@ -17,14 +17,6 @@ export interface InvoiceRow {
   dueDate: string | null;
   /** BT-3, as text ("380", "381"). */
   typeCode: string | null;
-  sellerName: string | null;
-  sellerSiren: string | null;
-  sellerSiret: string | null;
-  sellerVat: string | null;
-  buyerName: string | null;
-  buyerSiren: string | null;
-  buyerSiret: string | null;
-  buyerVat: string | null;
   /** Amounts as the invoice gives them (unsigned), in currency units. */
   ht: number | null;
   tva: number | null;

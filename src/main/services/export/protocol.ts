@@ -1,5 +1,6 @@
 // Messages between the workbook writer (main thread) and its worker. One request at a time: the
 // main side waits for each answer before sending the next, which is the backpressure.
+import type { WorkerFailure } from '../export-error.ts';
 import type { CellKind, CellValue, Column, Row } from './cells.ts';
 
 /** A cell of a document sheet (label/value layout), typed when it is not plain text. */
@@ -34,11 +35,7 @@ export type ToWorker =
   | { type: 'abort' };
 
 /** What the worker reports of a failed file operation: enough to word it, never a stack. */
-export interface WorkerFailure {
-  code?: string;
-  syscall?: string;
-  message: string;
-}
+export type { WorkerFailure };
 
 export type FromWorker =
   | { type: 'ok'; rows: number }

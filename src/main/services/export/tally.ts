@@ -1,7 +1,15 @@
 // What an export's source has read so far: the progress it reports, and the dates and counts the
 // "À propos" sheet states.
 import type { AboutInfo } from './about.ts';
-import type { ExportStep } from './exporter.ts';
+
+/** An export's progress, as the exporter reports it. */
+export interface ExportStep {
+  phase: 'fetching' | 'writing';
+  /** Rows read from the source (fetching) or written to the main sheet (writing). */
+  rows: number;
+  /** Rows the main sheet will have, once the source has said. */
+  total: number | null;
+}
 
 export class Tally {
   /** Rows read from the source. */

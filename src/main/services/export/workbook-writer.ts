@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { AnyIterable, Column, Row } from './cells.ts';
-import { cancelledExport, ExportError, exportErrorFrom } from './export-error.ts';
+import { cancelledExport, ExportError, exportErrorFrom } from '../export-error.ts';
 import type { DocLine, FromWorker, ToWorker } from './protocol.ts';
 import { systemClock } from '../clock.ts';
 

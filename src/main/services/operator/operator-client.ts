@@ -20,7 +20,7 @@ import {
   type WebhookCreate,
   type WebhookRef,
 } from '#shared/operator/schemas.ts';
-import type { TokenProvider } from '../auth/token-provider.ts';
+import type { TokenProvider } from './token-provider.ts';
 import { OperatorError } from '../errors.ts';
 import {
   OperatorRequests,

@@ -9,7 +9,7 @@
 // attempts waits for the pacer's turn, and its 429s slow the pacer down instead.
 // Every error leaving it is scrubbed of the actual secret and tokens it knows.
 import { operatorErrorBodySchema } from '#shared/operator/schemas.ts';
-import { TokenProvider } from '../auth/token-provider.ts';
+import { TokenProvider } from './token-provider.ts';
 import { OperatorError, hasErrorKind } from '../errors.ts';
 import {
   cancelledError,

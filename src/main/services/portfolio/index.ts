@@ -20,7 +20,7 @@ import type { AccountingService } from '../accounting/accounting.ts';
 import type { Archives } from '../archive/archives.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
 import { computeReport, pastDueCount } from '../reports/index.ts';
-import { parisDay } from '../reports/rules.ts';
+import { parisDay } from '../tax/rules.ts';
 import { systemClock } from '../clock.ts';
 import { dueReturnOf } from '../tax/due-return.ts';
 

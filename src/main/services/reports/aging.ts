@@ -23,8 +23,8 @@ import {
   invoiceDay,
   reportInvoice,
   type ReportItem,
-} from './invoice.ts';
-import { exclusionReason, isCreditNote, statusPaidDay } from './rules.ts';
+} from '../tax/invoice.ts';
+import { exclusionReason, isCreditNote, statusPaidDay } from '../tax/rules.ts';
 import type { ReportContext } from './vat.ts';
 import { systemClock } from '../clock.ts';
 

@@ -9,18 +9,13 @@ import type { ReportInvoice, ReportPeriod } from '#shared/reports.ts';
 import { addDays, inPeriod } from '#shared/report-period.ts';
 import type { Ca3Row } from '../archive/accounting-rows.ts';
 import type { AccountChooser } from '../accounting/accounting.ts';
-import {
-  checkTotals,
-  countryOf,
-  invoiceAccount,
-  isSelfAssessed,
-  roundHalf,
-  type RateLine,
-} from '../accounting/entries.ts';
+import { invoiceAccount } from '../accounting/entries.ts';
+import { checkTotals, countryOf, isSelfAssessed, roundHalf } from '../tax/categories.ts';
+import type { RateLine } from '../tax/categories.ts';
 import { isFixedAssetAccount, thirdPartyKey } from '../accounting/third-parties.ts';
 import { totalsInEuros, type Conversion, type ConversionInputs } from '../tax/conversion.ts';
-import { directionOf, invoiceDay, reportInvoice } from './invoice.ts';
-import { EU_COUNTRIES, intraEuDay, isCreditNote, taxPointRule } from './rules.ts';
+import { directionOf, invoiceDay, reportInvoice } from '../tax/invoice.ts';
+import { EU_COUNTRIES, intraEuDay, isCreditNote, taxPointRule } from '../tax/rules.ts';
 import { paymentOf, vatStanding } from '../tax/vat-due.ts';
 import type { VatPayment } from '#shared/reports.ts';
 
@@ -126,7 +121,7 @@ export function invoiceParts(
   const credit = isCreditNote(row.typeCode);
   const sign = credit ? -1 : 1;
   const dated = invoiceDay(row) as string;
-  // BT-8 (reports/rules.ts): the invoice date, the delivery date (its invoice date when it gives
+  // BT-8 (tax/rules.ts): the invoice date, the delivery date (its invoice date when it gives
   // none), or the 212 "Encaissée" day in Paris (null while not collected).
   const point = taxPointRule(facts!);
   const onPayment = point === 'payment_date';

@@ -25,8 +25,8 @@ import type { ReportCoverage, ReportInvoice, ReportPeriod } from '#shared/report
 import type { Ca3Row } from '../archive/accounting-rows.ts';
 import { accountLabels } from '../accounting/account-labels.ts';
 import { invoiceOutcome } from '../accounting/entries.ts';
-import { directionOf, invoiceDay } from './invoice.ts';
-import { taxPointRule } from './rules.ts';
+import { directionOf, invoiceDay } from '../tax/invoice.ts';
+import { taxPointRule } from '../tax/rules.ts';
 import { ca3Outcome, partAmount, type Ca3Part, type Ca3RuleContext } from './ca3-rules.ts';
 import { systemClock } from '../clock.ts';
 

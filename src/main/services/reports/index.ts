@@ -4,7 +4,7 @@
 import { checkRange } from '#shared/report-period.ts';
 import type { Report, ReportKind, ReportPeriod, VatReport } from '#shared/reports.ts';
 import type { Ca3Report } from '#shared/ca3.ts';
-import { vatCheckOf } from '../tax/check-of.ts';
+import { vatCheckOf } from './vat-check-of.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { AccountingSettings, ThirdParty } from '#shared/accounting.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
@@ -13,7 +13,7 @@ import { defaultAccountingSettings } from '../accounting/settings.ts';
 import { accountChooser } from '../accounting/third-parties.ts';
 import { computeCa3Report } from './ca3.ts';
 import { computeAgingReport, countPastDue } from './aging.ts';
-import { parisDay } from './rules.ts';
+import { parisDay } from '../tax/rules.ts';
 import {
   DELIVERY_WINDOW_DAYS,
   agingItems,

@@ -3,11 +3,10 @@
 // turned into report items.
 import { addDays } from '#shared/report-period.ts';
 import type { PaymentMark } from '#shared/payments.ts';
-import type { ReportCoverage, ReportPeriod } from '#shared/reports.ts';
+import type { ReportPeriod } from '#shared/reports.ts';
 import { toCents } from '../archive/amounts.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
-import { missingIn } from '../archive/complete.ts';
-import type { BreakdownEntry, ReportItem, VatFacts } from './invoice.ts';
+import type { BreakdownEntry, ReportItem, VatFacts } from '../tax/invoice.ts';
 import { markedIn, paymentDay } from '../tax/vat-due.ts';
 
 /** How far from its invoice date an invoice's delivery date is looked for (a year each way). */
@@ -93,30 +92,5 @@ export function* statusItems(store: ArchiveStore, period: ReportPeriod): Generat
 }
 
 /** The coverage of a connection without an archive: nothing held. */
-export const NO_COVERAGE: ReportCoverage = {
-  archivedInvoices: 0,
-  withDetails: 0,
-  lastSyncAt: null,
-  partitionsCut: 0,
-  partitionsUnfinished: 0,
-  completeSince: null,
-};
-
-/** What the archive holds and what the operator's window kept out of it (NO_COVERAGE without
- * an archive). */
-export function reportCoverage(store: ArchiveStore | null): ReportCoverage {
-  if (!store) return NO_COVERAGE;
-  const counts = store.counts();
-  const partitions = store.coverage();
-  // A cut partition whose missing invoices were fetched by id (archive/complete.ts) misses none.
-  const cut = partitions.filter((p) => p.finished && missingIn(p) > 0);
-  const oldest = cut.map((p) => p.oldest).filter((d): d is string => d !== null);
-  return {
-    archivedInvoices: counts.invoices,
-    withDetails: counts.details,
-    lastSyncAt: store.lastSyncAt(),
-    partitionsCut: cut.length,
-    partitionsUnfinished: partitions.filter((p) => !p.finished).length,
-    completeSince: oldest.length > 0 ? oldest.sort().at(-1)! : null,
-  };
-}
+// The archive's coverage is the archive's own fact (archive/coverage.ts, below the accounting).
+export { NO_COVERAGE, reportCoverage } from '../archive/coverage.ts';

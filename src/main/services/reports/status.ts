@@ -18,8 +18,8 @@ import {
   invoiceDay,
   reportInvoice,
   type ReportItem,
-} from './invoice.ts';
-import { exclusionReason } from './rules.ts';
+} from '../tax/invoice.ts';
+import { exclusionReason } from '../tax/rules.ts';
 import type { ReportContext } from './vat.ts';
 import { systemClock } from '../clock.ts';
 

@@ -27,9 +27,9 @@ import {
   invoiceDay,
   reportInvoice,
   type ReportItem,
-} from './invoice.ts';
-import { EU_COUNTRIES, intraEuDay, isCreditNote } from './rules.ts';
-import { countryOf, isSelfAssessed, roundHalf } from '../accounting/entries.ts';
+} from '../tax/invoice.ts';
+import { EU_COUNTRIES, intraEuDay, isCreditNote } from '../tax/rules.ts';
+import { countryOf, isSelfAssessed, roundHalf } from '../tax/categories.ts';
 import { paymentDay, vatDueDay, vatStanding } from '../tax/vat-due.ts';
 import { systemClock } from '../clock.ts';
 

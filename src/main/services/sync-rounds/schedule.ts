@@ -14,18 +14,6 @@ export const SYNC_SCHEDULE_KEY = 'syncSchedule';
 
 const hours = z.number().int().min(0).max(SYNC_EVERY_HOURS_MAX);
 
-/** The JSON schema conf and electron-store check the key against. */
-export const syncScheduleJsonSchema = {
-  type: 'object',
-  properties: {
-    everyHours: { type: 'integer', minimum: 0, maximum: SYNC_EVERY_HOURS_MAX },
-    connections: {
-      type: 'object',
-      additionalProperties: { type: 'integer', minimum: 0, maximum: SYNC_EVERY_HOURS_MAX },
-    },
-  },
-} as const;
-
 export class SyncSchedules {
   readonly #store: KeyValueStore;
 

@@ -4,7 +4,7 @@
 // screen with a period opens on this return's, and the portfolio's VAT column is its.
 import type { AccountingSettings } from '#shared/accounting.ts';
 import { returnDueNow, type DueReturn, type TaxProfile } from '#shared/tax-calendar.ts';
-import { defaultAccountingSettings } from '../accounting/settings.ts';
+import { defaultAccountingSettings } from '#shared/accounting-settings.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
 
 export interface DueReturnFiles {

@@ -7,7 +7,7 @@
 // the bank says; the other day is kept to be shown). Pure. The rules: docs/accounting.md.
 import type { PaymentMark } from '#shared/payments.ts';
 import type { VatPayment, VatRule } from '#shared/reports.ts';
-import { collectedOn, exclusionReason, taxPointRule } from '../reports/rules.ts';
+import { collectedOn, exclusionReason, taxPointRule } from '../tax/rules.ts';
 
 export type { VatPayment } from '#shared/reports.ts';
 
@@ -62,7 +62,7 @@ export interface DueDay {
  * The day an invoice's VAT becomes due (art. 269 CGI, its BT-8): its invoice date (codes 3, 5),
  * its delivery date (29, 35; its invoice date when it gives none), or the day it was paid
  * (72, 432: `payment`, from paymentDay). Goods between member states have their own day
- * (reports/rules.ts intraEuDay), which the callers apply per line.
+ * (tax/rules.ts intraEuDay), which the callers apply per line.
  */
 export function vatDueDay(
   facts: { taxPaymentCode: number | null; taxPaymentIop: string | null },

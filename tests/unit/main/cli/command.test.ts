@@ -14,7 +14,7 @@ import {
 } from '#main/cli/command.ts';
 import { AppFailure } from '#main/services/app-failure.ts';
 import { OperatorError } from '#main/services/errors.ts';
-import { ExportError } from '#main/services/export/export-error.ts';
+import { ExportError } from '#main/services/export-error.ts';
 
 function io() {
   const stdout = new PassThrough();

@@ -2,7 +2,7 @@
 // VAT breakdown lines for the invoices whose details are known.
 import type { Language } from '#shared/contract.ts';
 import type { Invoice } from '#shared/operator/schemas.ts';
-import { isCreditNote, statusPaidDay } from '../../reports/rules.ts';
+import { isCreditNote, statusPaidDay } from '../../tax/rules.ts';
 import type { AnyIterable } from '../cells.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
 import { mapRows, tableOf, type Field } from '../fields.ts';

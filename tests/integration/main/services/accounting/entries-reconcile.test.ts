@@ -19,7 +19,7 @@ import { createAccountingService } from '#main/services/accounting/index.ts';
 import type { AccountingService } from '#main/services/accounting/accounting.ts';
 import { DEFAULT_ACCOUNTING_SETTINGS } from '#main/services/accounting/settings.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
-import { collectedOn, exclusionReason, isCreditNote } from '#main/services/reports/rules.ts';
+import { collectedOn, exclusionReason, isCreditNote } from '#main/services/tax/rules.ts';
 import { choiceFor } from '#support/accounting-fixtures.ts';
 
 // The demo operator's clock, pinned: the same invoices and statuses on any day.

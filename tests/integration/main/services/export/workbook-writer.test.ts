@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Column, Row } from '#main/services/export/cells.ts';
-import { ExportError } from '#main/services/export/export-error.ts';
+import { ExportError } from '#main/services/export-error.ts';
 import {
   writeWorkbook,
   type SheetProgress,

@@ -17,7 +17,7 @@ import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers/
 import { createServices, type Services } from '#main/services/index.ts';
 import { fixedClock } from '#main/services/clock.ts';
 import { computeReport } from '#main/services/reports/index.ts';
-import { parisDay } from '#main/services/reports/rules.ts';
+import { parisDay } from '#main/services/tax/rules.ts';
 import { vatOfReturn } from '#main/services/portfolio/index.ts';
 
 const silent = { info() {}, warn() {}, error() {} };

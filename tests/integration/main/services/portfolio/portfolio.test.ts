@@ -14,7 +14,7 @@ import { Archives } from '#main/services/archive/archives.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { defaultAccountingSettings } from '#main/services/accounting/settings.ts';
 import { computeReport } from '#main/services/reports/index.ts';
-import { parisDay } from '#main/services/reports/rules.ts';
+import { parisDay } from '#main/services/tax/rules.ts';
 import { portfolioDetails, portfolioRows, vatOfReturn } from '#main/services/portfolio/index.ts';
 import { archiveSql } from '#support/archive-sql.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';

@@ -22,7 +22,7 @@ import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 import { reportWorkbook } from '#main/services/export/layouts/reports.ts';
 import { computeReport } from '#main/services/reports/index.ts';
-import { isCreditNote } from '#main/services/reports/rules.ts';
+import { isCreditNote } from '#main/services/tax/rules.ts';
 import { column, dataRows, readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 
 // The demo operator's clock, pinned: the same invoices and statuses on any day.

@@ -16,7 +16,7 @@ import {
   dueReturn,
   undeclareReturn,
   type TaxDeps,
-} from '#main/services/tax/index.ts';
+} from '#main/services/returns/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 
 const NOW = new Date('2026-11-10T09:00:00Z');

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { matchLines, type LineToMatch, type Proposal } from '#main/services/bank/matching.ts';
-import type { PayableInvoice } from '#main/services/bank/payable.ts';
+import type { PayableInvoice } from '#shared/payable.ts';
 
 const ACME_IBAN = 'FR7630006000011234567890189';
 

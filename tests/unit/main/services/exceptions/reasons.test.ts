@@ -14,7 +14,7 @@ import {
   pastDueReason,
   statusReason,
 } from '#main/services/exceptions/reasons.ts';
-import type { ReportItem } from '#main/services/reports/invoice.ts';
+import type { ReportItem } from '#main/services/tax/invoice.ts';
 import { ledgerOf, purchaseEntry, saleEntry } from '#support/ledger-fixtures.ts';
 
 const TODAY = '2026-11-24';

@@ -1,7 +1,7 @@
 // How export failures cross to the caller, and the saving destination's file names.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ExportError } from '#main/services/export/export-error.ts';
+import { ExportError } from '#main/services/export-error.ts';
 import { AppFailure } from '#main/services/app-failure.ts';
 import { exportFailureOf, savingDestination } from '#main/services/export/export-jobs.ts';
 import { toAppError } from '#main/services/errors.ts';

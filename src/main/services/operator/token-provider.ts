@@ -13,10 +13,10 @@ import {
   send,
   successJson,
   throwIfCancelled,
-} from '../operator/http.ts';
+} from './http.ts';
 import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '#shared/http-url.ts';
 import { tokenResponseSchema } from '#shared/operator/schemas.ts';
-import { formatIssues } from '../operator/validation.ts';
+import { formatIssues } from './validation.ts';
 
 export interface ClientCredentials {
   tokenUrl: string;

@@ -2,7 +2,6 @@
 // when did its VAT become due, is it paid. Pure functions of the invoice's own data.
 import { VAT_EXCLUSION_CODES, VAT_EXCLUSION_STATES } from '#shared/reports.ts';
 import { isCreditNoteType } from '#shared/invoices/amount-totals.ts';
-import type { VatFacts } from './invoice.ts';
 
 /** UNTDID 1001 credit-note codes (381 and the others): their amounts count negative. The one
  * rule the screens' totals follow too. */
@@ -55,7 +54,13 @@ const BY_IOP: Record<string, TaxPoint> = {
 };
 
 /** What the invoice's BT-8 says: the code first (it is the invoice's own field), else iopCode. */
-export function taxPointRule(facts: Pick<VatFacts, 'taxPaymentCode' | 'taxPaymentIop'>): TaxPoint {
+/** BT-8 (taxPaymentOption.code and .iopCode), as VatFacts (invoice.ts) carries it. */
+export interface TaxPaymentOption {
+  taxPaymentCode: number | null;
+  taxPaymentIop: string | null;
+}
+
+export function taxPointRule(facts: TaxPaymentOption): TaxPoint {
   const byCode = facts.taxPaymentCode !== null ? BY_CODE[facts.taxPaymentCode] : undefined;
   if (byCode) return byCode;
   return (facts.taxPaymentIop !== null ? BY_IOP[facts.taxPaymentIop] : undefined) ?? 'unknown';

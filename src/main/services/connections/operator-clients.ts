@@ -1,7 +1,7 @@
 // One OperatorClient per connection, kept while the connection is unchanged so its OAuth token is reused;
 // dropped when the connection is saved or deleted.
-import type { OperatorClient } from './operator-client.ts';
-import type { ConnectionStore, ResolvedConnection } from '../connections/connection-store.ts';
+import type { OperatorClient } from '../operator/operator-client.ts';
+import type { ConnectionStore, ResolvedConnection } from './connection-store.ts';
 
 export type CreateOperatorClient = (
   connection: ResolvedConnection,

@@ -1,8 +1,8 @@
 // What matching needs of an invoice: who pays whom, how much, its number and payment reference
 // (BT-83), its day and the other party's names, SIREN and IBANs. Built from the operator's
 // invoice (the archive's detail, or the demo data set): one shape for the import and the demo.
-import type { Direction } from '#shared/operator/enums.ts';
-import type { Invoice } from '#shared/operator/schemas.ts';
+import type { Direction } from './operator/enums.ts';
+import type { Invoice } from './operator/schemas.ts';
 
 export interface PayableInvoice {
   id: string;

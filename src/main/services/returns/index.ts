@@ -11,8 +11,8 @@ import { AppFailure } from '../app-failure.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
 import type { Archives } from '../archive/archives.ts';
 import { checkReturnPeriod, computeReport } from '../reports/index.ts';
-import { declaredAgainst, figuresOf } from './declared.ts';
-import { dueReturnOf } from './due-return.ts';
+import { declaredAgainst, figuresOf } from '../tax/declared.ts';
+import { dueReturnOf } from '../tax/due-return.ts';
 
 export interface TaxDeps {
   archives: Pick<Archives, 'existing' | 'existingUserData' | 'userData'>;

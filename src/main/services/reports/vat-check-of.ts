@@ -10,9 +10,9 @@ import type { VatCheck } from '#shared/vat-check.ts';
 import type { ArchiveStore } from '../archive/archive-store.ts';
 import { buildLedger } from '../accounting/ledger.ts';
 import { accountChooser } from '../accounting/third-parties.ts';
-import { reportCoverage } from '../reports/source.ts';
+import { reportCoverage } from './source.ts';
 import { computeVatCheck } from './vat-check.ts';
-import { markedIn, withPayments } from './vat-due.ts';
+import { markedIn, withPayments } from '../tax/vat-due.ts';
 
 export interface CheckInput {
   vat: VatReport;

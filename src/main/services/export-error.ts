@@ -1,7 +1,14 @@
 // Why an export could not be written, in words a user can act on: which folder, and what to do.
-// Never a stack, never a secret; the UI words each kind in the user's language.
+// Never a stack, never a secret; the UI words each kind in the user's language. Beside the
+// services' other errors, not in export/: the FEC (accounting/) writes files too (issue 28, item 6).
 import { dirname } from 'node:path';
-import type { WorkerFailure } from './protocol.ts';
+
+/** How a write failed, as the export worker reports it (export/protocol.ts). */
+export interface WorkerFailure {
+  code?: string;
+  syscall?: string;
+  message: string;
+}
 
 export const EXPORT_ERROR_KINDS = [
   'permission', // the folder (or the file) may not be written: rights, read-only disk

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { basicAuthorization, TokenProvider } from '#main/services/auth/token-provider.ts';
+import { basicAuthorization, TokenProvider } from '#main/services/operator/token-provider.ts';
 import { toAppError } from '#main/services/errors.ts';
 import {
   CLIENT_ID,
