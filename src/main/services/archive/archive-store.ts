@@ -79,13 +79,8 @@ import {
   type AccountingRow,
   type Ca3Row,
 } from './accounting-rows.ts';
-import type {
-  ArchiveReader,
-  ArchiveWriter,
-  ArchivedInvoice,
-  SavedResponseKind,
-  UpsertResult,
-} from './archive.ts';
+import type { ArchiveReader, ArchiveWriter } from './archive.ts';
+import type { ArchivedInvoice, SavedResponseKind, UpsertResult } from './ports.ts';
 import { systemClock } from '../clock.ts';
 
 export type { ArchivedInvoice, SavedResponseKind, UpsertResult };
