@@ -7,7 +7,7 @@
 import type { PartitionCoverage, UnfilteredListCoverage } from '#shared/archive.ts';
 import type { Archives } from '../services/archive/archives.ts';
 import { AppFailure } from '../services/app-failure.ts';
-import { damagedFailure } from '../services/archive/archive-damage.ts';
+import { damagedFailure } from '../services/archive/sqlite/archive-damage.ts';
 import {
   EXIT,
   badSubcommand,

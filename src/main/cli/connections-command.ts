@@ -4,8 +4,8 @@
 import type { ConnectionInput, ConnectionSummary } from '#shared/contract.ts';
 import { argSchemas } from '../contract-args.ts';
 import { AppFailure } from '../services/app-failure.ts';
-import { clearArchive } from '../services/archive/archive-store.ts';
-import { isSyncLocked, syncLockFiles } from '../services/archive/sync-lock.ts';
+import { clearArchive } from '../services/archive/sqlite/archive-store.ts';
+import { isSyncLocked, syncLockFiles } from '../services/archive/sqlite/sync-lock.ts';
 import { deleteUserData } from '../services/archive/user-data-store.ts';
 import { rmSync } from 'node:fs';
 import {

@@ -18,11 +18,16 @@ import {
   quickCheckInBackground,
   readDamage,
   setAside,
-} from './archive-damage.ts';
-import { archivePath, clearArchive, openArchive, type ArchiveStore } from './archive-store.ts';
+} from './sqlite/archive-damage.ts';
+import {
+  archivePath,
+  clearArchive,
+  openArchive,
+  type ArchiveStore,
+} from './sqlite/archive-store.ts';
 import { RequestBudget } from './pace.ts';
 import { completeByIds, type CompletionSummary } from './complete.ts';
-import { acquireSyncLock, isSyncLocked } from './sync-lock.ts';
+import { acquireSyncLock, isSyncLocked } from './sqlite/sync-lock.ts';
 import {
   deleteUserData,
   openUserData,

@@ -12,8 +12,8 @@ import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { BankFormat, MatchRule, MatchState, StatementLine } from '#shared/bank.ts';
 import type { Allocation, LineToMatch, Proposal } from '../bank/matching.ts';
-import { archiveDir, archivePath } from './archive-store.ts';
-import { applySteps } from './schema.ts';
+import { archiveDir, archivePath } from './sqlite/archive-store.ts';
+import { applySteps } from './sqlite/schema.ts';
 
 export const BANK_MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
   // 1: accounts, imports, lines, the matches proposed and the accountant's decisions.

@@ -13,8 +13,8 @@ import type { ExceptionHandled } from '#shared/exceptions.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import { AppFailure } from '../app-failure.ts';
 import { settingsFromStored } from '../accounting/settings.ts';
-import { archiveDir, archivePath } from './archive-store.ts';
-import { applySteps } from './schema.ts';
+import { archiveDir, archivePath } from './sqlite/archive-store.ts';
+import { applySteps } from './sqlite/schema.ts';
 
 const SIDE_FILES = ['', '-wal', '-shm', '-journal'] as const;
 

@@ -3,7 +3,7 @@
 // invoices share (a customer's and a supplier's) is refused with both ids, never guessed.
 import type { ArchiveRow } from '#shared/archive.ts';
 import { AppFailure } from '../app-failure.ts';
-import type { ArchiveReader } from '../archive/archive.ts';
+import type { ArchiveReader } from '../archive/sqlite/archive.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -15,7 +15,7 @@ import { periodOf, shiftPeriod } from '#shared/report-period.ts';
 import { dueReturnOf } from '#main/services/tax/due-return.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { Archives } from '#main/services/archive/archives.ts';
-import { archivePath } from '#main/services/archive/archive-store.ts';
+import { archivePath } from '#main/services/archive/sqlite/archive-store.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { portfolioDetails, portfolioRows, vatOfReturn } from '#main/services/portfolio/index.ts';

@@ -4,8 +4,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
 import { ACT_ON_CODES, type ActOnCode, type PortfolioFigures } from '#shared/portfolio.ts';
-import type { KeptPortfolioDetails } from './ports.ts';
-export type { KeptPortfolioDetails } from './ports.ts';
+import type { KeptPortfolioDetails } from '../ports.ts';
+export type { KeptPortfolioDetails } from '../ports.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -30,7 +30,7 @@ import {
   columnsOf,
   mergeSearchItems,
   type InvoiceColumns,
-} from './invoice-columns.ts';
+} from '../invoice-columns.ts';
 import { checkpointInBackground } from './checkpoint.ts';
 import { damagedFailure, isCorruption, watchForDamage } from './archive-damage.ts';
 import {
@@ -71,7 +71,7 @@ import {
   type RowWith,
 } from './report-rows.ts';
 import { bankInvoices } from './bank-invoices.ts';
-import type { PayableInvoice } from '../bank/payable.ts';
+import type { PayableInvoice } from '../../bank/payable.ts';
 import {
   accountingRows,
   ca3Rows,
@@ -80,8 +80,8 @@ import {
   type Ca3Row,
 } from './accounting-rows.ts';
 import type { ArchiveReader, ArchiveWriter } from './archive.ts';
-import type { ArchivedInvoice, SavedResponseKind, UpsertResult } from './ports.ts';
-import { systemClock } from '../clock.ts';
+import type { ArchivedInvoice, SavedResponseKind, UpsertResult } from '../ports.ts';
+import { systemClock } from '../../clock.ts';
 
 export type { ArchivedInvoice, SavedResponseKind, UpsertResult };
 

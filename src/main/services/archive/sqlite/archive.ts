@@ -21,8 +21,8 @@ import type {
   RowWith,
   SavedResponseKind,
   UpsertResult,
-} from './ports.ts';
-import type { PayableInvoice } from '../bank/payable.ts';
+} from '../ports.ts';
+import type { PayableInvoice } from '../../bank/payable.ts';
 import type { PartitionRow, PartitionStep } from './sync-state.ts';
 
 /** The reads: the screens, the reports, the exports and the CLI ask these by name. Iterators

@@ -6,9 +6,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ArchiveRow } from '#shared/archive.ts';
 import { addDays } from '#shared/report-period.ts';
-import { INVOICE_COLUMN_NAMES } from './invoice-columns.ts';
-import type { AccountingBreakdown, AccountingFacts, AccountingRow, Ca3Row } from './ports.ts';
-export type { AccountingBreakdown, AccountingFacts, AccountingRow, Ca3Row } from './ports.ts';
+import { INVOICE_COLUMN_NAMES } from '../invoice-columns.ts';
+import type { AccountingBreakdown, AccountingFacts, AccountingRow, Ca3Row } from '../ports.ts';
+export type { AccountingBreakdown, AccountingFacts, AccountingRow, Ca3Row } from '../ports.ts';
 
 /** The facts read, in the order AccountingFacts is filled from. */
 export const ACCOUNTING_FACT_PATHS = [

@@ -4,7 +4,7 @@
 // invoices in JavaScript would be most of an import's time. Without details, the row's TTC.
 import type { DatabaseSync } from 'node:sqlite';
 import type { Direction } from '#shared/operator/enums.ts';
-import { PAYABLE_STATES, type PayableInvoice } from '../bank/payable.ts';
+import { PAYABLE_STATES, type PayableInvoice } from '../../bank/payable.ts';
 
 const SELECT = `SELECT invoices.invoice_id, invoices.direction, invoices.state, invoices.type_code,
     invoices.invoice_number, invoices.invoice_date, invoices.due_date, invoices.counterparty_name,

@@ -12,9 +12,9 @@ import {
   type ArchiveFilter,
   type ArchiveSort,
 } from './archive-query.ts';
-import { INVOICE_COLUMN_NAMES } from './invoice-columns.ts';
-import type { DetailVatFacts, RowWith } from './ports.ts';
-export type { DetailVatFacts, RowWith } from './ports.ts';
+import { INVOICE_COLUMN_NAMES } from '../invoice-columns.ts';
+import type { DetailVatFacts, RowWith } from '../ports.ts';
+export type { DetailVatFacts, RowWith } from '../ports.ts';
 
 const NAMES = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'];
 const COLUMNS = NAMES.map((c) => `invoices.${c}`);
