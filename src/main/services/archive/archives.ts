@@ -26,6 +26,8 @@ import {
   type ArchiveStore,
 } from './sqlite/archive-store.ts';
 import { RequestBudget } from './pace.ts';
+import { SqliteArchive } from './sqlite/archive-port.ts';
+import type { ArchivesPort, PortfolioEntry } from './ports.ts';
 import { completeByIds, type CompletionSummary } from './complete.ts';
 import { acquireSyncLock, isSyncLocked } from './sqlite/sync-lock.ts';
 import {
@@ -254,6 +256,17 @@ export class Archives {
    * 1,024 a process, macOS 256) and started 200 quick checks at once.
    */
   read<T>(connectionId: string, read: (store: ArchiveStore) => T): T | null {
+    const borrowed = this.#borrow(connectionId);
+    if (!borrowed) return null;
+    try {
+      return read(borrowed.store);
+    } finally {
+      borrowed.release();
+    }
+  }
+
+  /** The connection's store for one read, and what gives it back (read() says how). */
+  #borrow(connectionId: string): { store: ArchiveStore; release: () => void } | null {
     if (this.#closed) throw new AppFailure('server', 'The archives are closed.');
     const path = archivePath(this.dataDir, connectionId);
     const hadUserData = this.#userData.has(connectionId);
@@ -263,12 +276,18 @@ export class Archives {
       this.#userData.delete(connectionId);
     };
     if (this.#stores.has(connectionId) || readDamage(path)) {
-      const store = this.existing(connectionId);
+      let store: ArchiveStore | null;
       try {
-        return store ? read(store) : null;
-      } finally {
+        store = this.existing(connectionId);
+      } catch (error) {
         closeUserData();
+        throw error;
       }
+      if (!store) {
+        closeUserData();
+        return null;
+      }
+      return { store, release: closeUserData };
     }
     if (!existsSync(path)) return null;
     let opened: ArchiveStore | null = null; // null while it opens: closed already on failure
@@ -277,16 +296,66 @@ export class Archives {
     }));
     this.#stores.set(connectionId, store);
     this.#inodes.set(store, statSync(path).ino);
-    try {
-      return read(store);
-    } finally {
-      // Unless damage took it out of the registry meanwhile (then #settle closes it).
-      if (this.#stores.get(connectionId) === store) {
-        this.#stores.delete(connectionId);
-        store.close({ optimize: false });
+    return {
+      store,
+      release: () => {
+        try {
+          // Unless damage took it out of the registry meanwhile (then #settle closes it).
+          if (this.#stores.get(connectionId) === store) {
+            this.#stores.delete(connectionId);
+            store.close({ optimize: false });
+          }
+        } finally {
+          closeUserData();
+        }
+      },
+    };
+  }
+
+  /** The ports of every connection's archive (ports.ts): what callers outside this folder hold. */
+  readonly ports: ArchivesPort = {
+    open: async (connectionId) => this.#port(this.open(connectionId)),
+    existing: async (connectionId) => {
+      const store = this.existing(connectionId);
+      return store ? this.#port(store) : null;
+    },
+    read: async (connectionId, read) => {
+      const borrowed = this.#borrow(connectionId);
+      if (!borrowed) return null;
+      try {
+        return await read(this.#port(borrowed.store));
+      } finally {
+        borrowed.release();
       }
-      closeUserData();
-    }
+    },
+    portfolio: async (connectionIds, asOf) => {
+      const entries = new Map<string, PortfolioEntry | null | Error>();
+      for (const id of connectionIds) {
+        try {
+          entries.set(
+            id,
+            this.read(id, (store) => ({
+              figures: store.portfolioFigures(asOf),
+              lastSyncAt: store.lastSyncAt(),
+              everyPartitionComplete: store.everyPartitionComplete(),
+              hasUnfinishedSync: store.hasUnfinishedSync(),
+            })),
+          );
+        } catch (error) {
+          // One archive that cannot be read (damaged, newer schema) leaves the others read.
+          entries.set(id, error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+      return entries;
+    },
+  };
+
+  /** One port per open store. */
+  readonly #ports = new WeakMap<ArchiveStore, SqliteArchive>();
+  #port(store: ArchiveStore): SqliteArchive {
+    let port = this.#ports.get(store);
+    if (!port) this.#ports.set(store, (port = new SqliteArchive(store)));
+    return port;
   }
 
   /** What the settings and the invoices screen show of one connection's archive (a damaged
