@@ -315,6 +315,7 @@ export class Archives {
   /** The ports of every connection's archive (ports.ts): what callers outside this folder hold. */
   readonly ports: ArchivesPort = {
     open: async (connectionId) => this.#port(this.open(connectionId)),
+    syncWrites: async (connectionId) => this.#port(this.open(connectionId)),
     existing: async (connectionId) => {
       const store = this.existing(connectionId);
       return store ? this.#port(store) : null;

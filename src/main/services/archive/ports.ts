@@ -311,6 +311,8 @@ export interface PortfolioEntry {
 export interface ArchivesPort {
   /** The connection's archive, created on first use (write-through, sync). */
   open(connectionId: string): Promise<ArchivePort>;
+  /** What the sync writes to the connection's archive (created on first use). */
+  syncWrites(connectionId: string): Promise<SyncWrites>;
   /** The connection's archive if it has one; never creates one (reads). */
   existing(connectionId: string): Promise<ArchivePort | null>;
   /** Runs `read` on the connection's archive and leaves nothing open after it; null when the
