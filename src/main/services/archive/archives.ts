@@ -166,6 +166,20 @@ export class Archives {
     return this.userData(connectionId);
   }
 
+  /** Runs `read` on the connection's user data (null if the user never wrote any) and closes it
+   * again unless it was open before: a screen reading 200 connections keeps none open. */
+  readUserData<T>(connectionId: string, read: (userData: UserDataStore | null) => T): T {
+    const hadUserData = this.#userData.has(connectionId);
+    try {
+      return read(this.existingUserData(connectionId));
+    } finally {
+      if (!hadUserData) {
+        this.#userData.get(connectionId)?.close();
+        this.#userData.delete(connectionId);
+      }
+    }
+  }
+
   /** Deletes the connection's user data: only when the connection itself is deleted. */
   deleteUserData(connectionId: string): void {
     this.#userData.get(connectionId)?.close();

@@ -157,7 +157,7 @@ test(
         })
         .filter((path) => path.startsWith(dir));
     assert.deepEqual(openFiles(), []);
-    const rows = portfolioRows({
+    const rows = await portfolioRows({
       references: () => [{ id: ID, name: 'Client' }],
       archives,
       accounting,
@@ -170,7 +170,7 @@ test(
     // A connection the user works on stays open (its screens, its sync): the portfolio reads it
     // through that store and leaves it so.
     const open = archives.open(ID);
-    portfolioRows({
+    await portfolioRows({
       references: () => [{ id: ID, name: 'Client' }],
       archives,
       accounting,
@@ -196,7 +196,7 @@ test('a damaged archive met by the portfolio’s reading is said on its row, not
     damageArchiveFile(archivePath(own, 'damaged'), 'header');
     const archives = new Archives({ dataDir: own, log: quiet });
     const accounting = createAccountingService({ archives, now: () => NOW });
-    const rows = portfolioRows({
+    const rows = await portfolioRows({
       references: () => [
         { id: 'damaged', name: 'Abîmé' },
         { id: 'sound', name: 'Sain' },
