@@ -25,8 +25,7 @@ import {
   type CreateOperatorClient,
 } from './connections/index.ts';
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
-import { Archives } from './archive/archives.ts';
-import { archiveDir } from './archive/sqlite/archive-store.ts';
+import { Archives, archiveDir } from './archive/archives.ts';
 import type { ArchiveStore } from './archive/sqlite/archive-store.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
 import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';

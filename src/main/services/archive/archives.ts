@@ -7,7 +7,7 @@
 // opens, or any statement meeting a bad page) is noted, closed and set aside with its date
 // (archive-damage.ts); until the user rebuilds it (a fresh archive and a sync), every use of it
 // says so, and the status shows where the file went.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import type { ArchiveDamage, ArchiveStatus, SyncProgress, SyncSummary } from '#shared/archive.ts';
 import { AppFailure } from '../app-failure.ts';
 import {
@@ -28,8 +28,11 @@ import {
 import { RequestBudget } from './pace.ts';
 import { SqliteArchive } from './sqlite/archive-port.ts';
 import type { ArchivesPort, PortfolioEntry } from './ports.ts';
+
+/** Where the archives' files live (the sync rounds keep their backoff beside them). */
+export { archiveDir } from './sqlite/archive-store.ts';
 import { completeByIds, type CompletionSummary } from './complete.ts';
-import { acquireSyncLock, isSyncLocked } from './sqlite/sync-lock.ts';
+import { acquireSyncLock, isSyncLocked, syncLockFiles } from './sqlite/sync-lock.ts';
 import {
   deleteUserData,
   openUserData,
@@ -371,6 +374,17 @@ export class Archives {
     let port = this.#ports.get(store);
     if (!port) this.#ports.set(store, (port = new SqliteArchive(store)));
     return port;
+  }
+
+  /** Deletes every file kept for a connection that is gone (the CLI's `connections remove`):
+   * its archive, its user data and its sync lock. Nothing may open them again: they would only
+   * keep client data. */
+  removeFiles(connectionId: string): void {
+    this.#stores.get(connectionId)?.close();
+    this.#stores.delete(connectionId);
+    clearArchive(this.dataDir, connectionId);
+    this.deleteUserData(connectionId);
+    for (const file of syncLockFiles(this.dataDir, connectionId)) rmSync(file, { force: true });
   }
 
   /** What the settings and the invoices screen show of one connection's archive (a damaged
