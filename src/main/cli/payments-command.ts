@@ -71,7 +71,10 @@ export async function run(argv: string[]): Promise<number> {
 
     return withServices(async (services) => {
       const connection = findConnection(services, ref, PAYMENTS_USAGE);
-      const invoice = findInvoice(services.archives.existing(connection.id), invoiceRef);
+      const invoice = await findInvoice(
+        await services.archives.ports.existing(connection.id),
+        invoiceRef,
+      );
       const named = { id: invoice.invoiceId, number: invoice.invoiceNumber };
       if (sub === 'mark') {
         const now = services.clock.now();

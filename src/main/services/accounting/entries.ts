@@ -15,7 +15,7 @@ import type {
 import type { ReportPeriod } from '#shared/reports.ts';
 import { inPeriod } from '#shared/report-period.ts';
 import { toCents } from '../archive/amounts.ts';
-import type { AccountingFacts, AccountingRow } from '../archive/sqlite/accounting-rows.ts';
+import type { AccountingFacts, AccountingRow } from '../archive/ports.ts';
 import { directionOf } from '../reports/invoice.ts';
 import { isCreditNote, taxPointRule } from '../reports/rules.ts';
 import { paymentOf, vatStanding } from '../tax/vat-due.ts';

@@ -216,6 +216,12 @@ export class Archives {
     return readDamage(archivePath(this.dataDir, connectionId));
   }
 
+  /** The "damaged" failure when the connection's archive waits to be rebuilt. */
+  assertNotDamaged(connectionId: string): void {
+    const damage = this.damage(connectionId);
+    if (damage) throw damagedFailure(connectionId, damage);
+  }
+
   /**
    * SQLite said the archive is damaged: noted at once (every process then refuses to open it),
    * its sync stopped, then the file closed and set aside. Returns the failure to throw. The
