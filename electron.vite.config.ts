@@ -39,6 +39,9 @@ export default defineConfig({
     root: resolve('src/renderer'),
     build: {
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+      // Minified: the start-up parses and evaluates less (issue 27, item 7). electron-vite
+      // leaves the renderer unminified by default.
+      minify: true,
     },
     plugins: [svelte({ configFile: resolve('svelte.config.js') }), contentSecurityPolicyMeta()],
   },

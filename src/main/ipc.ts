@@ -2,7 +2,7 @@
 // Messages from any frame but our window's main frame, or from a page that is not ours, are dropped.
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { CHANNELS, IPC_PREFIX, type Result } from '#shared/contract.ts';
-import type { Dispatch } from './handlers.ts';
+import type { Dispatch } from './handlers/index.ts';
 import type { EventHub, Logger } from './services/index.ts';
 import { isAppUrl } from './platform/window.ts';
 

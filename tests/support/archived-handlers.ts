@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppError, Result } from '#shared/contract.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
+import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers/index.ts';
 import { createServices, type CreateServicesOptions, type Services } from '#main/services/index.ts';
 import { fillDemoArchive, type DemoArchiveOptions } from '#support/demo-archive.ts';
 

@@ -1,6 +1,6 @@
 // Child of vault-keychain.test.ts, started without a D-Bus session: the real services and
 // dispatcher with no reachable keychain. Prints one JSON object of results on stdout.
-import { createDispatcher, createHandlers } from '#main/handlers.ts';
+import { createDispatcher, createHandlers } from '#main/handlers/index.ts';
 import { createServices } from '#main/services/index.ts';
 
 const [dataDir, secret] = process.argv.slice(2) as [string, string];

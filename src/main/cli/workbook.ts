@@ -4,7 +4,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileOwnerOf } from '../services/export/output-name.ts';
 import type { Language } from '#shared/contract.ts';
-import { resolveLanguage } from '../handlers.ts';
+import { resolveLanguage } from '../handlers/index.ts';
 import type { Services } from '../services/index.ts';
 import { UsageError, failureOf, writeJsonLine } from './command.ts';
 

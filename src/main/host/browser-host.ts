@@ -12,7 +12,7 @@ import {
   TOKEN_FRAGMENT_KEY,
   TOKEN_HEADER,
 } from '#shared/rpc.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '../handlers.ts';
+import { createDispatcher, createHandlers, type Dispatch } from '../handlers/index.ts';
 import {
   createServices,
   stderrLogger,
@@ -177,6 +177,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       exportDestination: downloads.destination,
       ...(options.backgroundSync ? { backgroundSync: options.backgroundSync } : {}),
     });
+  if (!options.services) services.warmUp();
   const dispatch: Dispatch = createDispatcher(createHandlers(services), { log });
   const eventStreams = new Set<ServerResponse>();
   let allowedHosts = new Set<string>();

@@ -92,6 +92,10 @@ export interface Services {
   clock: Clock;
   /** Runs `read` on a connection's archive (the registry's store, opened on first use). */
   readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
+  /** The shells call it once at start: what the first screen will ask first is started before
+   * the page asks (issue 27, item 7): the embedded demo operator when the active connection is a
+   * demo one. A failure is left to the first real call, which reports it. */
+  warmUp(): void;
   /** Stops what the services started (the syncs, the archives, the demo operator). */
   close(): Promise<void>;
 }
@@ -287,6 +291,20 @@ export function createServices(options: CreateServicesOptions): Services {
     settingsRepair: () => settings.repair,
     clock,
     readArchive: (connectionId, read) => read(archives.open(connectionId)),
+    warmUp() {
+      const active = connections.getSettings().activeConnectionId;
+      if (!active) return;
+      if (connections.references().some((c) => c.id === active && c.kind === 'demo'))
+        demo.ensureStarted().catch(() => undefined);
+      // Its archive's opening check, off the first search's path (none is created here).
+      setImmediate(() => {
+        try {
+          archives.existing(active);
+        } catch {
+          // Damaged: the first screen's call reports it.
+        }
+      });
+    },
     async close() {
       scheduler?.stop();
       syncRounds.cancel();

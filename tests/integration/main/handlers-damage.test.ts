@@ -12,7 +12,7 @@ import type { ArchiveSearchResult, ArchiveStatus, SyncSummary } from '#shared/ar
 import type { ConnectionSummary, Sourced } from '#shared/contract.ts';
 import type { InvoicePayment } from '#shared/payments.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
-import type { Dispatch } from '#main/handlers.ts';
+import type { Dispatch } from '#main/handlers/index.ts';
 import { archivePath } from '#main/services/archive/sqlite/archive-store.ts';
 import type { Services } from '#main/services/index.ts';
 import { failure, handlersOver, value } from '#support/archived-handlers.ts';

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import type { ConnectionSummary, Result, Settings } from '#shared/contract.ts';
 import type { PortfolioRow } from '#shared/portfolio.ts';
 import type { SyncRoundStatus } from '#shared/sync-round.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
+import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers/index.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 
 const silent = { info() {}, warn() {}, error() {} };

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ConnectionSummary, Result } from '#shared/contract.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
+import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers/index.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import {
   CLIENT_ID,

@@ -9,7 +9,7 @@ import {
   createHandlers,
   resolveLanguage,
   type Dispatch,
-} from '#main/handlers.ts';
+} from '#main/handlers/index.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { OperatorError } from '#main/services/errors.ts';
 import { fixedClock } from '#main/services/clock.ts';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { detectOsLocale, languageOfLocale } from '#main/services/os-locale.ts';
-import { resolveLanguage } from '#main/handlers.ts';
+import { resolveLanguage } from '#main/handlers/index.ts';
 
 const settings = {
   language: 'system',

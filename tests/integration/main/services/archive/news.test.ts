@@ -13,7 +13,7 @@ import type { Events, Result } from '#shared/contract.ts';
 import type { NewsList } from '#shared/news.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { createServices, type Services } from '#main/services/index.ts';
-import { createDispatcher, createHandlers } from '#main/handlers.ts';
+import { createDispatcher, createHandlers } from '#main/handlers/index.ts';
 import { fakeKeytar, silentLog } from '#support/fakes.ts';
 
 const HOUR = 3_600_000;

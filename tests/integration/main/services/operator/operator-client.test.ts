@@ -263,7 +263,8 @@ describe('operator client ↔ demo operator', () => {
         client.searchInvoices({ limit: 1 }, controller.signal),
       );
       assert.equal(error.kind, 'cancelled');
-      assert.ok(Date.now() - started < 1000);
+      // Well before the operator's 3 s answer, with room for a loaded machine.
+      assert.ok(Date.now() - started < 2500);
     });
 
     test('a slow operator → timeout', async () => {

@@ -13,7 +13,7 @@ import type { ConnectionSummary, Result } from '#shared/contract.ts';
 import type { PortfolioDetails } from '#shared/portfolio.ts';
 import { periodOf, shiftPeriod } from '#shared/report-period.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
-import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers.ts';
+import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers/index.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { fixedClock } from '#main/services/clock.ts';
 import { computeReport } from '#main/services/reports/index.ts';

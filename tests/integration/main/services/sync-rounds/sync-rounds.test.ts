@@ -13,7 +13,7 @@ import type { SyncRoundStatus } from '#shared/sync-round.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { SyncRounds, SyncScheduler } from '#main/services/sync-rounds/index.ts';
-import { createDispatcher, createHandlers } from '#main/handlers.ts';
+import { createDispatcher, createHandlers } from '#main/handlers/index.ts';
 import type { Result } from '#shared/contract.ts';
 import { acquireSyncLock } from '#main/services/archive/sqlite/sync-lock.ts';
 import { fakeKeytar, silentLog } from '#support/fakes.ts';

@@ -255,12 +255,6 @@ describe('demo data', () => {
     assert.notEqual(other.pool.our.siren, ds.pool.our.siren);
   });
 
-  test('generation is fast: 10,000 invoices well under a second', () => {
-    const started = performance.now();
-    createDataset(7, 10_000);
-    assert.ok(performance.now() - started < 1000);
-  });
-
   test('bounds on the invoice count', () => {
     assert.throws(() => createDataset(1, 100_001), RangeError);
     assert.throws(() => createDataset(1, -1), RangeError);

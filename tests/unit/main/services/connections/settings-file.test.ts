@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
 import type { AppInfo, Result } from '#shared/contract.ts';
-import { createDispatcher, createHandlers } from '#main/handlers.ts';
+import { createDispatcher, createHandlers } from '#main/handlers/index.ts';
 import { repairNoteText } from '#main/services/connections/settings-file.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { fakeKeytar, fakeOperatorClient, fakeStartDemo } from '#support/fakes.ts';

@@ -1,0 +1,52 @@
+// The operator's invoices: a search and one invoice, live and saved (write-through), or read
+// back from the archive when offline.
+import type { ResultOf } from '#shared/contract.ts';
+import { EXPAND_VALUES } from '#shared/operator/enums.ts';
+import type { ArchivedListData } from '#shared/archive.ts';
+import { invoiceSearchKey } from '../services/archive/sqlite/archive-store.ts';
+import { byRequest } from './connectivity.ts';
+import type { Shared } from './shared.ts';
+import type { HandlersOf } from './types.ts';
+
+export function invoicesHandlers(shared: Pick<Shared, 'connectivity'>) {
+  const { read } = shared.connectivity;
+  return {
+    'invoices:search': async ({ q, offset, limit }) => {
+      const params = { ...(q ? { q } : {}), offset, limit };
+      const key = invoiceSearchKey(params);
+      return read({
+        what: 'this invoice search',
+        live: (client) => client.searchInvoices({ ...params, expand: [...EXPAND_VALUES] }),
+        save: (archive, value, fetchedAt) =>
+          void archive.saveInvoiceSearchPage(params, value, fetchedAt),
+        saved: byRequest<ResultOf<'invoices:search'>['data']>('invoice_search', key).saved,
+      });
+    },
+    'invoices:get': async ({ invoiceId }) =>
+      read({
+        what: 'this invoice',
+        live: (client) => client.getInvoice(invoiceId),
+        save: (archive, value, fetchedAt) => void archive.saveDetail(value, fetchedAt),
+        saved: (archive) => {
+          const found = archive.getInvoice(invoiceId);
+          return found?.detail
+            ? {
+                data: found.detail,
+                fetchedAt: found.row.detailFetchedAt ?? found.row.searchFetchedAt,
+              }
+            : null;
+        },
+        // Only its list data was saved: the renderer shows that, and says so.
+        missing: (archive): ArchivedListData | undefined => {
+          const found = archive?.getInvoice(invoiceId);
+          return found
+            ? {
+                archived: 'list',
+                searchItem: found.searchItem,
+                fetchedAt: found.row.searchFetchedAt,
+              }
+            : undefined;
+        },
+      }),
+  } satisfies HandlersOf<'invoices'>;
+}

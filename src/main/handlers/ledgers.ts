@@ -1,0 +1,36 @@
+// Comptabilité's kept ledgers: the last ledger of each connection, sent a page at a time
+// ('accounting:ledger') and read whole by the exceptions list, computed again only when what it
+// rests on changed.
+import { LedgerPages } from '../services/accounting/ledger-pages.ts';
+import { marksStamp } from '../services/tax/marks-stamp.ts';
+import type { HandlerServices } from './types.ts';
+
+export interface KeptLedgers {
+  pages: LedgerPages;
+  /** What a connection's kept ledger rests on, as one string: a change computes it again. */
+  stamp(connectionId: string): string;
+}
+
+export function keptLedgers(archives: HandlerServices['archives']): KeptLedgers {
+  return { pages: new LedgerPages(), stamp: ledgerStamp };
+
+  /** What a kept ledger rests on: the archive (its version: any write of an invoice, by a sync
+   * or a live search's write-through; its date, which the ledger's coverage shows) and what the
+   * accountant wrote (settings, third parties), here or from another process (the CLI's
+   * `accounts import`): when any of it changed, the next page computes the ledger again. */
+  function ledgerStamp(connectionId: string): string {
+    const userData = archives.existingUserData(connectionId);
+    const parties = userData?.thirdParties() ?? [];
+    let newest = '';
+    for (const party of parties) if (party.updatedAt > newest) newest = party.updatedAt;
+    return JSON.stringify([
+      archives.existing(connectionId)?.archiveVersion() ?? null,
+      archives.archiveDate(connectionId),
+      parties.length,
+      newest,
+      userData?.readAccountingSettings() ?? null,
+      // A paid mark moves VAT on payment (tax/vat-due.ts): marking or unmarking recomputes.
+      marksStamp(userData),
+    ]);
+  }
+}

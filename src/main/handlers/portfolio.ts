@@ -1,0 +1,27 @@
+// The firm's portfolio: every connection's figures, from the archives only.
+import { portfolioDetails, portfolioRows } from '../services/portfolio/index.ts';
+import type { Shared } from './shared.ts';
+import type { HandlerServices, HandlersOf } from './types.ts';
+
+export function portfolioHandlers(
+  services: Pick<HandlerServices, 'connections' | 'archives' | 'accounting'>,
+  shared: Pick<Shared, 'now'>,
+) {
+  const { connections, archives } = services;
+  const { now } = shared;
+  return {
+    // The firm's portfolio: every connection's archive, never the operator (offline too).
+    'portfolio:get': async () =>
+      portfolioRows({
+        references: () => connections.clientReferences(),
+        archives,
+        accounting: services.accounting,
+        now,
+      }),
+    // Kept in each archive until it or the accountant's choices change (services/portfolio).
+    'portfolio:details': async ({ connectionId }) => {
+      await connections.get(connectionId); // not_found for a connection that does not exist
+      return portfolioDetails({ archives, accounting: services.accounting, now }, connectionId);
+    },
+  } satisfies HandlersOf<'portfolio'>;
+}

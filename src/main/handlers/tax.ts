@@ -1,0 +1,47 @@
+// VAT returns (issue 26): the return due, and the declarations.
+import {
+  declaredReturn,
+  declareReturn,
+  dueReturn,
+  undeclareReturn,
+  type TaxDeps,
+} from '../services/tax/index.ts';
+import { workstationUser } from '../services/exceptions/user-name.ts';
+import type { Shared } from './shared.ts';
+import type { HandlerServices, HandlersOf } from './types.ts';
+
+export function taxHandlers(
+  services: Pick<HandlerServices, 'connections' | 'archives' | 'readArchive'>,
+  shared: Pick<Shared, 'activeForUserData' | 'now'>,
+) {
+  const { connections, archives } = services;
+  const { activeForUserData, now } = shared;
+  /** The VAT returns' calendar and declarations (issue 26). */
+  const tax: TaxDeps = {
+    archives,
+    readArchive: (id, read) => services.readArchive(id, read),
+    user: () => workstationUser(),
+    now: () => now(),
+  };
+  return {
+    // VAT returns (issue 26): the calendar and declarations, from the archive and the user-data
+    // file only (offline too). The due return is read for any connection (the portfolio);
+    // declarations only for the active one, as the other user data.
+    'tax:dueReturn': async ({ connectionId }) => {
+      await connections.get(connectionId);
+      return dueReturn(tax, connectionId);
+    },
+    'tax:declared': async ({ connectionId, period }) => {
+      await activeForUserData(connectionId);
+      return declaredReturn(tax, connectionId, period);
+    },
+    'tax:declare': async (args) => {
+      await activeForUserData(args.connectionId);
+      return declareReturn(tax, args);
+    },
+    'tax:undeclare': async ({ connectionId, period }) => {
+      await activeForUserData(connectionId);
+      return undeclareReturn(tax, connectionId, period);
+    },
+  } satisfies HandlersOf<'tax'>;
+}

@@ -1,0 +1,43 @@
+// The shapes every handler file shares: the contract's handler map, a domain's part of it (by
+// channel prefix), and the services the handlers are built from.
+import type { ArgsOf, Channel, ResultOf } from '#shared/contract.ts';
+import type { Services } from '../services/index.ts';
+
+export type Handlers = { [C in Channel]: (args: ArgsOf<C>) => Promise<ResultOf<C>> };
+
+/** The contract's channels under these prefixes: 'tax' → 'tax:dueReturn' | 'tax:declared' | …,
+ * so a channel added to the contract under a domain's prefix fails to compile until it is
+ * handled there. */
+export type ChannelsOf<Prefix extends string> = Extract<Channel, `${Prefix}:${string}`>;
+
+/** A domain's part of the contract: the handlers of its channels, and no other. */
+export type HandlersOf<Prefix extends string> = Pick<Handlers, ChannelsOf<Prefix>>;
+
+export type HandlerServices = Pick<
+  Services,
+  | 'version'
+  | 'shell'
+  | 'env'
+  | 'osLocale'
+  | 'connections'
+  | 'vault'
+  | 'operators'
+  | 'archives'
+  | 'events'
+  | 'log'
+  | 'settingsRepair'
+  | 'exports'
+  | 'readArchive'
+  | 'accounting'
+  | 'syncRounds'
+  | 'syncSchedules'
+  | 'clock'
+> &
+  // The bank files live beside the archives (issue 29); handlers built without it refuse bank calls.
+  Partial<Pick<Services, 'dataDir'>>;
+
+export interface HandlerOptions {
+  /** While the operator is unreachable, how often to check whether it is back, ms (default
+   * 10 s; 0: never, the next call tells). */
+  probeIntervalMs?: number;
+}
