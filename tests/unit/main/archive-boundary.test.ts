@@ -26,10 +26,6 @@ const FORBIDDEN: [RegExp, string][] = [
  * that it is taken off. */
 export const NOT_YET_ON_THE_PORTS = new Set(
   [
-    'handlers/connectivity.ts',
-    'handlers/directory.ts',
-    'handlers/invoices.ts',
-    'handlers/webhooks.ts',
     'services/accounting/index.ts',
     'services/bank/bank-screen.ts',
     'services/exceptions/index.ts',
