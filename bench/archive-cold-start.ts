@@ -2,7 +2,7 @@
 // (module load, opening the database, first page of rows with its total), printed as JSON.
 // Run: node bench/archive-cold-start.ts <dataDir> <connectionId>
 const started = performance.now();
-const { openArchive } = await import('#main/services/archive/archive-store.ts');
+const { openArchive } = await import('#main/services/archive/sqlite/archive-store.ts');
 const imported = performance.now();
 const archive = openArchive(process.argv[2]!, process.argv[3]!);
 const opened = performance.now();

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Statement } from '#shared/bank.ts';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { bankDataPath, openBankData } from '#main/services/archive/bank-store.ts';
 import { importBankFile } from '#main/services/bank/bank-import.ts';
 import { demoStatements, windows1252 } from '#main/services/bank/demo-statements.ts';

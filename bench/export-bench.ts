@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import { typedCell, type Row } from '#main/services/export/cells.ts';
 import { ARCHIVE_BATCH } from '#main/services/export/archive-sources.ts';
 import { archivedDetails, prepareExport } from '#main/services/export/exporter.ts';

@@ -32,8 +32,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { periodOf } from '#shared/report-period.ts';
 import { Archives } from '#main/services/archive/archives.ts';
-import { archivePath, openArchive } from '#main/services/archive/archive-store.ts';
-import { SCHEMA_VERSION } from '#main/services/archive/schema.ts';
+import { archivePath, openArchive } from '#main/services/archive/sqlite/archive-store.ts';
+import { SCHEMA_VERSION } from '#main/services/archive/sqlite/schema.ts';
 import { openUserData } from '#main/services/archive/user-data-store.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { defaultAccountingSettings } from '#main/services/accounting/settings.ts';
@@ -154,11 +154,11 @@ async function measure(phase: string): Promise<Measured[]> {
   const out: Measured[] = [];
   const fds0 = openFds();
   let each: number[] = [];
-  const timed = <T>(label: string, work: () => T): T => {
+  const timed = async <T>(label: string, work: () => T | Promise<T>): Promise<T> => {
     each = [];
     const read = process.resourceUsage().fsRead;
     const t = performance.now();
-    const result = work();
+    const result = await work();
     const sorted = each.sort((a, b) => a - b);
     out.push({
       label,
@@ -185,21 +185,21 @@ async function measure(phase: string): Promise<Measured[]> {
   };
   try {
     if (phase === 'open') {
-      const rows = timed('portfolio:get, cold process', () => portfolioRows(deps));
+      const rows = await timed('portfolio:get, cold process', () => portfolioRows(deps));
       const failed = rows.find((r) => r.error || !r.figures);
       if (failed) throw new Error(`a row failed: ${JSON.stringify(failed)}`);
       if (new Set(rows.map((r) => r.siren)).size !== CONNECTIONS) throw new Error('SIRENs repeat');
-      timed('portfolio:get, warm (second reading, same process)', () => portfolioRows(deps));
+      await timed('portfolio:get, warm (second reading, same process)', () => portfolioRows(deps));
     } else if (phase === 'details-cold') {
-      timed('portfolio:details × all, none kept (computed and kept)', allDetails);
+      await timed('portfolio:details × all, none kept (computed and kept)', allDetails);
     } else if (phase === 'details-kept') {
-      timed('portfolio:details × all, cold process, all kept', allDetails);
-      timed('portfolio:details × all, warm (same process)', allDetails);
+      await timed('portfolio:details × all, cold process, all kept', allDetails);
+      await timed('portfolio:details × all, warm (same process)', allDetails);
     } else if (phase === 'refresh') {
-      timed('refresh after 1 archive synced + 1 third party mapped: portfolio:get', () =>
+      await timed('refresh after 1 archive synced + 1 third party mapped: portfolio:get', () =>
         portfolioRows(deps),
       );
-      timed('… then portfolio:details × all (2 computed, the others kept)', allDetails);
+      await timed('… then portfolio:details × all (2 computed, the others kept)', allDetails);
     }
   } finally {
     await archives.close();

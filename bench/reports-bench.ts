@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { customPeriod, parsePeriod } from '#shared/report-period.ts';
 import type { ReportPeriod, VatReport } from '#shared/reports.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
 import { reportWorkbook } from '#main/services/export/layouts/reports.ts';
 import { prepareReportExport } from '#main/services/export/report-export.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Ledger } from '#shared/accounting.ts';
 import words from '#shared/i18n/fr/accounting.ts';
 import { parsePeriod } from '#shared/report-period.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { checkFecFile } from '#support/fec-checker.ts';
 import type { Locator } from '@playwright/test';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingLine, AgingReport } from '#shared/reports.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';

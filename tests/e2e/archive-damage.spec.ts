@@ -4,7 +4,7 @@
 // from the operator, leaving the file of what the user wrote as it was.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { archivePath } from '#main/services/archive/archive-store.ts';
+import { archivePath } from '#main/services/archive/sqlite/archive-store.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { damageArchiveFile, userFilePath, writeUserFile } from '#support/damaged-archive.ts';
 import { test, expect } from './fixtures.ts';

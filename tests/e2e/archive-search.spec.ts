@@ -7,7 +7,7 @@
 // the archive file, not by the app's SQL.
 import type { ArchiveRow } from '#shared/archive.ts';
 import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 import { filledArchive, temporaryFolder, test as base, expect } from './fixtures.ts';
 import { ArchivePage, rpc, totalIn } from './pages/archive-page.ts';

@@ -8,7 +8,7 @@ import type { Ca3Report } from '#shared/ca3.ts';
 import { boxOfReport } from '#shared/ca3-layout.ts';
 import { wholeEuros } from '#shared/ca3.ts';
 import { parsePeriod } from '#shared/report-period.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { dataRows, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 import { filledArchive, temporaryFolder, test as base, expect } from './fixtures.ts';

@@ -2,7 +2,7 @@
 // English), a typed day reaches the filter as its ISO day, and a day that does not exist says so
 // in place and is not applied. The reports' custom period and the archive's filters, at the
 // laptop's two widths.
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import type { ArchiveFilter } from '#shared/archive.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { Backoff } from '#main/services/sync-rounds/backoff.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { test, expect } from './fixtures.ts';

@@ -3,7 +3,7 @@
 // the report computed from the same archive, the échéancier and the statuts, keyboard and axe.
 import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingReport, VatReport } from '#shared/reports.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';

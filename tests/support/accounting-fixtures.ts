@@ -2,7 +2,7 @@
 // unit tests of the pre-accounting: every field an entry looks at can be set, the rest has plain
 // defaults. And a stand-in AccountChooser (the memory's own is third-parties.ts), and the choice
 // an accountant makes from Comptabilité's queue.
-import type { AccountingFacts, AccountingRow } from '#main/services/archive/accounting-rows.ts';
+import type { AccountingFacts, AccountingRow } from '#main/services/archive/ports.ts';
 import type {
   AccountChoice,
   AccountChooser,

@@ -4,7 +4,7 @@
 // that need a full archive before the app starts; the sync itself is tested over real HTTP.
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import { searchBusinessData } from '#main/demo-operator/data/invoices.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 
 export interface DemoArchiveOptions {

@@ -1,7 +1,7 @@
 // Archived invoices as the reports read them (archive row + details), for unit tests of the
 // report computations: every field a report looks at can be set, the rest has plain defaults.
 import type { Invoice, TaxDetail } from '#shared/operator/schemas.ts';
-import type { ArchiveRow } from '#main/services/archive/archive-store.ts';
+import type { ArchiveRow } from '#main/services/archive/sqlite/archive-store.ts';
 import { vatFactsOf, type ReportItem } from '#main/services/tax/invoice.ts';
 
 export interface Breakdown {

@@ -7,7 +7,6 @@
 import type { PartitionCoverage, UnfilteredListCoverage } from '#shared/archive.ts';
 import type { Archives } from '../services/archive/archives.ts';
 import { AppFailure } from '../services/app-failure.ts';
-import { damagedFailure } from '../services/archive/archive-damage.ts';
 import {
   EXIT,
   badSubcommand,
@@ -154,8 +153,7 @@ export async function run(argv: string[]): Promise<number> {
       const connection = findConnection(services, ref, STATUS_USAGE);
       // SQLite's check first: a damaged archive is said (and set aside), not counted.
       await services.archives.checked(connection.id);
-      const damage = services.archives.damage(connection.id);
-      if (damage) throw damagedFailure(connection.id, damage);
+      services.archives.assertNotDamaged(connection.id);
       const report = archiveStatus(services.archives, connection);
       if (values.json) writeJsonLine(report);
       else process.stdout.write(`${text(report)}\n`);

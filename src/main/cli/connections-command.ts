@@ -4,10 +4,6 @@
 import type { ConnectionInput, ConnectionSummary } from '#shared/contract.ts';
 import { argSchemas } from '../contract-args.ts';
 import { AppFailure } from '../services/app-failure.ts';
-import { clearArchive } from '../services/archive/archive-store.ts';
-import { isSyncLocked, syncLockFiles } from '../services/archive/sync-lock.ts';
-import { deleteUserData } from '../services/archive/user-data-store.ts';
-import { rmSync } from 'node:fs';
 import {
   EXIT,
   UsageError,
@@ -253,17 +249,14 @@ async function remove(argv: string[]): Promise<number> {
     const connection = findConnection(services, positionals[0]!, REMOVE_USAGE);
     if (connection.kind === 'demo')
       throw new AppFailure('invalid_input', 'The demo connections cannot be removed');
-    if (isSyncLocked(services.dataDir, connection.id))
+    if (services.archives.isSyncing(connection.id))
       throw new AppFailure(
         'conflict',
         `A sync of "${connection.name}" is running; remove it once the sync has ended`,
       );
     await services.connections.delete(connection.id);
     // Nothing can open an archive whose connection is gone: it would only keep client data.
-    clearArchive(services.dataDir, connection.id);
-    deleteUserData(services.dataDir, connection.id); // the payment marks go with it
-    for (const file of syncLockFiles(services.dataDir, connection.id))
-      rmSync(file, { force: true });
+    services.archives.removeFiles(connection.id); // the payment marks go with it
     if (values.json)
       writeJsonLine({ removed: connection.id, name: connection.name, archiveDeleted: true });
     else

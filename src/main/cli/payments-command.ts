@@ -56,7 +56,10 @@ export async function run(argv: string[]): Promise<number> {
 
     return withServices(async (services) => {
       const connection = cli.connection(services, ref);
-      const invoice = findInvoice(services.archives.existing(connection.id), invoiceRef);
+      const invoice = await findInvoice(
+        await services.archives.ports.existing(connection.id),
+        invoiceRef,
+      );
       const named = { id: invoice.invoiceId, number: invoice.invoiceNumber };
       if (sub === 'mark') {
         const now = services.clock.now();

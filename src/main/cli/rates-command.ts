@@ -100,10 +100,10 @@ async function setRate(values: {
     throw cli.error('--rate is a positive decimal: units of the currency per euro');
   return withServices(async (services) => {
     const connection = cli.connection(services, ref);
-    const archive = services.archives.existing(connection.id);
-    const invoice = findInvoice(archive, invoiceRef);
+    const archive = await services.archives.ports.existing(connection.id);
+    const invoice = await findInvoice(archive, invoiceRef);
     // The currency the VAT rules read: the full invoice's (BT-5), else the search row's.
-    const detail = archive?.getInvoice(invoice.invoiceId)?.detail;
+    const detail = (await archive?.invoice(invoice.invoiceId))?.detail;
     const currency = (
       detail?.businessData?.monetary?.invoiceCurrency ??
       invoice.currency ??

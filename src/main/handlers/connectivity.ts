@@ -6,7 +6,7 @@ import type { AppError, Sourced } from '#shared/contract.ts';
 import { toAppError } from '../services/errors.ts';
 import { AppFailure } from '../services/app-failure.ts';
 import type { OperatorClient } from '../services/operator/operator-client.ts';
-import type { ArchiveStore, SavedResponseKind } from '../services/archive/archive-store.ts';
+import type { ArchivePort, SavedResponseKind } from '../services/archive/ports.ts';
 import type { HandlerOptions, HandlerServices } from './types.ts';
 
 function isUnreachable(error: unknown): boolean {
@@ -39,10 +39,10 @@ function notArchivedFailure(what: string, details?: unknown, cause?: AppError): 
 export interface ReadSpec<T> {
   what: string;
   live: (client: OperatorClient) => Promise<T>;
-  save: (archive: ArchiveStore, value: T, fetchedAt: string) => void;
-  saved: (archive: ArchiveStore) => { data: T; fetchedAt: string } | null;
+  save: (archive: ArchivePort, value: T, fetchedAt: string) => Promise<unknown>;
+  saved: (archive: ArchivePort) => Promise<{ data: T; fetchedAt: string } | null>;
   /** Details of the not_archived failure (e.g. what the archive holds instead). */
-  missing?: (archive: ArchiveStore | null) => unknown;
+  missing?: (archive: ArchivePort | null) => Promise<unknown>;
 }
 
 export interface Connectivity {
@@ -180,20 +180,24 @@ export function createConnectivity(
    */
   async function read<T>(spec: ReadSpec<T>): Promise<Sourced<T>> {
     const connectionId = activeId();
-    const fromArchive = (): Sourced<T> | null => {
-      const archive = archives.existing(connectionId);
-      const hit = archive ? spec.saved(archive) : null;
+    const fromArchive = async (): Promise<Sourced<T> | null> => {
+      const archive = await archives.ports.existing(connectionId);
+      const hit = archive ? await spec.saved(archive) : null;
       return hit ? { data: hit.data, source: 'archive', fetchedAt: hit.fetchedAt } : null;
     };
-    const missing = (cause?: AppError): AppFailure =>
-      notArchivedFailure(spec.what, spec.missing?.(archives.existing(connectionId)), cause);
+    const missing = async (cause?: AppError): Promise<AppFailure> =>
+      notArchivedFailure(
+        spec.what,
+        await spec.missing?.(await archives.ports.existing(connectionId)),
+        cause,
+      );
     if (workingOffline()) {
-      const hit = fromArchive();
+      const hit = await fromArchive();
       if (hit) return hit;
-      throw missing();
+      throw await missing();
     }
     if (!online && !unverified) {
-      const hit = fromArchive();
+      const hit = await fromArchive();
       if (hit) return hit;
     }
     let value: T;
@@ -201,17 +205,17 @@ export function createConnectivity(
       value = await callActive(spec.live, spec.what, connectionId);
     } catch (error) {
       if (!isUnreachable(error)) throw error;
-      const hit = fromArchive();
+      const hit = await fromArchive();
       if (hit) return hit;
       const cause = toAppError(error);
       // A host name that does not resolve is a mistyped address more often than a network
       // down: say that (the connection test's words), not "offline, never answered online".
       if (cause.reason === 'host_not_found') throw error;
-      throw missing(cause);
+      throw await missing(cause);
     }
     const fetchedAt = now().toISOString();
     try {
-      spec.save(archives.open(connectionId), value, fetchedAt);
+      await spec.save(await archives.ports.open(connectionId), value, fetchedAt);
     } catch (error) {
       // The live answer stands; only its offline copy is missing.
       log.warn(`[archive] could not save ${spec.what}: ${(error as Error).message}`);
@@ -233,10 +237,10 @@ export function createConnectivity(
 /** A response stored whole by its request (directory, participants, webhooks). */
 export function byRequest<T>(kind: SavedResponseKind, key: string) {
   return {
-    save: (archive: ArchiveStore, value: T, fetchedAt: string) =>
+    save: (archive: ArchivePort, value: T, fetchedAt: string) =>
       archive.saveResponse(kind, key, value, fetchedAt),
-    saved: (archive: ArchiveStore) => {
-      const hit = archive.getResponse<T>(kind, key);
+    saved: async (archive: ArchivePort) => {
+      const hit = await archive.savedResponse<T>(kind, key);
       return hit ? { data: hit.response, fetchedAt: hit.fetchedAt } : null;
     },
   };

@@ -1,7 +1,7 @@
 // The French legal directory and the networks' participants: searches of the operator, saved
 // whole by their request and read back when offline.
 import type { ResultOf } from '#shared/contract.ts';
-import { requestKey } from '../services/archive/archive-store.ts';
+import { requestKey } from '../services/archive/request-key.ts';
 import { byRequest } from './connectivity.ts';
 import type { Shared } from './shared.ts';
 import type { HandlersOf } from './types.ts';

@@ -3,7 +3,7 @@
 import type { ResultOf } from '#shared/contract.ts';
 import { EXPAND_VALUES } from '#shared/operator/enums.ts';
 import type { ArchivedListData } from '#shared/archive.ts';
-import { invoiceSearchKey } from '../services/archive/archive-store.ts';
+import { invoiceSearchKey } from '../services/archive/request-key.ts';
 import { byRequest } from './connectivity.ts';
 import type { Shared } from './shared.ts';
 import type { HandlersOf } from './types.ts';
@@ -17,8 +17,7 @@ export function invoicesHandlers(shared: Pick<Shared, 'connectivity'>) {
       return read({
         what: 'this invoice search',
         live: (client) => client.searchInvoices({ ...params, expand: [...EXPAND_VALUES] }),
-        save: (archive, value, fetchedAt) =>
-          void archive.saveInvoiceSearchPage(params, value, fetchedAt),
+        save: (archive, value, fetchedAt) => archive.saveSearchPage(params, value, fetchedAt),
         saved: byRequest<ResultOf<'invoices:search'>['data']>('invoice_search', key).saved,
       });
     },
@@ -26,9 +25,9 @@ export function invoicesHandlers(shared: Pick<Shared, 'connectivity'>) {
       read({
         what: 'this invoice',
         live: (client) => client.getInvoice(invoiceId),
-        save: (archive, value, fetchedAt) => void archive.saveDetail(value, fetchedAt),
-        saved: (archive) => {
-          const found = archive.getInvoice(invoiceId);
+        save: (archive, value, fetchedAt) => archive.saveDetail(value, fetchedAt),
+        saved: async (archive) => {
+          const found = await archive.invoice(invoiceId);
           return found?.detail
             ? {
                 data: found.detail,
@@ -37,8 +36,8 @@ export function invoicesHandlers(shared: Pick<Shared, 'connectivity'>) {
             : null;
         },
         // Only its list data was saved: the renderer shows that, and says so.
-        missing: (archive): ArchivedListData | undefined => {
-          const found = archive?.getInvoice(invoiceId);
+        missing: async (archive): Promise<ArchivedListData | undefined> => {
+          const found = await archive?.invoice(invoiceId);
           return found
             ? {
                 archived: 'list',

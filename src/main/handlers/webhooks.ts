@@ -1,7 +1,7 @@
 // The connection's webhooks: the list (saved, read back when offline), created and deleted
 // online only.
 import type { ResultOf } from '#shared/contract.ts';
-import { requestKey } from '../services/archive/archive-store.ts';
+import { requestKey } from '../services/archive/request-key.ts';
 import { byRequest } from './connectivity.ts';
 import type { Shared } from './shared.ts';
 import type { HandlersOf } from './types.ts';

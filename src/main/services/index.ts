@@ -25,11 +25,10 @@ import {
   type CreateOperatorClient,
 } from './connections/index.ts';
 import { CredentialVault, type KeytarLike } from './vault/index.ts';
-import { Archives } from './archive/archives.ts';
+import { Archives, archiveDir } from './archive/archives.ts';
 import { userDataDirectory } from './archive/user-data-directory.ts';
 import type { UserDataDirectory } from './archive/user-data-port.ts';
-import { archiveDir } from './archive/archive-store.ts';
-import type { ArchiveStore } from './archive/archive-store.ts';
+import type { ArchiveStore } from './archive/sqlite/archive-store.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
 import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';
 import { keepDetailsAfterSync } from './portfolio/index.ts';

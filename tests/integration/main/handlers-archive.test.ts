@@ -24,7 +24,7 @@ import type {
 } from '#shared/operator/schemas.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import type { Dispatch } from '#main/handlers/index.ts';
-import { archivePath } from '#main/services/archive/archive-store.ts';
+import { archivePath } from '#main/services/archive/sqlite/archive-store.ts';
 import type { Services } from '#main/services/index.ts';
 import { failure, handlersOver, value } from '#support/archived-handlers.ts';
 

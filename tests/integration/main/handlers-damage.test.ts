@@ -13,7 +13,7 @@ import type { ConnectionSummary, Sourced } from '#shared/contract.ts';
 import type { InvoicePayment } from '#shared/payments.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import type { Dispatch } from '#main/handlers/index.ts';
-import { archivePath } from '#main/services/archive/archive-store.ts';
+import { archivePath } from '#main/services/archive/sqlite/archive-store.ts';
 import type { Services } from '#main/services/index.ts';
 import { failure, handlersOver, value } from '#support/archived-handlers.ts';
 import { damageArchiveFile, userFilePath } from '#support/damaged-archive.ts';

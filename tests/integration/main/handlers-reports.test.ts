@@ -7,7 +7,7 @@ import type { Sourced } from '#shared/contract.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { ExportResult } from '#shared/exports.ts';
 import type { AgingReport, Report, VatReport } from '#shared/reports.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { archivedHandlers, value } from '#support/archived-handlers.ts';
 import { column, readXlsx } from '#support/read-xlsx.ts';

@@ -14,7 +14,7 @@ import type {
 } from '#shared/accounting.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { inPeriod } from '#shared/report-period.ts';
-import type { AccountingFacts, AccountingRow } from '../archive/accounting-rows.ts';
+import type { AccountingFacts, AccountingRow } from '../archive/ports.ts';
 import { checkTotals, countryOf, isSelfAssessed, roundHalf } from '../tax/categories.ts';
 import type { RateLine } from '../tax/categories.ts';
 import { directionOf } from '../tax/invoice.ts';

@@ -7,7 +7,7 @@ import type { AccountingSettings, CompanyProfile, Ledger, ThirdParty } from '#sh
 import { checkRange } from '#shared/report-period.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { AppFailure } from '../app-failure.ts';
-import type { ArchiveStore } from '../archive/archive-store.ts';
+import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
 import { reportCoverage } from '../archive/coverage.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';

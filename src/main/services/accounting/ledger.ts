@@ -15,7 +15,7 @@ import {
   type ThirdPartyToMap,
 } from '#shared/accounting.ts';
 import type { ReportCoverage, ReportPeriod } from '#shared/reports.ts';
-import type { AccountingRow } from '../archive/accounting-rows.ts';
+import type { AccountingRow } from '../archive/ports.ts';
 import { accountLabels } from './account-labels.ts';
 import type { AccountChooser } from './accounting.ts';
 import { invoiceOutcome } from './entries.ts';

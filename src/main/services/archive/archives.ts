@@ -7,7 +7,7 @@
 // opens, or any statement meeting a bad page) is noted, closed and set aside with its date
 // (archive-damage.ts); until the user rebuilds it (a fresh archive and a sync), every use of it
 // says so, and the status shows where the file went.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import type { ArchiveDamage, ArchiveStatus, SyncProgress, SyncSummary } from '#shared/archive.ts';
 import { AppFailure } from '../app-failure.ts';
 import {
@@ -18,11 +18,21 @@ import {
   quickCheckInBackground,
   readDamage,
   setAside,
-} from './archive-damage.ts';
-import { archivePath, clearArchive, openArchive, type ArchiveStore } from './archive-store.ts';
+} from './sqlite/archive-damage.ts';
+import {
+  archivePath,
+  clearArchive,
+  openArchive,
+  type ArchiveStore,
+} from './sqlite/archive-store.ts';
 import { RequestBudget } from './pace.ts';
+import { SqliteArchive } from './sqlite/archive-port.ts';
+import type { ArchivesPort, PortfolioEntry } from './ports.ts';
+
+/** Where the archives' files live (the sync rounds keep their backoff beside them). */
+export { archiveDir } from './sqlite/archive-store.ts';
 import { completeByIds, type CompletionSummary } from './complete.ts';
-import { acquireSyncLock, isSyncLocked } from './sync-lock.ts';
+import { acquireSyncLock, isSyncLocked, syncLockFiles } from './sqlite/sync-lock.ts';
 import {
   deleteUserData,
   openUserData,
@@ -159,6 +169,20 @@ export class Archives {
     return this.userData(connectionId);
   }
 
+  /** Runs `read` on the connection's user data (null if the user never wrote any) and closes it
+   * again unless it was open before: a screen reading 200 connections keeps none open. */
+  readUserData<T>(connectionId: string, read: (userData: UserDataStore | null) => T): T {
+    const hadUserData = this.#userData.has(connectionId);
+    try {
+      return read(this.existingUserData(connectionId));
+    } finally {
+      if (!hadUserData) {
+        this.#userData.get(connectionId)?.close();
+        this.#userData.delete(connectionId);
+      }
+    }
+  }
+
   /** Deletes the connection's user data: only when the connection itself is deleted. */
   deleteUserData(connectionId: string): void {
     this.#userData.get(connectionId)?.close();
@@ -190,6 +214,12 @@ export class Archives {
   /** The damage found in the connection's archive, waiting for a rebuild; null when sound. */
   damage(connectionId: string): ArchiveDamage | null {
     return readDamage(archivePath(this.dataDir, connectionId));
+  }
+
+  /** The "damaged" failure when the connection's archive waits to be rebuilt. */
+  assertNotDamaged(connectionId: string): void {
+    const damage = this.damage(connectionId);
+    if (damage) throw damagedFailure(connectionId, damage);
   }
 
   /**
@@ -249,6 +279,17 @@ export class Archives {
    * 1,024 a process, macOS 256) and started 200 quick checks at once.
    */
   read<T>(connectionId: string, read: (store: ArchiveStore) => T): T | null {
+    const borrowed = this.#borrow(connectionId);
+    if (!borrowed) return null;
+    try {
+      return read(borrowed.store);
+    } finally {
+      borrowed.release();
+    }
+  }
+
+  /** The connection's store for one read, and what gives it back (read() says how). */
+  #borrow(connectionId: string): { store: ArchiveStore; release: () => void } | null {
     if (this.#closed) throw new AppFailure('server', 'The archives are closed.');
     const path = archivePath(this.dataDir, connectionId);
     const hadUserData = this.#userData.has(connectionId);
@@ -258,12 +299,18 @@ export class Archives {
       this.#userData.delete(connectionId);
     };
     if (this.#stores.has(connectionId) || readDamage(path)) {
-      const store = this.existing(connectionId);
+      let store: ArchiveStore | null;
       try {
-        return store ? read(store) : null;
-      } finally {
+        store = this.existing(connectionId);
+      } catch (error) {
         closeUserData();
+        throw error;
       }
+      if (!store) {
+        closeUserData();
+        return null;
+      }
+      return { store, release: closeUserData };
     }
     if (!existsSync(path)) return null;
     let opened: ArchiveStore | null = null; // null while it opens: closed already on failure
@@ -272,16 +319,78 @@ export class Archives {
     }));
     this.#stores.set(connectionId, store);
     this.#inodes.set(store, statSync(path).ino);
-    try {
-      return read(store);
-    } finally {
-      // Unless damage took it out of the registry meanwhile (then #settle closes it).
-      if (this.#stores.get(connectionId) === store) {
-        this.#stores.delete(connectionId);
-        store.close({ optimize: false });
+    return {
+      store,
+      release: () => {
+        try {
+          // Unless damage took it out of the registry meanwhile (then #settle closes it).
+          if (this.#stores.get(connectionId) === store) {
+            this.#stores.delete(connectionId);
+            store.close({ optimize: false });
+          }
+        } finally {
+          closeUserData();
+        }
+      },
+    };
+  }
+
+  /** The ports of every connection's archive (ports.ts): what callers outside this folder hold. */
+  readonly ports: ArchivesPort = {
+    open: async (connectionId) => this.#port(this.open(connectionId)),
+    syncWrites: async (connectionId) => this.#port(this.open(connectionId)),
+    existing: async (connectionId) => {
+      const store = this.existing(connectionId);
+      return store ? this.#port(store) : null;
+    },
+    read: async (connectionId, read) => {
+      const borrowed = this.#borrow(connectionId);
+      if (!borrowed) return null;
+      try {
+        return await read(this.#port(borrowed.store));
+      } finally {
+        borrowed.release();
       }
-      closeUserData();
-    }
+    },
+    portfolio: async (connectionIds, asOf) => {
+      const entries = new Map<string, PortfolioEntry | null | Error>();
+      for (const id of connectionIds) {
+        try {
+          entries.set(
+            id,
+            this.read(id, (store) => ({
+              figures: store.portfolioFigures(asOf),
+              lastSyncAt: store.lastSyncAt(),
+              everyPartitionComplete: store.everyPartitionComplete(),
+              hasUnfinishedSync: store.hasUnfinishedSync(),
+            })),
+          );
+        } catch (error) {
+          // One archive that cannot be read (damaged, newer schema) leaves the others read.
+          entries.set(id, error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+      return entries;
+    },
+  };
+
+  /** One port per open store. */
+  readonly #ports = new WeakMap<ArchiveStore, SqliteArchive>();
+  #port(store: ArchiveStore): SqliteArchive {
+    let port = this.#ports.get(store);
+    if (!port) this.#ports.set(store, (port = new SqliteArchive(store)));
+    return port;
+  }
+
+  /** Deletes every file kept for a connection that is gone (the CLI's `connections remove`):
+   * its archive, its user data and its sync lock. Nothing may open them again: they would only
+   * keep client data. */
+  removeFiles(connectionId: string): void {
+    this.#stores.get(connectionId)?.close();
+    this.#stores.delete(connectionId);
+    clearArchive(this.dataDir, connectionId);
+    this.deleteUserData(connectionId);
+    for (const file of syncLockFiles(this.dataDir, connectionId)) rmSync(file, { force: true });
   }
 
   /** What the settings and the invoices screen show of one connection's archive (a damaged

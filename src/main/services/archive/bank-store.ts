@@ -18,9 +18,9 @@ import type {
   Proposal,
   StatementLine,
 } from '#shared/bank.ts';
-import { archiveDir, archivePath } from './archive-store.ts';
+import { archiveDir, archivePath } from './sqlite/archive-store.ts';
 import { openOwnerOnlyDatabase, writeTransaction } from './owner-only-database.ts';
-import { applySteps } from './schema.ts';
+import { applySteps } from './sqlite/schema.ts';
 
 export const BANK_MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
   // 1: accounts, imports, lines, the matches proposed and the accountant's decisions.

@@ -7,7 +7,7 @@
 // budget.
 import { systemClock } from '../clock.ts';
 import { STATUS_BATCH_SIZE, statusBatchQuery, type SyncOperator } from './sync.ts';
-import type { ArchiveStore } from './archive-store.ts';
+import type { ArchiveStore } from './sqlite/archive-store.ts';
 import type { RequestBudget } from './pace.ts';
 
 /** What a completion did, id by id where it matters. */

@@ -2,7 +2,7 @@
 // ledger and the exceptions show it (a fact of the archive, read below the accounting and the
 // reports: issue 28, item 6).
 import type { ReportCoverage } from '#shared/reports.ts';
-import type { ArchiveStore } from './archive-store.ts';
+import type { ArchiveStore } from './sqlite/archive-store.ts';
 import { missingIn } from './complete.ts';
 
 export const NO_COVERAGE: ReportCoverage = {

@@ -33,8 +33,8 @@ import type {
   UnfilteredListCoverage,
 } from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
-import type { ArchiveStore } from './archive-store.ts';
-import { GroupCommit } from './group-commit.ts';
+import type { ArchiveStore } from './sqlite/archive-store.ts';
+import { GroupCommit } from './sqlite/group-commit.ts';
 import {
   OFFSET_MAX,
   PAGE_LIMIT,
@@ -42,7 +42,7 @@ import {
   isUnfiltered,
   unfilteredCoverage,
   type PartitionRow,
-} from './sync-state.ts';
+} from './sqlite/sync-state.ts';
 import type { RequestPacer } from '../operator/operator-client.ts';
 import { RequestBudget, Slots, runPool } from './pace.ts';
 import { systemClock } from '../clock.ts';
@@ -65,7 +65,7 @@ export interface SyncOperator {
 }
 
 export { OFFSET_MAX, PAGE_LIMIT, WINDOW };
-export { emptyCoverage } from './sync-state.ts';
+export { emptyCoverage } from './sqlite/sync-state.ts';
 
 /**
  * Ids per status batch. The spec bounds neither q's length nor its terms; the demo operator

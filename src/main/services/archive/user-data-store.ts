@@ -18,10 +18,10 @@ import type { ExceptionHandled } from '#shared/exceptions.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import { AppFailure } from '../app-failure.ts';
 import { settingsFromStored } from '#shared/accounting-settings.ts';
-import { archiveDir, archivePath } from './archive-store.ts';
+import { archiveDir, archivePath } from './sqlite/archive-store.ts';
 import { openOwnerOnlyDatabase, writeTransaction } from './owner-only-database.ts';
 import type { DeclaredReturnRecord, TypedRate } from './user-data-port.ts';
-import { applySteps } from './schema.ts';
+import { applySteps } from './sqlite/schema.ts';
 
 const SIDE_FILES = ['', '-wal', '-shm', '-journal'] as const;
 

@@ -9,7 +9,7 @@ import type {
 } from '#shared/bank.ts';
 import { AppFailure } from '../app-failure.ts';
 import { openBankData, type BankMatchRow, type BankStore } from '../archive/bank-store.ts';
-import type { ArchiveStore } from '../archive/archive-store.ts';
+import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import { confirmMatch, importBankFile, undoMatch, type InvoiceSource } from './bank-import.ts';
 import type { Allocation } from './matching.ts';
 import type { PayableInvoice } from '#shared/payable.ts';

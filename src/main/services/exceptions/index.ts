@@ -22,7 +22,7 @@ import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { AppFailure } from '../app-failure.ts';
 import { toCents } from '../archive/amounts.ts';
-import type { ArchiveStore } from '../archive/archive-store.ts';
+import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
 import { reportCoverage } from '../archive/coverage.ts';
 import { parisDay } from '../tax/rules.ts';

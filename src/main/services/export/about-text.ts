@@ -5,7 +5,7 @@ import type { ArchiveFilter, ArchiveSort, ArchiveSortKey } from '#shared/archive
 import type { Language } from '#shared/contract.ts';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
-import type { ArchiveStore } from '../archive/archive-store.ts';
+import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import { countText } from '#shared/i18n/plural.ts';
 import { localDate } from './local-dates.ts';
 import type { Tally } from './tally.ts';

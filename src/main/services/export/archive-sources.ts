@@ -1,7 +1,7 @@
 // The archive source of an invoices export: every archived row matching the filters, one at a
 // time from the store, as the flat row the workbook writes, with the user's "paid" mark.
 import type { ArchiveFilter, ArchiveSort } from '#shared/archive.ts';
-import type { ArchiveStore } from '../archive/archive-store.ts';
+import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import { readPaymentMarks } from '../archive/user-data-store.ts';
 import { rowOfArchive, type InvoiceRow } from './invoice-row.ts';
 import type { Tally } from './tally.ts';

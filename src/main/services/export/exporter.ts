@@ -12,7 +12,7 @@ import type { ReportPeriod } from '#shared/reports.ts';
 import { fecFileName, writeFec } from '../accounting/fec.ts';
 import { computeReport } from '../reports/index.ts';
 import { AppFailure } from '../app-failure.ts';
-import type { ArchiveStore } from '../archive/archive-store.ts';
+import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import type { AboutInfo } from './about.ts';
 import { archiveCoverage, countFormat, describeFilter, liveCoverage } from './about-text.ts';
 import { ARCHIVE_BATCH, archivedInvoices } from './archive-sources.ts';

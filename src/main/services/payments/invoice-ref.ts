@@ -3,24 +3,24 @@
 // invoices share (a customer's and a supplier's) is refused with both ids, never guessed.
 import type { ArchiveRow } from '#shared/archive.ts';
 import { AppFailure } from '../app-failure.ts';
-import type { ArchiveReader } from '../archive/archive.ts';
+import type { ArchiveReads } from '../archive/ports.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The archived invoice `ref` names; a not_found or conflict failure saying why otherwise. */
-export function findInvoice(
-  archive: Pick<ArchiveReader, 'getInvoice' | 'queryInvoices'> | null,
+export async function findInvoice(
+  archive: Pick<ArchiveReads, 'invoice' | 'queryInvoices'> | null,
   ref: string,
-): ArchiveRow {
+): Promise<ArchiveRow> {
   const wanted = ref.trim();
   if (archive && UUID.test(wanted)) {
-    const found = archive.getInvoice(wanted);
+    const found = await archive.invoice(wanted);
     if (found) return found.row;
   }
   const matches = archive
-    ? archive
-        .queryInvoices({ filter: { text: wanted }, limit: 200 })
-        .rows.filter((row) => row.invoiceNumber === wanted)
+    ? (await archive.queryInvoices({ filter: { text: wanted }, limit: 200 })).rows.filter(
+        (row) => row.invoiceNumber === wanted,
+      )
     : [];
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1)

@@ -2,7 +2,7 @@
 // connection's archive and user-data file only, never the operator, so it opens at once and
 // offline. Each archive is read and closed again (Archives.read): 200 archives kept open would
 // hold over a thousand file descriptors and start 200 quick checks at once.
-// The counts come from the figures the sync keeps (ArchiveReader.portfolioFigures, schema step
+// The counts come from the figures the sync keeps (ArchivesPort.portfolio, schema step
 // 9): a few small rows per archive. The third parties to map and the VAT of the month come from
 // the month's invoices (the same ledger and CA3 draft the Comptabilité and Rapports screens
 // show: 80 to 200 ms an archive of 20,000 invoices, 16 to 40 s for 200), so they are kept in the
@@ -29,7 +29,7 @@ export interface PortfolioDeps {
   references: () => { id: string; name: string }[];
   /** Each connection's archive, read and closed again (reading never creates one), and the
    * user data beside it (opened within a read: closed with it). */
-  archives: Pick<Archives, 'read' | 'existingUserData'>;
+  archives: Pick<Archives, 'read' | 'existingUserData' | 'readUserData' | 'ports'>;
   accounting: Pick<AccountingService, 'ledger'>;
   now?: () => Date;
 }
@@ -44,9 +44,15 @@ export function vatOfReturn(report: Ca3Report): number {
 const today = (deps: { now?: () => Date }): string =>
   parisDay((deps.now ?? systemClock.now)().toISOString()) as string;
 
-export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
+export async function portfolioRows(deps: PortfolioDeps): Promise<PortfolioRow[]> {
   const asOf = today(deps);
-  return deps.references().map(({ id, name }) => {
+  const references = deps.references();
+  // Every connection's figures in one call of the archives' port (ports.ts).
+  const entries = await deps.archives.ports.portfolio(
+    references.map(({ id }) => id),
+    asOf,
+  );
+  return references.map(({ id, name }) => {
     const row: PortfolioRow = {
       connectionId: id,
       connectionName: name,
@@ -58,21 +64,25 @@ export function portfolioRows(deps: PortfolioDeps): PortfolioRow[] {
       figures: null,
       error: null,
     };
+    const entry = entries.get(id) ?? null;
     try {
-      const read = deps.archives.read(id, (store) => {
-        const figures = store.portfolioFigures(asOf);
-        const found = figures.company; // as companySiren() finds it, without reading the invoices
-        const settingsSiren = deps.archives.existingUserData(id)?.readAccountingSettings().siren;
-        return {
+      if (entry instanceof Error) throw entry;
+      if (entry) {
+        const { figures } = entry;
+        const found = figures.company; // as company() finds it, without reading the invoices
+        const settingsSiren = deps.archives.readUserData(
+          id,
+          (user) => user?.readAccountingSettings().siren,
+        );
+        Object.assign(row, {
           siren: settingsSiren ?? found?.siren ?? null,
           companyName: found?.name ?? null,
-          lastSyncAt: store.lastSyncAt(),
-          complete: store.everyPartitionComplete() && !store.hasUnfinishedSync(),
-          syncUnfinished: store.hasUnfinishedSync(),
+          lastSyncAt: entry.lastSyncAt,
+          complete: entry.everyPartitionComplete && !entry.hasUnfinishedSync,
+          syncUnfinished: entry.hasUnfinishedSync,
           figures,
-        };
-      });
-      if (read) Object.assign(row, read);
+        });
+      }
     } catch (error) {
       // One archive that cannot be read (damaged, newer schema) leaves the others shown.
       row.error = (error as Error).message;

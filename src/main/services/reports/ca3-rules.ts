@@ -7,7 +7,7 @@ import type { Ca3Aside, Ca3BoxCode, Ca3RateBox, Ca3Rule } from '#shared/ca3.ts';
 import type { AccountingSettings } from '#shared/accounting.ts';
 import type { ReportInvoice, ReportPeriod } from '#shared/reports.ts';
 import { addDays, inPeriod } from '#shared/report-period.ts';
-import type { Ca3Row } from '../archive/accounting-rows.ts';
+import type { Ca3Row } from '../archive/ports.ts';
 import type { AccountChooser } from '../accounting/accounting.ts';
 import { invoiceAccount } from '../accounting/entries.ts';
 import { checkTotals, countryOf, isSelfAssessed, roundHalf } from '../tax/categories.ts';

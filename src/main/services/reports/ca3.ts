@@ -22,7 +22,7 @@ import {
 import type { Entry } from '#shared/accounting.ts';
 import { daysInMonth } from '#shared/report-period.ts';
 import type { ReportCoverage, ReportInvoice, ReportPeriod } from '#shared/reports.ts';
-import type { Ca3Row } from '../archive/accounting-rows.ts';
+import type { Ca3Row } from '../archive/ports.ts';
 import { accountLabels } from '../accounting/account-labels.ts';
 import { invoiceOutcome } from '../accounting/entries.ts';
 import { directionOf, invoiceDay } from '../tax/invoice.ts';

@@ -7,7 +7,7 @@ import type { Ca3Report } from '#shared/ca3.ts';
 import { vatCheckOf } from './vat-check-of.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { AccountingSettings, ThirdParty } from '#shared/accounting.ts';
-import type { ArchiveStore } from '../archive/archive-store.ts';
+import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import { readBesideArchive, readPaymentMarks } from '../archive/user-data-store.ts';
 import { defaultAccountingSettings } from '../accounting/settings.ts';
 import { accountChooser } from '../accounting/third-parties.ts';

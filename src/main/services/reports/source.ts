@@ -5,7 +5,7 @@ import { addDays } from '#shared/report-period.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { toCents } from '../archive/amounts.ts';
-import type { ArchiveStore } from '../archive/archive-store.ts';
+import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import type { BreakdownEntry, ReportItem, VatFacts } from '../tax/invoice.ts';
 import { markedIn, paymentDay } from '../tax/vat-due.ts';
 

@@ -7,7 +7,7 @@ import type { AccountingSettings, ThirdParty } from '#shared/accounting.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportPeriod, VatReport } from '#shared/reports.ts';
 import type { VatCheck } from '#shared/vat-check.ts';
-import type { ArchiveStore } from '../archive/archive-store.ts';
+import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import { buildLedger } from '../accounting/ledger.ts';
 import { accountChooser } from '../accounting/third-parties.ts';
 import { reportCoverage } from './source.ts';

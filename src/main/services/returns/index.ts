@@ -8,7 +8,7 @@ import type { ReportPeriod } from '#shared/reports.ts';
 import { parisDayOf, type DueReturn } from '#shared/tax-calendar.ts';
 import { isDay } from '#shared/report-period.ts';
 import { AppFailure } from '../app-failure.ts';
-import type { ArchiveStore } from '../archive/archive-store.ts';
+import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import type { Archives } from '../archive/archives.ts';
 import { checkReturnPeriod, computeReport } from '../reports/index.ts';
 import { declaredAgainst, figuresOf } from '../tax/declared.ts';

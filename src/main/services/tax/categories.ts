@@ -3,7 +3,7 @@
 // each in its own way. Pure.
 import type { LeftOutReason } from '#shared/accounting.ts';
 import { toCents } from '../archive/amounts.ts';
-import type { AccountingFacts } from '../archive/accounting-rows.ts';
+import type { AccountingFacts } from '../archive/ports.ts';
 /** Categories (UNTDID 5305) with no VAT charged whose buyer self-assesses it: reverse charge
  * (AE) and intra-EU supplies (K). A foreign seller's other untaxed lines too (see isSelfAssessed). */
 const SELF_ASSESSED = new Set(['AE', 'K']);

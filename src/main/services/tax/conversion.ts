@@ -4,7 +4,7 @@
 // published one), from the rates file the accountant imported, else at the rate the accountant
 // typed for that invoice. Every conversion says its source and rate. Pure: the VAT rules call it
 // where they read an invoice's totals (reports/ca3-rules.ts; the unified computation later).
-import type { AccountingFacts } from '../archive/accounting-rows.ts';
+import type { AccountingFacts } from '../archive/ports.ts';
 import { checkTotals, type Checked } from './categories.ts';
 import type { TypedRate } from '../archive/user-data-store.ts';
 import { ecbRateOn, type EcbRates } from '../rates/ecb-csv.ts';

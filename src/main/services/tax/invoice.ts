@@ -4,7 +4,7 @@ import type { Direction } from '#shared/operator/enums.ts';
 import type { Invoice } from '#shared/operator/schemas.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportInvoice, VatPayment } from '#shared/reports.ts';
-import type { ArchiveRow } from '../archive/archive-store.ts';
+import type { ArchiveRow } from '#shared/archive.ts';
 import { isCreditNote, parisDay } from './rules.ts';
 
 export interface ReportItem {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
-import { archivePath } from '#main/services/archive/archive-store.ts';
+import { archivePath } from '#main/services/archive/sqlite/archive-store.ts';
 import {
   connectionsAddArgs,
   deleteSecrets,

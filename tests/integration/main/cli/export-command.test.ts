@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { finished, jsonLines, runCli, spawnCli, type CliResult } from '#support/cli.ts';
 import { column, dataRows, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 import { fullInvoice, searchItem, uuidOf } from '#support/archive-fixtures.ts';

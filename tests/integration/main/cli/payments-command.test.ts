@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ArchiveRow } from '#shared/archive.ts';
-import { archivePath, openArchive } from '#main/services/archive/archive-store.ts';
+import { archivePath, openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { readPaymentMarks } from '#main/services/archive/user-data-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { parsePeriod } from '#shared/report-period.ts';

@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { Invoice } from '#shared/operator/schemas.ts';
 import { parsePeriod } from '#shared/report-period.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { ratesPath } from '#main/services/rates/rates-file.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { toEuroCents } from '#main/services/tax/conversion.ts';

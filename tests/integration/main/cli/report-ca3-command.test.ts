@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import type { Ca3Report } from '#shared/ca3.ts';
 import { CA3_BOX_ORDER, boxKind, boxOfReport } from '#shared/ca3-layout.ts';
 import { parsePeriod } from '#shared/report-period.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { runCli } from '#support/cli.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, test } from 'node:test';
 import { parsePeriod } from '#shared/report-period.ts';
 import { AppFailure } from '#main/services/app-failure.ts';
 import { Archives } from '#main/services/archive/archives.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { userDataPath } from '#main/services/archive/user-data-store.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { defaultAccountingSettings } from '#main/services/accounting/settings.ts';

@@ -13,7 +13,7 @@ import { parsePeriod } from '#shared/report-period.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { toCents } from '#main/services/archive/amounts.ts';
 import { Archives } from '#main/services/archive/archives.ts';
-import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import type { AccountingService } from '#main/services/accounting/accounting.ts';

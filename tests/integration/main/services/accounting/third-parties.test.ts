@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import type { ThirdPartyRole } from '#shared/accounting.ts';
-import { archivePath } from '#main/services/archive/archive-store.ts';
+import { archivePath } from '#main/services/archive/sqlite/archive-store.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import {
   USER_DATA_MIGRATIONS,

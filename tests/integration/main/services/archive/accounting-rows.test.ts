@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import { fullInvoice, searchItem, uuidOf, type ItemSpec } from '#support/archive-fixtures.ts';
 
 let dir: string;

@@ -7,9 +7,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { isCorruption, quickCheckInBackground } from '#main/services/archive/archive-damage.ts';
+import {
+  isCorruption,
+  quickCheckInBackground,
+} from '#main/services/archive/sqlite/archive-damage.ts';
 import { Archives } from '#main/services/archive/archives.ts';
-import { archivePath, openArchive } from '#main/services/archive/archive-store.ts';
+import { archivePath, openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { damageArchiveFile } from '#support/damaged-archive.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 

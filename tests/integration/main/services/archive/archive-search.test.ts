@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ArchiveFilter, ArchiveRow } from '#shared/archive.ts';
-import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { searchItem, uuidOf } from '#support/archive-fixtures.ts';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { SyncProgress } from '#shared/archive.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
-import { archivePath } from '#main/services/archive/archive-store.ts';
+import { archivePath } from '#main/services/archive/sqlite/archive-store.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 
@@ -132,7 +132,7 @@ test('a sync of the connection in another process (the CLI) shows as syncing and
     [
       '--input-type=module',
       '-e',
-      `import { acquireSyncLock } from '#main/services/archive/sync-lock.ts';
+      `import { acquireSyncLock } from '#main/services/archive/sqlite/sync-lock.ts';
        acquireSyncLock(${JSON.stringify(dir)}, 'shared');
        process.stdout.write('held\\n');
        process.stdin.resume();

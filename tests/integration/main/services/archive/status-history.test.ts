@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { openArchive } from '#main/services/archive/archive-store.ts';
-import { STATUS_HISTORY_VERSION } from '#main/services/archive/schema.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
+import { STATUS_HISTORY_VERSION } from '#main/services/archive/sqlite/schema.ts';
 import { searchItem, uuidOf } from '#support/archive-fixtures.ts';
 
 const dirs: string[] = [];

@@ -1,6 +1,6 @@
 // Runs one sync in its own process, logging every request to a file, for the kill test.
 // argv: dataDir connectionId baseUrl tokenUrl clientId clientSecret logFile
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 import { recordingFetch } from '#support/sync-requests.ts';

@@ -14,7 +14,7 @@ import {
   isSyncLocked,
   syncLockFiles,
   syncLockPath,
-} from '#main/services/archive/sync-lock.ts';
+} from '#main/services/archive/sqlite/sync-lock.ts';
 import { spawnUnreaped, untilZombie } from '#support/sync-requests.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -30,7 +30,7 @@ function holderScript(connectionId: string): string[] {
   return [
     '--input-type=module',
     '-e',
-    `import { acquireSyncLock } from '#main/services/archive/sync-lock.ts';
+    `import { acquireSyncLock } from '#main/services/archive/sqlite/sync-lock.ts';
      acquireSyncLock(${JSON.stringify(dataDir)}, ${JSON.stringify(connectionId)});
      process.stdout.write('held\\n');
      setInterval(() => {}, 1000);`,

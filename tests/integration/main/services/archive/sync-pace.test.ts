@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { startDemoOperator } from '#main/demo-operator/index.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { RequestBudget } from '#main/services/archive/pace.ts';
 import { runSync } from '#main/services/archive/sync.ts';
 import { recordedClient } from '#support/sync-requests.ts';

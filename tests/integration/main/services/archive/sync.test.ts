@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
-import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import {
   OFFSET_MAX,
   PAGE_LIMIT,

@@ -9,7 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingReport } from '#shared/reports.ts';
-import { archivePath, openArchive } from '#main/services/archive/archive-store.ts';
+import { archivePath, openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import {
   USER_DATA_VERSION,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { openBankData, type BankStore } from '#main/services/archive/bank-store.ts';
 import { deleteUserData } from '#main/services/archive/user-data-store.ts';
 import {

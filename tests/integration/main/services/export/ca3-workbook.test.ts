@@ -15,7 +15,7 @@ import { assertReadable } from '#support/workbook-checks.ts';
 import { sampleCa3 } from '#support/ca3-sample.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { parsePeriod } from '#shared/report-period.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { CA3_INVOICE_BOXES, boxOfReport } from '#shared/ca3-layout.ts';
 

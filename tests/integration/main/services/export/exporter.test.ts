@@ -12,7 +12,7 @@ import type { ExportProgress, ExportResult } from '#shared/exports.ts';
 import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
 import { startDemoOperator } from '#main/demo-operator/index.ts';
 import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers/index.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { localDay } from '#main/services/export/file-names.ts';

@@ -15,7 +15,7 @@ import { periodOf, shiftPeriod } from '#shared/report-period.ts';
 import { dueReturnOf } from '#main/services/tax/due-return.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { Archives } from '#main/services/archive/archives.ts';
-import { archivePath } from '#main/services/archive/archive-store.ts';
+import { archivePath } from '#main/services/archive/sqlite/archive-store.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { portfolioDetails, portfolioRows, vatOfReturn } from '#main/services/portfolio/index.ts';
@@ -157,7 +157,7 @@ test(
         })
         .filter((path) => path.startsWith(dir));
     assert.deepEqual(openFiles(), []);
-    const rows = portfolioRows({
+    const rows = await portfolioRows({
       references: () => [{ id: ID, name: 'Client' }],
       archives,
       accounting,
@@ -170,7 +170,7 @@ test(
     // A connection the user works on stays open (its screens, its sync): the portfolio reads it
     // through that store and leaves it so.
     const open = archives.open(ID);
-    portfolioRows({
+    await portfolioRows({
       references: () => [{ id: ID, name: 'Client' }],
       archives,
       accounting,
@@ -196,7 +196,7 @@ test('a damaged archive met by the portfolio’s reading is said on its row, not
     damageArchiveFile(archivePath(own, 'damaged'), 'header');
     const archives = new Archives({ dataDir: own, log: quiet });
     const accounting = createAccountingService({ archives, now: () => NOW });
-    const rows = portfolioRows({
+    const rows = await portfolioRows({
       references: () => [
         { id: 'damaged', name: 'Abîmé' },
         { id: 'sound', name: 'Sain' },

@@ -52,12 +52,12 @@ function countOf(path: string, where: string, ...params: string[]): number {
   );
 }
 
-test('one row per connection, its figures equal to its own archive', () => {
+test('one row per connection, its figures equal to its own archive', async () => {
   const accounting = createAccountingService({ archives, now: () => NOW });
   archives
     .userData('client-c')
     .saveAccountingSettings({ ...defaultAccountingSettings(), siren: '732829320' }, NOW);
-  const rows = portfolioRows({
+  const rows = await portfolioRows({
     references: () => [...COMPANIES, { id: 'never-synced', name: 'Client D' }],
     archives,
     accounting,

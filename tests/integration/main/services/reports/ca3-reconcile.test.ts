@@ -18,7 +18,7 @@ import { parsePeriod } from '#shared/report-period.ts';
 import type { Report, ReportPeriod } from '#shared/reports.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers/index.ts';
-import { openArchive } from '#main/services/archive/archive-store.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
 import { fecFileName, writeFec } from '#main/services/accounting/fec.ts';
 import { createServices, type Services } from '#main/services/index.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { VatReport } from '#shared/reports.ts';
-import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import { fileOwnerOf } from '#main/services/export/output-name.ts';
 import { prepareReportExport } from '#main/services/export/report-export.ts';
 import { computeReport } from '#main/services/reports/index.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { Report, StatusReport, VatReport } from '#shared/reports.ts';
-import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { reportWorkbook } from '#main/services/export/layouts/reports.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';

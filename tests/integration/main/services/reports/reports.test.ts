@@ -16,7 +16,7 @@ import {
 } from '#shared/reports.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { toCents } from '#main/services/archive/amounts.ts';
-import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';

@@ -15,7 +15,7 @@ import { createServices, type Services } from '#main/services/index.ts';
 import { SyncRounds, SyncScheduler } from '#main/services/sync-rounds/index.ts';
 import { createDispatcher, createHandlers } from '#main/handlers/index.ts';
 import type { Result } from '#shared/contract.ts';
-import { acquireSyncLock } from '#main/services/archive/sync-lock.ts';
+import { acquireSyncLock } from '#main/services/archive/sqlite/sync-lock.ts';
 import { fakeKeytar, silentLog } from '#support/fakes.ts';
 
 const INVOICES = 120;

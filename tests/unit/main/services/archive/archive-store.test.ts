@@ -9,8 +9,8 @@ import {
   invoiceSearchKey,
   openArchive,
   requestKey,
-} from '#main/services/archive/archive-store.ts';
-import { SCHEMA_VERSION } from '#main/services/archive/schema.ts';
+} from '#main/services/archive/sqlite/archive-store.ts';
+import { SCHEMA_VERSION } from '#main/services/archive/sqlite/schema.ts';
 import { fullInvoice, searchItem, uuidOf } from '#support/archive-fixtures.ts';
 import { archiveSql } from '#support/archive-sql.ts';
 

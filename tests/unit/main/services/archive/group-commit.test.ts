@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { openArchive } from '#main/services/archive/archive-store.ts';
-import { GroupCommit } from '#main/services/archive/group-commit.ts';
+import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
+import { GroupCommit } from '#main/services/archive/sqlite/group-commit.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

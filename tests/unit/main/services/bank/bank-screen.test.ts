@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
-import { openArchive, type ArchiveStore } from '#main/services/archive/archive-store.ts';
+import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import { AppFailure } from '#main/services/app-failure.ts';
 import {
   bankView,

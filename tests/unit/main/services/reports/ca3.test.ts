@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import type { Ca3BoxCode, Ca3Report } from '#shared/ca3.ts';
 import { customPeriod, monthPeriod, quarterPeriod, yearPeriod } from '#shared/report-period.ts';
 import type { AccountingSettings } from '#shared/accounting.ts';
-import type { Ca3Row } from '#main/services/archive/accounting-rows.ts';
+import type { Ca3Row } from '#main/services/archive/ports.ts';
 import { DEFAULT_ACCOUNTING_SETTINGS } from '#main/services/accounting/settings.ts';
 import { computeCa3Report, type Ca3Context } from '#main/services/reports/ca3.ts';
 import { accountingRow, standInChooser, type InvoiceSpec } from '#support/accounting-fixtures.ts';

@@ -3,7 +3,7 @@
 // accountant typed; each conversion says its source; none known: left out as foreign_currency.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AccountingFacts } from '#main/services/archive/accounting-rows.ts';
+import type { AccountingFacts } from '#main/services/archive/ports.ts';
 import { parseEcbCsv } from '#main/services/rates/ecb-csv.ts';
 import { toEuroCents, totalsInEuros } from '#main/services/tax/conversion.ts';
 

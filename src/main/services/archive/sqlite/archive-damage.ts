@@ -11,8 +11,8 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import type { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import type { ArchiveDamage } from '#shared/archive.ts';
-import { AppFailure } from '../app-failure.ts';
-import { systemClock } from '../clock.ts';
+import { AppFailure } from '../../app-failure.ts';
+import { systemClock } from '../../clock.ts';
 
 const SQLITE_CORRUPT = 11;
 const SQLITE_NOTADB = 26;

@@ -4,6 +4,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
 import { ACT_ON_CODES, type ActOnCode, type PortfolioFigures } from '#shared/portfolio.ts';
+import type { KeptPortfolioDetails } from '../ports.ts';
+export type { KeptPortfolioDetails } from '../ports.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -111,17 +113,6 @@ function company(db: DatabaseSync): { siren: string; name: string | null } | nul
 /** SQLite's default (binary) order of text, as ORDER BY gives it. */
 function compare(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
-}
-
-/** The month's details as kept by keepPortfolioDetails, with what they were computed from. */
-export interface KeptPortfolioDetails {
-  month: string;
-  archiveVersion: number;
-  userStamp: string;
-  toMap: number;
-  vatCents: number;
-  /** The échéancier's past due on the day the user stamp names (schema step 13). */
-  pastDue: number;
 }
 
 /** The writes so far that change what the ledger and the CA3 draft read (schema step 11); null

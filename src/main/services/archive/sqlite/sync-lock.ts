@@ -10,7 +10,7 @@
 // only to say who holds the lock: it never decides anything.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { AppFailure } from '../app-failure.ts';
+import { AppFailure } from '../../app-failure.ts';
 import { archiveDir, archivePath } from './archive-store.ts';
 
 export interface SyncLock {

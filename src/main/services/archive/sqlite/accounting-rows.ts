@@ -5,47 +5,10 @@
 // handle; callers ask the store by name.
 import type { DatabaseSync } from 'node:sqlite';
 import type { ArchiveRow } from '#shared/archive.ts';
-import type { VatPayment } from '#shared/reports.ts';
 import { addDays } from '#shared/report-period.ts';
-import { INVOICE_COLUMN_NAMES } from './invoice-columns.ts';
-
-/** One VAT breakdown line (BG-23) as the operator wrote it. */
-export interface AccountingBreakdown {
-  categoryCode?: string | null;
-  percent?: number | null;
-  taxableAmount?: { amount?: unknown } | null;
-  taxAmount?: { amount?: unknown } | null;
-}
-
-/** What the entries read of an invoice's details, besides its archive row (names, SIRENs and
- * VAT numbers of both parties are columns of the row already). Amounts as the operator wrote
- * them (numbers with up to 2 decimals): toCents turns them into cents. */
-export interface AccountingFacts {
-  processType: string | null;
-  /** BT-8: taxPaymentOption.code and .iopCode. */
-  taxPaymentCode: number | null;
-  taxPaymentIop: string | null;
-  currency: string | null;
-  /** BT-112 TTC, BT-109 HT, BT-110 TVA, BT-111 TVA in the accounting currency (euros). */
-  invoiceAmount: unknown;
-  taxBasisTotal: unknown;
-  taxTotal: unknown;
-  taxTotalAccounting: unknown;
-  taxDetails: readonly AccountingBreakdown[];
-  sellerCountry: string | null;
-  buyerCountry: string | null;
-  /** BT-19, the buyer's accounting reference. */
-  accountingCostId: string | null;
-}
-
-export interface AccountingRow {
-  row: ArchiveRow;
-  /** Null when the invoice's details are not archived. */
-  facts: AccountingFacts | null;
-  /** The day it was paid for VAT on payment, resolved with the accountant's marks
-   * (tax/vat-due.ts paymentDay); absent: the row's 212 status alone. */
-  payment?: VatPayment | null;
-}
+import { INVOICE_COLUMN_NAMES } from '../invoice-columns.ts';
+import type { AccountingBreakdown, AccountingFacts, AccountingRow, Ca3Row } from '../ports.ts';
+export type { AccountingBreakdown, AccountingFacts, AccountingRow, Ca3Row } from '../ports.ts';
 
 /** The facts read, in the order AccountingFacts is filled from. */
 export const ACCOUNTING_FACT_PATHS = [
@@ -143,11 +106,6 @@ export function* accountingRows(
       facts: Array.isArray(facts) ? factsOf(facts) : null,
     };
   }
-}
-
-/** A CA3 candidate: its entries' facts, and its delivery date (BT-72: VAT due on delivery). */
-export interface Ca3Row extends AccountingRow {
-  deliveryDate: string | null;
 }
 
 /**

@@ -1,8 +1,6 @@
-// What the rest of the app may ask of an archive, and what the sync writes to it: the interface
-// a second store would implement (docs/architecture.md, "The archive as a data layer": a firm's
-// archive shared on PostgreSQL). ArchiveStore (archive-store.ts, SQLite) is the one today; no
-// caller outside this folder holds its database handle or writes SQL
-// (tests/unit/main/archive-boundary.test.ts fails if one does).
+// The SQLite store's own synchronous shape (ArchiveStore, archive-store.ts): what the adapter
+// (archive-port.ts) wraps into the async ports callers use (../ports.ts). Nothing outside
+// services/archive/ names these (tests/unit/main/archive-boundary.test.ts fails if one does).
 import type {
   ArchiveRow,
   ArchiveStats,
@@ -12,34 +10,20 @@ import type {
   UnfilteredListCoverage,
 } from '#shared/archive.ts';
 import type { PortfolioFigures } from '#shared/portfolio.ts';
-import type { KeptPortfolioDetails } from './portfolio-figures.ts';
 import type { NewsCounts, NewsList } from '#shared/news.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import type { ArchiveFilter, ArchiveSort } from './archive-query.ts';
-import type { DetailVatFacts, RowWith } from './report-rows.ts';
-import type { AccountingRow } from './accounting-rows.ts';
+import type {
+  AccountingRow,
+  ArchivedInvoice,
+  DetailVatFacts,
+  KeptPortfolioDetails,
+  RowWith,
+  SavedResponseKind,
+  UpsertResult,
+} from '../ports.ts';
 import type { PayableInvoice } from '#shared/payable.ts';
 import type { PartitionRow, PartitionStep } from './sync-state.ts';
-
-/** What a saved live answer was (the table is still named cached_responses, from schema step 1:
- * a table is not renamed for a word). */
-export type SavedResponseKind = 'invoice_search' | 'directory' | 'participants' | 'webhooks';
-
-export interface ArchivedInvoice {
-  row: ArchiveRow;
-  /** The operator's search item as last read (with business data when it was expanded). */
-  searchItem: InvoiceSearchItem;
-  /** The full invoice (GET /v1/invoice/{id}) when fetched, else null. */
-  detail: Invoice | null;
-}
-
-export interface UpsertResult {
-  added: number;
-  updated: number;
-  unchanged: number;
-  /** Ids already archived with the same state and lifecycle before this write. */
-  unchangedIds: string[];
-}
 
 /** The reads: the screens, the reports, the exports and the CLI ask these by name. Iterators
  * stream (an export of 100,000 invoices never holds them all). */

@@ -10,7 +10,7 @@ import {
   type InvoiceState,
 } from '#shared/operator/enums.ts';
 import type { PartitionCoverage, UnfilteredListCoverage } from '#shared/archive.ts';
-import { FINAL_LIFECYCLE_CODES, FINAL_STATES } from './invoice-columns.ts';
+import { FINAL_LIFECYCLE_CODES, FINAL_STATES } from '../invoice-columns.ts';
 
 /** The largest page the operator's search gives, and the largest offset it accepts. */
 export const PAGE_LIMIT = 200;

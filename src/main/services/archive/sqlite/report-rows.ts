@@ -12,7 +12,9 @@ import {
   type ArchiveFilter,
   type ArchiveSort,
 } from './archive-query.ts';
-import { INVOICE_COLUMN_NAMES } from './invoice-columns.ts';
+import { INVOICE_COLUMN_NAMES } from '../invoice-columns.ts';
+import type { DetailVatFacts, RowWith } from '../ports.ts';
+export type { DetailVatFacts, RowWith } from '../ports.ts';
 
 const NAMES = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'];
 const COLUMNS = NAMES.map((c) => `invoices.${c}`);
@@ -47,12 +49,6 @@ export const VAT_FACT_PATHS = [
   '$.businessData.processType',
 ] as const;
 const VAT_FACTS = `, json_extract(detail_json, ${VAT_FACT_PATHS.map((path) => `'${path}'`).join(', ')})`;
-
-/** A row and the one extra value its query read (a JSON fact, or a JSON array of facts). */
-export interface RowWith<T> {
-  row: ArchiveRow;
-  extra: T;
-}
 
 /**
  * Where the operator's JSON is: in the invoices table (archive schema 3), or in its own table
@@ -152,16 +148,6 @@ export function* datedRows(db: DatabaseSync, from: string, to: string): Generato
     to,
   ]))
     yield row;
-}
-
-/** What the VAT lines sheet of an export needs of a detail: five values read in SQL. */
-export interface DetailVatFacts {
-  invoiceId: string;
-  /** BT-1 */
-  number: string;
-  currency: string;
-  taxDetails: unknown[];
-  type: string | number | null;
 }
 
 /**

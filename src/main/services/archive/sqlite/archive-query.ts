@@ -2,7 +2,7 @@
 // whitelisted (no caller text ever reaches the SQL), and every order ends on the row id (rid) so
 // pages are stable.
 import type { ArchiveFilter, ArchiveSort, ArchiveSortKey } from '#shared/archive.ts';
-import { CREDIT_NOTE_TYPE_CODES } from './invoice-columns.ts';
+import { CREDIT_NOTE_TYPE_CODES } from '../invoice-columns.ts';
 
 export type { ArchiveFilter, ArchiveSort };
 

@@ -30,7 +30,7 @@ import {
   columnsOf,
   mergeSearchItems,
   type InvoiceColumns,
-} from './invoice-columns.ts';
+} from '../invoice-columns.ts';
 import { checkpointInBackground } from './checkpoint.ts';
 import { damagedFailure, isCorruption, watchForDamage } from './archive-damage.ts';
 import {
@@ -79,14 +79,12 @@ import {
   type AccountingRow,
   type Ca3Row,
 } from './accounting-rows.ts';
-import type {
-  ArchiveReader,
-  ArchiveWriter,
-  ArchivedInvoice,
-  SavedResponseKind,
-  UpsertResult,
-} from './archive.ts';
-import { systemClock } from '../clock.ts';
+import type { ArchiveReader, ArchiveWriter } from './archive.ts';
+import type { ArchivedInvoice, SavedResponseKind, UpsertResult } from '../ports.ts';
+import { systemClock } from '../../clock.ts';
+import { invoiceSearchKey } from '../request-key.ts';
+
+export { invoiceSearchKey, requestKey } from '../request-key.ts';
 
 export type { ArchivedInvoice, SavedResponseKind, UpsertResult };
 
@@ -116,27 +114,6 @@ const WAL_SIZE_LIMIT = 16 * 2 ** 20;
 export function clearArchive(dataDir: string, connectionId: string): void {
   const path = archivePath(dataDir, connectionId);
   for (const suffix of SIDE_FILES) rmSync(path + suffix, { force: true });
-}
-
-/** The canonical key of a request: its parameters as JSON with sorted keys, absent ones left out. */
-export function requestKey(params: Record<string, unknown>): string {
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(params).sort()) {
-    const value = params[key];
-    if (value === undefined || value === '') continue;
-    sorted[key] = Array.isArray(value) ? [...value].map(String).sort() : value;
-  }
-  return JSON.stringify(sorted);
-}
-
-/** The key of an invoice search page: its q, offset and limit (expand does not change which
- * invoices a page holds). */
-export function invoiceSearchKey(params: { q?: string; offset?: number; limit?: number }): string {
-  return requestKey({
-    q: params.q?.trim() || undefined,
-    offset: params.offset ?? 0,
-    limit: params.limit ?? 50,
-  });
 }
 
 const ROW_SELECT = `SELECT ${[...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'].join(', ')} FROM invoices`;

@@ -1,0 +1,327 @@
+// The archive's boundary (issue 28): what every caller outside this folder asks of a
+// connection's archive, and what the sync writes to it. Async, so that a store answering over a
+// network (the firm's shared archive on PostgreSQL, a later issue) implements the same
+// interfaces as the embedded SQLite one (sqlite/); streams come as batches (AsyncIterable of
+// arrays: one await per batch, never one per row). Typed in the domain's words: booleans,
+// camelCase, dates as ISO text, amounts in cents. No SQL type, database handle or file path
+// crosses them. The contract suite (tests/integration/main/services/archive/contract/) runs the
+// same tests on every implementation.
+import type {
+  ArchiveFilter,
+  ArchiveRow,
+  ArchiveSort,
+  ArchiveStats,
+  ArchiveTotals,
+  PartitionCoverage,
+  SeenStatus,
+  UnfilteredListCoverage,
+} from '#shared/archive.ts';
+import type { Direction, InvoiceState } from '#shared/operator/enums.ts';
+import type { NewsCounts, NewsList } from '#shared/news.ts';
+import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
+import type { PortfolioFigures } from '#shared/portfolio.ts';
+import type { PayableInvoice } from '#shared/payable.ts';
+import type { VatPayment } from '#shared/reports.ts';
+
+/** Rows a stream hands over at once: few awaits, and never the whole archive in memory. */
+export const BATCH_SIZE = 500;
+
+/** What a saved live answer was (the table is still named cached_responses, from schema step 1:
+ * a table is not renamed for a word). */
+export type SavedResponseKind = 'invoice_search' | 'directory' | 'participants' | 'webhooks';
+
+export interface ArchivedInvoice {
+  row: ArchiveRow;
+  /** The operator's search item as last read (with business data when it was expanded). */
+  searchItem: InvoiceSearchItem;
+  /** The full invoice (GET /v1/invoice/{id}) when fetched, else null. */
+  detail: Invoice | null;
+}
+
+export interface UpsertResult {
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Ids already archived with the same state and lifecycle before this write. */
+  unchangedIds: string[];
+}
+
+/** A row and the one extra value its read carries (the VAT facts of its detail, a payment
+ * fact). */
+export interface RowWith<T> {
+  row: ArchiveRow;
+  extra: T;
+}
+
+/** What the VAT lines sheet of an export needs of a detail. */
+export interface DetailVatFacts {
+  invoiceId: string;
+  /** BT-1 */
+  number: string;
+  currency: string;
+  taxDetails: unknown[];
+  type: string | number | null;
+}
+
+/** One VAT breakdown line (BG-23) as the operator wrote it. */
+export interface AccountingBreakdown {
+  categoryCode?: string | null;
+  percent?: number | null;
+  taxableAmount?: { amount?: unknown } | null;
+  taxAmount?: { amount?: unknown } | null;
+}
+
+/** What the entries read of an invoice's details, besides its archive row (names, SIRENs and
+ * VAT numbers of both parties are columns of the row already). Amounts as the operator wrote
+ * them (numbers with up to 2 decimals): toCents turns them into cents. */
+export interface AccountingFacts {
+  processType: string | null;
+  /** BT-8: taxPaymentOption.code and .iopCode. */
+  taxPaymentCode: number | null;
+  taxPaymentIop: string | null;
+  currency: string | null;
+  /** BT-112 TTC, BT-109 HT, BT-110 TVA, BT-111 TVA in the accounting currency (euros). */
+  invoiceAmount: unknown;
+  taxBasisTotal: unknown;
+  taxTotal: unknown;
+  taxTotalAccounting: unknown;
+  taxDetails: readonly AccountingBreakdown[];
+  sellerCountry: string | null;
+  buyerCountry: string | null;
+  /** BT-19, the buyer's accounting reference. */
+  accountingCostId: string | null;
+}
+
+export interface AccountingRow {
+  row: ArchiveRow;
+  /** Null when the invoice's details are not archived. */
+  facts: AccountingFacts | null;
+  /** The day it was paid for VAT on payment, resolved with the accountant's marks
+   * (tax/vat-due.ts paymentDay); absent: the row's 212 status alone. */
+  payment?: VatPayment | null;
+}
+
+/** A CA3 candidate: its entries' facts, and its delivery date (BT-72: VAT due on delivery). */
+export interface Ca3Row extends AccountingRow {
+  deliveryDate: string | null;
+}
+
+/** The month's portfolio details as kept, with what they were computed from. */
+export interface KeptPortfolioDetails {
+  month: string;
+  archiveVersion: number;
+  userStamp: string;
+  toMap: number;
+  vatCents: number;
+  /** The échéancier's past due on the day the user stamp names (schema step 13). */
+  pastDue: number;
+}
+
+/** The company an archive belongs to: the most frequent seller of its issued invoices, else
+ * buyer of its received ones. */
+export interface ArchiveCompany {
+  siren: string;
+  name: string | null;
+}
+
+/** The window of a VAT report's candidates (reports/source.ts says why each bound). */
+export interface VatWindow {
+  from: string;
+  to: string;
+  collectedSince: string;
+  datedFrom: string;
+  datedTo: string;
+  deliveredFrom?: string;
+  alsoIds?: readonly string[];
+}
+
+/** The reads: the screens, the reports, the ledger, the exports, the bank, the portfolio and
+ * the CLI ask these by name. */
+export interface ArchiveReads {
+  readonly connectionId: string;
+  /** A live answer saved by write-through (offline reading), or null. */
+  savedResponse<T = unknown>(
+    kind: SavedResponseKind,
+    key: string,
+  ): Promise<{ response: T; fetchedAt: string } | null>;
+  invoice(invoiceId: string): Promise<ArchivedInvoice | null>;
+  statusHistory(invoiceId: string): Promise<SeenStatus[]>;
+  statusesSeenSince(since: string): Promise<(SeenStatus & { invoiceId: string })[]>;
+  /** One page of the archive screen, and how many rows match. */
+  queryInvoices(options?: {
+    filter?: ArchiveFilter;
+    sort?: ArchiveSort;
+    offset?: number;
+    limit?: number;
+  }): Promise<{ rows: ArchiveRow[]; total: number }>;
+  totals(filter?: ArchiveFilter): Promise<ArchiveTotals>;
+  /** Every matching row, in `sort` order (an export of 100,000 invoices never holds them all). */
+  invoiceBatches(options?: {
+    filter?: ArchiveFilter;
+    sort?: ArchiveSort;
+  }): AsyncIterable<ArchiveRow[]>;
+  /** The same rows with their search item and detail. */
+  detailBatches(options?: {
+    filter?: ArchiveFilter;
+    sort?: ArchiveSort;
+  }): AsyncIterable<ArchivedInvoice[]>;
+  /** The VAT facts of the archived details matching `filter` (an export's VAT sheet). */
+  detailVatFacts(filter: ArchiveFilter, sort?: ArchiveSort): AsyncIterable<DetailVatFacts[]>;
+  /** The VAT report's candidates, each with the facts of its detail (null without one). */
+  vatRows(window: VatWindow): AsyncIterable<RowWith<readonly unknown[] | null>[]>;
+  /** The invoices unpaid on `asOf`, with their payment facts. */
+  payableRows(asOf: string): AsyncIterable<RowWith<unknown>[]>;
+  /** The same facts for the invoices dated in [from, to] (the exceptions list of a period). */
+  payableRowsBetween(from: string, to: string): AsyncIterable<RowWith<unknown>[]>;
+  /** The invoices dated in [from, to], and the undated ones. */
+  datedRows(from: string, to: string): AsyncIterable<ArchiveRow[]>;
+  /** The journal entries' invoices: dated in [from, to], or whose last status 212 is dated
+   * around it, with the facts of their details. */
+  accountingRows(
+    from: string,
+    to: string,
+    alsoIds?: readonly string[],
+  ): AsyncIterable<AccountingRow[]>;
+  /** A period's VAT return's invoices (accountingRows, and those delivered in it). */
+  ca3Rows(
+    from: string,
+    to: string,
+    deliveryWindowDays: number,
+    alsoIds?: readonly string[],
+  ): AsyncIterable<Ca3Row[]>;
+  /** Every invoice bank matching may pay, with its payment facts. */
+  bankInvoices(): AsyncIterable<PayableInvoice[]>;
+  /** The company the archive belongs to, or null when no invoice names one. */
+  company(): Promise<ArchiveCompany | null>;
+  /** The portfolio's figures on `asOf` (YYYY-MM-DD), from the counts the sync keeps. */
+  portfolioFigures(asOf: string): Promise<PortfolioFigures>;
+  /** How many writes changed what the ledger and the CA3 draft read; null for an archive kept
+   * at an older schema. */
+  archiveVersion(): Promise<number | null>;
+  keptPortfolioDetails(month: string): Promise<KeptPortfolioDetails | null>;
+  /** Every partition read to its end. */
+  everyPartitionComplete(): Promise<boolean>;
+  /** Invoices archived, and how many with their full business data. */
+  counts(): Promise<{ invoices: number; details: number }>;
+  stats(): Promise<ArchiveStats>;
+  lastSyncAt(): Promise<string | null>;
+  /** How far each partition (direction × state) reaches, as the syncs left it. */
+  coverage(): Promise<PartitionCoverage[]>;
+  /** The unfiltered list's coverage when the operator refused the state/direction filter. */
+  filterRefused(): Promise<UnfilteredListCoverage | null>;
+  /** A sync stopped before its end: the next one resumes it. */
+  hasUnfinishedSync(): Promise<boolean>;
+  /** The newest answer saved by a sync or written through from a live call. */
+  newestAnswerAt(): Promise<string | null>;
+  /** The unread news, newest first, at most `limit`, grouped by the sync that found them. */
+  news(limit: number): Promise<Omit<NewsList, 'connectionId'>>;
+  /** What the syncs recorded since `since` (ISO), per kind. */
+  newsFoundSince(since: string): Promise<NewsCounts>;
+}
+
+/** The writes outside the sync: the live calls' write-through, the reading of news, the
+ * portfolio's kept details. Each is one transaction. */
+export interface ArchiveWrites {
+  saveSearchPage(
+    params: { q?: string; offset?: number; limit?: number },
+    response: { data: InvoiceSearchItem[]; meta: unknown },
+    fetchedAt: string,
+  ): Promise<UpsertResult>;
+  /** True when the detail changed what was archived. */
+  saveDetail(invoice: Invoice, fetchedAt: string): Promise<boolean>;
+  saveResponse(
+    kind: SavedResponseKind,
+    key: string,
+    response: unknown,
+    fetchedAt: string,
+  ): Promise<void>;
+  /** Marks news read (those ids, or every one up to `upToId`); how many were marked. */
+  markNewsRead(which: { ids: readonly number[] } | { upToId: number }, at: string): Promise<number>;
+  /** Keeps the portfolio's details of a month; the archive's version stays as it was. */
+  keepPortfolioDetails(kept: KeptPortfolioDetails): Promise<void>;
+}
+
+/** One connection's archive, as callers hold it. */
+export interface ArchivePort extends ArchiveReads, ArchiveWrites {}
+
+/** Where one partition's list (direction × state; '*' both for the unfiltered list) stands. */
+export interface PartitionState {
+  direction: Direction | '*';
+  state: InvoiceState | '*';
+  /** The run that last wrote a page of it, and the offset it goes on from. */
+  runId: number | null;
+  nextOffset: number | null;
+  finishedRunId: number | null;
+  everFinished: boolean;
+  complete: boolean;
+  operatorCount: number | null;
+  oldest: string | null;
+  finishedAt: string | null;
+}
+
+/** Where a partition's list stands once a page is written: at `nextOffset`, or finished. */
+export type PartitionCheckpoint =
+  | { partition: PartitionState; nextOffset: number; operatorCount: number; oldest: string | null }
+  | {
+      partition: PartitionState;
+      finished: { complete: boolean; finishedAt: string };
+      operatorCount: number;
+      oldest: string | null;
+    };
+
+/** What the sync writes: each page together with its checkpoint, in one call (after a kill
+ * the next sync goes on from the last page written, never past one lost). */
+export interface SyncWrites {
+  /** Goes on with an unfinished run, else starts one. */
+  beginRun(startedAt: string, details: boolean): Promise<{ runId: number; resumed: boolean }>;
+  finishRun(runId: number, finishedAt: string): Promise<void>;
+  partitions(): Promise<PartitionState[]>;
+  /** A list page and where its partition stands after it. */
+  commitListPage(page: {
+    runId: number;
+    items: readonly InvoiceSearchItem[];
+    fetchedAt: string;
+    checkpoint: PartitionCheckpoint;
+  }): Promise<UpsertResult>;
+  /** The invoices whose status this run still has to read. */
+  statusTodo(runId: number): Promise<string[]>;
+  /** A status page, the ids asked marked read in this run (listed or not). */
+  commitStatusPage(page: {
+    runId: number;
+    items: readonly InvoiceSearchItem[];
+    asked: readonly string[];
+    fetchedAt: string;
+  }): Promise<UpsertResult>;
+  /** The invoices whose detail this run still has to fetch. */
+  detailTodo(runId: number): Promise<string[]>;
+  commitDetail(invoice: Invoice, fetchedAt: string): Promise<boolean>;
+  /** A detail the operator refused (per invoice): not asked again in this run. */
+  commitDetailFailed(invoiceId: string, kind: string, runId: number): Promise<void>;
+}
+
+/** One connection's row of the portfolio, as the archive knows it. */
+export interface PortfolioEntry {
+  figures: PortfolioFigures;
+  lastSyncAt: string | null;
+  everyPartitionComplete: boolean;
+  hasUnfinishedSync: boolean;
+}
+
+/** The archives of every connection: the app's registry hands out ports, never a store. */
+export interface ArchivesPort {
+  /** The connection's archive, created on first use (write-through, sync). */
+  open(connectionId: string): Promise<ArchivePort>;
+  /** What the sync writes to the connection's archive (created on first use). */
+  syncWrites(connectionId: string): Promise<SyncWrites>;
+  /** The connection's archive if it has one; never creates one (reads). */
+  existing(connectionId: string): Promise<ArchivePort | null>;
+  /** Runs `read` on the connection's archive and leaves nothing open after it; null when the
+   * connection has no archive. */
+  read<T>(connectionId: string, read: (archive: ArchivePort) => Promise<T>): Promise<T | null>;
+  /** The portfolio's figures of many connections in one call (a store may answer them in one
+   * query): per connection, its entry, null without an archive, or what went wrong. */
+  portfolio(
+    connectionIds: readonly string[],
+    asOf: string,
+  ): Promise<Map<string, PortfolioEntry | null | Error>>;
+}
