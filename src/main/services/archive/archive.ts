@@ -16,7 +16,7 @@ import type { KeptPortfolioDetails } from './portfolio-figures.ts';
 import type { NewsCounts, NewsList } from '#shared/news.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import type { ArchiveFilter, ArchiveSort } from './archive-query.ts';
-import type { DetailVatFacts, RowWith } from './report-rows.ts';
+import type { DetailVatFacts, PayableRow, RowWithFacts } from './report-rows.ts';
 import type { AccountingRow } from './accounting-rows.ts';
 import type { PayableInvoice } from '../bank/payable.ts';
 import type { PartitionRow, PartitionStep } from './sync-state.ts';
@@ -75,10 +75,10 @@ export interface ArchiveReader {
     datedTo: string;
     deliveredFrom?: string;
     alsoIds?: readonly string[];
-  }): Iterable<RowWith<readonly unknown[] | null>>;
-  payableRows(asOf: string): Iterable<RowWith<unknown>>;
+  }): Iterable<RowWithFacts>;
+  payableRows(asOf: string): Iterable<PayableRow>;
   /** The same facts for the invoices dated in [from, to] (the exceptions list of a period). */
-  payableRowsBetween(from: string, to: string): Iterable<RowWith<unknown>>;
+  payableRowsBetween(from: string, to: string): Iterable<PayableRow>;
   datedRows(from: string, to: string): Iterable<ArchiveRow>;
   /** The journal entries' invoices: dated in [from, to], or whose last status 212 is dated
    * around it (their VAT on payment moves that day), with the facts of their details. */
