@@ -498,21 +498,24 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
       if (!old) return false;
       const columns = columnsOf(JSON.parse(old.search_json), invoice);
       const names = INVOICE_COLUMN_NAMES.filter((n) => n !== 'invoice_id');
+      // What is left to pay is a column from schema step 14 on (invoice-facts.ts).
+      const facts = this.#keepsFacts;
       this.#db
         .prepare(
           `UPDATE invoices SET ${names.map((n) => `${n} = ?`).join(', ')},
-           detail_fetched_at = ?, detail_error = NULL WHERE rid = ?`,
+           detail_fetched_at = ?, detail_error = NULL${facts ? ', payable_amount = ?' : ''}
+           WHERE rid = ?`,
         )
-        .run(...(names.map((n) => columns[n]) as SQLInputValue[]), fetchedAt, old.rid);
+        .run(
+          ...(names.map((n) => columns[n]) as SQLInputValue[]),
+          fetchedAt,
+          ...(facts ? [payableAmount(invoice, invoice)] : []),
+          old.rid,
+        );
       this.#db
         .prepare('UPDATE invoice_json SET detail_json = ? WHERE rid = ?')
         .run(JSON.stringify(invoice), old.rid);
-      if (this.#keepsFacts) {
-        this.#db
-          .prepare('UPDATE invoices SET payable_amount = ? WHERE rid = ?')
-          .run(payableAmount(invoice, invoice), old.rid);
-        (this.#writeFacts ??= factsWriter(this.#db))(old.rid, invoiceFacts(invoice));
-      }
+      if (facts) (this.#writeFacts ??= factsWriter(this.#db))(old.rid, invoiceFacts(invoice));
       return true;
     });
   }
