@@ -44,20 +44,21 @@ function fill(store: ArchiveStore): void {
   for (const detail of details) store.saveDetail(detail, AT);
 }
 
+const WINDOW = {
+  from: '2026-03-01',
+  to: '2026-03-31',
+  collectedSince: '2026-02-28',
+  datedFrom: '2025-03-01',
+  datedTo: '2027-03-31',
+  deliveredFrom: '2026-01-29',
+};
+
 /** Everything the reads give of the archive's facts, in a stable order. */
 function reads(store: ArchiveStore) {
-  const window = {
-    from: '2026-03-01',
-    to: '2026-03-31',
-    collectedSince: '2026-02-28',
-    datedFrom: '2025-03-01',
-    datedTo: '2027-03-31',
-    deliveredFrom: '2026-01-29',
-  };
   const byId = <T extends { row: { invoiceId: string } }>(rows: Iterable<T>) =>
     [...rows].sort((a, b) => a.row.invoiceId.localeCompare(b.row.invoiceId));
   return {
-    vat: byId(store.vatRows(window)).map((r) => [r.row.invoiceId, r.facts]),
+    vat: byId(store.vatRows(WINDOW)).map((r) => [r.row.invoiceId, r.facts]),
     payable: byId(store.payableRows('2026-12-31')).map((r) => [r.row.invoiceId, r.payableAmount]),
     entries: byId(store.accountingRows('2026-03-01', '2026-03-31')).map((r) => r.facts),
     ca3: byId(store.ca3Rows('2026-03-01', '2026-03-31', 366)).map((r) => r.deliveryDate),
@@ -142,6 +143,12 @@ describe('the facts of an invoice kept in columns', () => {
     assert.deepEqual(
       sheet.map((s) => s.taxDetails.map((l) => l.taxableAmount)),
       [[100], [50, 50]],
+    );
+    // The reports' read folds an invoice's lines into it: one item each, lines in order.
+    const vat = [...store.vatRows(WINDOW)].filter((r) => r.row.invoiceId === uuidOf(2));
+    assert.deepEqual(
+      vat.map((r) => r.facts?.vatLines.map((l) => l.taxAmount)),
+      [[10, 10]],
     );
     store.close();
     archiveSql(store.path, (db) => {
