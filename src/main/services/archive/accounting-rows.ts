@@ -8,8 +8,8 @@ import type { ArchiveRow } from '#shared/archive.ts';
 import type { VatPayment } from '#shared/reports.ts';
 import { addDays } from '#shared/report-period.ts';
 import { INVOICE_COLUMN_NAMES } from './invoice-columns.ts';
-import { rowsWithFacts } from './facts-sql.ts';
-import { NO_FACTS, type InvoiceFacts } from './invoice-facts.ts';
+import { keptFacts, rowsWithFacts } from './facts-sql.ts';
+import { operatorLine, type InvoiceFacts } from './invoice-facts.ts';
 
 /** One VAT breakdown line (BG-23) as the operator wrote it. */
 export interface AccountingBreakdown {
@@ -67,12 +67,7 @@ export function accountingFactsOf(facts: InvoiceFacts): AccountingFacts {
     taxBasisTotal: facts.taxBasisTotal,
     taxTotal: facts.taxTotal,
     taxTotalAccounting: facts.taxTotalAccounting,
-    taxDetails: facts.vatLines.map((line) => ({
-      categoryCode: line.categoryCode,
-      percent: line.percent,
-      taxableAmount: { amount: line.taxableAmount },
-      taxAmount: { amount: line.taxAmount },
-    })),
+    taxDetails: facts.vatLines.map(operatorLine),
     sellerCountry: text(facts.sellerCountry),
     buyerCountry: text(facts.buyerCountry),
     accountingCostId: text(facts.accountingCostId),
@@ -84,11 +79,6 @@ function rowOf(values: readonly unknown[]): ArchiveRow {
   for (let index = 0; index < KEYS.length; index += 1)
     row[KEYS[index] as string] = values[index] ?? null;
   return row as unknown as ArchiveRow;
-}
-
-/** The facts of an archived row (none kept: as details without those fields), else null. */
-function archivedFacts(row: ArchiveRow, facts: InvoiceFacts | null): InvoiceFacts | null {
-  return row.detailFetchedAt === null ? null : (facts ?? NO_FACTS);
 }
 
 /**
@@ -116,7 +106,7 @@ export function* accountingRows(
     [from, to, since, until, JSON.stringify(alsoIds)],
   )) {
     const row = rowOf(values);
-    const kept = archivedFacts(row, facts);
+    const kept = keptFacts(row, facts);
     yield { row, facts: kept && accountingFactsOf(kept) };
   }
 }
@@ -166,7 +156,7 @@ export function* ca3Rows(
     ],
   )) {
     const row = rowOf(values);
-    const kept = archivedFacts(row, facts);
+    const kept = keptFacts(row, facts);
     yield {
       row,
       facts: kept && accountingFactsOf(kept),

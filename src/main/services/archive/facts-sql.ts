@@ -3,6 +3,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import {
   FACT_COLUMNS,
+  NO_FACTS,
   VAT_LINE_COLUMNS,
   factRow,
   factsFromRecord,
@@ -10,6 +11,15 @@ import {
   type InvoiceFacts,
   type VatLine,
 } from './invoice-facts.ts';
+
+/** The facts of a row whose details are archived (none kept: an empty set, as details
+ * without those fields), else null: what the reads hand their callers. */
+export function keptFacts(
+  row: { detailFetchedAt: string | null },
+  facts: InvoiceFacts | null,
+): InvoiceFacts | null {
+  return row.detailFetchedAt === null ? null : (facts ?? NO_FACTS);
+}
 
 /** What writes (or rewrites) the facts of the invoice `rid`, its statements prepared once. */
 export function factsWriter(db: DatabaseSync): (rid: number, facts: InvoiceFacts) => void {

@@ -57,6 +57,22 @@ export interface InvoiceFacts {
   vatLines: VatLine[];
 }
 
+/** A VAT line in the operator's shape (BG-23), which the reports' and the entries' rules read:
+ * the one place a line goes back to it. */
+export function operatorLine(line: VatLine): {
+  categoryCode: string | null;
+  percent: number | null;
+  taxableAmount: { amount: number | null };
+  taxAmount: { amount: number | null };
+} {
+  return {
+    categoryCode: line.categoryCode,
+    percent: line.percent,
+    taxableAmount: { amount: line.taxableAmount },
+    taxAmount: { amount: line.taxAmount },
+  };
+}
+
 /** The facts of details that hold none of them. */
 export const NO_FACTS: InvoiceFacts = Object.freeze({
   platformId: null,

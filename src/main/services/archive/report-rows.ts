@@ -13,8 +13,8 @@ import {
   type ArchiveSort,
 } from './archive-query.ts';
 import { INVOICE_COLUMN_NAMES } from './invoice-columns.ts';
-import { factsReader, rowsWithFacts } from './facts-sql.ts';
-import { NO_FACTS, type InvoiceFacts, type VatLine } from './invoice-facts.ts';
+import { factsReader, keptFacts, rowsWithFacts } from './facts-sql.ts';
+import type { InvoiceFacts, VatLine } from './invoice-facts.ts';
 
 const NAMES = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'];
 const COLUMNS = NAMES.map((c) => `invoices.${c}`);
@@ -66,12 +66,6 @@ function* query(
   }
 }
 
-/** The facts of a row whose details are archived (none kept: an empty set, as a detail
- * without those fields), else null. */
-export function factsOfRow(row: ArchiveRow, facts: InvoiceFacts | null): InvoiceFacts | null {
-  return row.detailFetchedAt === null ? null : (facts ?? NO_FACTS);
-}
-
 /** The VAT report's candidates with their facts (null without details): dated in [from, to],
  * collected (212) on or after `collectedSince`, delivered in [from, to] (among the invoices
  * dated in [datedFrom, datedTo]), or undated. */
@@ -108,7 +102,7 @@ export function* vatRows(
     ],
   )) {
     const row = toRow(values);
-    yield { row, facts: factsOfRow(row, facts) };
+    yield { row, facts: keptFacts(row, facts) };
   }
 }
 

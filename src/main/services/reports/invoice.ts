@@ -5,7 +5,7 @@ import type { Invoice } from '#shared/operator/schemas.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportInvoice, VatPayment } from '#shared/reports.ts';
 import type { ArchiveRow } from '../archive/archive-store.ts';
-import { invoiceFacts, type InvoiceFacts, type VatLine } from '../archive/invoice-facts.ts';
+import { invoiceFacts, operatorLine, type InvoiceFacts } from '../archive/invoice-facts.ts';
 import { isCreditNote, parisDay } from './rules.ts';
 
 export interface ReportItem {
@@ -66,19 +66,9 @@ export function vatFactsFrom(facts: InvoiceFacts): VatFacts {
     currency: facts.currency,
     basis: facts.taxBasisTotal,
     tax: facts.taxTotal,
-    taxDetails: facts.vatLines.map(breakdownEntry),
+    taxDetails: facts.vatLines.map(operatorLine),
     sellerCountry: facts.sellerCountry,
     processType: facts.processType,
-  };
-}
-
-/** A VAT line in the operator's shape (BG-23), which the report's rules read. */
-export function breakdownEntry(line: VatLine): BreakdownEntry {
-  return {
-    categoryCode: line.categoryCode,
-    percent: line.percent,
-    taxableAmount: { amount: line.taxableAmount },
-    taxAmount: { amount: line.taxAmount },
   };
 }
 
