@@ -22,6 +22,7 @@ import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import type { PortfolioFigures } from '#shared/portfolio.ts';
 import type { PayableInvoice } from '#shared/payable.ts';
 import type { VatPayment } from '#shared/reports.ts';
+import type { InvoiceFacts, VatLine } from './invoice-facts.ts';
 
 /** Rows a stream hands over at once: few awaits, and never the whole archive in memory. */
 export const BATCH_SIZE = 500;
@@ -53,14 +54,28 @@ export interface RowWith<T> {
   extra: T;
 }
 
+/** A row and its facts (invoice-facts.ts, extracted when written): null when its details are
+ * not archived. */
+export interface RowWithFacts {
+  row: ArchiveRow;
+  facts: InvoiceFacts | null;
+}
+
+/** A row and what is left to pay on it (BT-115: the details' when archived, else the
+ * search's), as the operator wrote it. */
+export interface PayableRow {
+  row: ArchiveRow;
+  payableAmount: number | null;
+}
+
 /** What the VAT lines sheet of an export needs of a detail. */
 export interface DetailVatFacts {
   invoiceId: string;
   /** BT-1 */
   number: string;
   currency: string;
-  taxDetails: unknown[];
-  type: string | number | null;
+  taxDetails: VatLine[];
+  type: string | null;
 }
 
 /** One VAT breakdown line (BG-23) as the operator wrote it. */
@@ -81,10 +96,10 @@ export interface AccountingFacts {
   taxPaymentIop: string | null;
   currency: string | null;
   /** BT-112 TTC, BT-109 HT, BT-110 TVA, BT-111 TVA in the accounting currency (euros). */
-  invoiceAmount: unknown;
-  taxBasisTotal: unknown;
-  taxTotal: unknown;
-  taxTotalAccounting: unknown;
+  invoiceAmount: number | null;
+  taxBasisTotal: number | null;
+  taxTotal: number | null;
+  taxTotalAccounting: number | null | undefined;
   taxDetails: readonly AccountingBreakdown[];
   sellerCountry: string | null;
   buyerCountry: string | null;
@@ -168,11 +183,11 @@ export interface ArchiveReads {
   /** The VAT facts of the archived details matching `filter` (an export's VAT sheet). */
   detailVatFacts(filter: ArchiveFilter, sort?: ArchiveSort): AsyncIterable<DetailVatFacts[]>;
   /** The VAT report's candidates, each with the facts of its detail (null without one). */
-  vatRows(window: VatWindow): AsyncIterable<RowWith<readonly unknown[] | null>[]>;
+  vatRows(window: VatWindow): AsyncIterable<RowWithFacts[]>;
   /** The invoices unpaid on `asOf`, with their payment facts. */
-  payableRows(asOf: string): AsyncIterable<RowWith<unknown>[]>;
+  payableRows(asOf: string): AsyncIterable<PayableRow[]>;
   /** The same facts for the invoices dated in [from, to] (the exceptions list of a period). */
-  payableRowsBetween(from: string, to: string): AsyncIterable<RowWith<unknown>[]>;
+  payableRowsBetween(from: string, to: string): AsyncIterable<PayableRow[]>;
   /** The invoices dated in [from, to], and the undated ones. */
   datedRows(from: string, to: string): AsyncIterable<ArchiveRow[]>;
   /** The journal entries' invoices: dated in [from, to], or whose last status 212 is dated

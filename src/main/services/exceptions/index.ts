@@ -80,8 +80,12 @@ function allRows(
   const rows = new Map<string, ArchiveRow>();
   const reasons = new Map<string, ExceptionReason[]>();
   // Dated in the period (undated invoices: the ledger names those it sets aside).
-  for (const { row, extra } of store.payableRowsBetween(period.from, period.to)) {
-    const item = { row, payableCents: toCents(extra), mark: paid.get(row.invoiceId) ?? null };
+  for (const { row, payableAmount } of store.payableRowsBetween(period.from, period.to)) {
+    const item = {
+      row,
+      payableCents: toCents(payableAmount),
+      mark: paid.get(row.invoiceId) ?? null,
+    };
     const found = [statusReason(row), pastDueReason(item, today)].filter(
       (r): r is ExceptionReason => r !== null,
     );

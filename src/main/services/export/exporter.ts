@@ -406,7 +406,7 @@ function ledgerOf(deps: ExporterDeps, connectionId: string, period: ReportPeriod
 }
 
 /** What the VAT lines sheet needs of the archived details of those rows, in the same order:
- * five values the store reads from each detail's JSON in SQL (not the whole invoice). */
+ * five facts the store keeps in columns (not the whole invoice). */
 export function* archivedDetails(
   store: ArchiveStore,
   filter: ArchiveFilter,
@@ -419,7 +419,13 @@ export function* archivedDetails(
         invoiceId: facts.number,
         monetary: { invoiceCurrency: facts.currency },
         type: facts.type,
-        taxDetails: facts.taxDetails as VatDetails['businessData']['taxDetails'],
+        // The operator's shape of a line (BG-23), which the sheet's columns read.
+        taxDetails: facts.taxDetails.map((line) => ({
+          categoryCode: line.categoryCode as string,
+          ...(line.percent !== null ? { percent: line.percent } : {}),
+          taxableAmount: { amount: line.taxableAmount as number },
+          taxAmount: { amount: line.taxAmount as number },
+        })),
       },
     };
 }

@@ -1,51 +1,17 @@
 // The invoices a report needs from an archive, one at a time (the store's cursor, with a
 // generous date window in SQL so that a report of one month does not read years of details),
-// turned into report items.
+// turned into report items (the facts of their details as the archive keeps them in columns:
+// archive/invoice-facts.ts).
 import { addDays } from '#shared/report-period.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { toCents } from '../archive/amounts.ts';
 import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
-import type { BreakdownEntry, ReportItem, VatFacts } from '../tax/invoice.ts';
+import { vatFactsFrom, type ReportItem } from '../tax/invoice.ts';
 import { markedIn, paymentDay } from '../tax/vat-due.ts';
 
 /** How far from its invoice date an invoice's delivery date is looked for (a year each way). */
 export const DELIVERY_WINDOW_DAYS = 366;
-
-const text = (value: unknown): string | null =>
-  value === null || value === undefined ? null : String(value);
-
-/** The facts read from a detail, in the order of VAT_FACT_PATHS (archive/report-rows.ts);
- * null without details. */
-function vatFacts(facts: readonly unknown[] | null): VatFacts | null {
-  if (facts === null) return null;
-  const [
-    number,
-    type,
-    tpCode,
-    tpIop,
-    delivery,
-    currency,
-    basis,
-    tax,
-    details,
-    sellerCountry,
-    processType,
-  ] = facts;
-  return {
-    number: text(number),
-    type: text(type),
-    taxPaymentCode: typeof tpCode === 'number' ? tpCode : null,
-    taxPaymentIop: text(tpIop),
-    deliveryDate: text(delivery),
-    currency: text(currency),
-    basis,
-    tax,
-    taxDetails: Array.isArray(details) ? (details as BreakdownEntry[]) : [],
-    sellerCountry: text(sellerCountry),
-    processType: text(processType),
-  };
-}
 
 /**
  * The TVA report's candidates, with the facts of their details read in SQL (parsing whole
@@ -59,7 +25,7 @@ export function* vatItems(
   period: ReportPeriod,
   marks: ReadonlyMap<string, PaymentMark> = new Map(),
 ): Generator<ReportItem> {
-  for (const { row, extra } of store.vatRows({
+  for (const { row, facts } of store.vatRows({
     from: period.from,
     to: period.to,
     // A status late on the eve of the period may already be on its first day in Paris.
@@ -71,7 +37,11 @@ export function* vatItems(
     // Marked paid in the period: VAT on payment is due on the mark's day (tax/vat-due.ts).
     alsoIds: markedIn(marks, period),
   }))
-    yield { row, vat: vatFacts(extra), payment: paymentDay(row, marks.get(row.invoiceId)) };
+    yield {
+      row,
+      vat: facts && vatFactsFrom(facts),
+      payment: paymentDay(row, marks.get(row.invoiceId)),
+    };
 }
 
 /** The échéancier's candidates: dated on or before the day, with what is left to pay (BT-115,
@@ -82,8 +52,8 @@ export function* agingItems(
   asOf: string,
   marks: ReadonlyMap<string, PaymentMark> = new Map(),
 ): Generator<ReportItem> {
-  for (const { row, extra } of store.payableRows(asOf))
-    yield { row, payableCents: toCents(extra), mark: marks.get(row.invoiceId) ?? null };
+  for (const { row, payableAmount } of store.payableRows(asOf))
+    yield { row, payableCents: toCents(payableAmount), mark: marks.get(row.invoiceId) ?? null };
 }
 
 /** The statuts report's candidates: dated in the period, or undated. */

@@ -5,6 +5,7 @@ import type { Invoice } from '#shared/operator/schemas.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportInvoice, VatPayment } from '#shared/reports.ts';
 import type { ArchiveRow } from '#shared/archive.ts';
+import { invoiceFacts, operatorLine, type InvoiceFacts } from '../archive/invoice-facts.ts';
 import { isCreditNote, parisDay } from './rules.ts';
 
 export interface ReportItem {
@@ -29,8 +30,8 @@ export interface BreakdownEntry {
   taxAmount?: { amount?: unknown } | null;
 }
 
-/** The few fields of an invoice's details the TVA report needs (read in SQL by source.ts,
- * without parsing the whole invoice). */
+/** The few fields of an invoice's details the TVA report needs (the archive's columns, read
+ * by source.ts without parsing the invoice). */
 export interface VatFacts {
   number: string | null;
   type: string | null;
@@ -49,20 +50,25 @@ export interface VatFacts {
   processType: string | null;
 }
 
+/** The TVA report's facts of an invoice's details, by the archive's one extractor. */
 export function vatFactsOf(invoice: Invoice): VatFacts {
-  const b = invoice.businessData;
+  return vatFactsFrom(invoiceFacts(invoice));
+}
+
+/** The TVA report's view of the facts the archive keeps (archive/invoice-facts.ts). */
+export function vatFactsFrom(facts: InvoiceFacts): VatFacts {
   return {
-    number: b.invoiceId ?? null,
-    type: b.type === undefined || b.type === null ? null : String(b.type),
-    taxPaymentCode: b.taxPaymentOption?.code ?? null,
-    taxPaymentIop: b.taxPaymentOption?.iopCode ?? null,
-    deliveryDate: b.shipping?.deliveryDate ?? null,
-    currency: b.monetary?.invoiceCurrency ?? null,
-    basis: b.monetary?.taxBasisTotalAmount?.amount,
-    tax: b.monetary?.taxTotalAmount?.amount,
-    taxDetails: b.taxDetails ?? [],
-    sellerCountry: b.seller?.postalAddress?.country ?? null,
-    processType: b.processType ?? null,
+    number: facts.number,
+    type: facts.type,
+    taxPaymentCode: facts.taxPaymentCode,
+    taxPaymentIop: facts.taxPaymentIop,
+    deliveryDate: facts.deliveryDate,
+    currency: facts.currency,
+    basis: facts.taxBasisTotal,
+    tax: facts.taxTotal,
+    taxDetails: facts.vatLines.map(operatorLine),
+    sellerCountry: facts.sellerCountry,
+    processType: facts.processType,
   };
 }
 

@@ -1,74 +1,48 @@
 // The reads the pre-accounting makes of an archive (issue 17), in SQL: each invoice of a period
-// with the few facts of its details its entries need, read by one json_extract (as
-// report-rows.ts: parsing whole invoices in JavaScript would be most of the time), one at a time
-// from a SQLite cursor; and the company the archive belongs to. ArchiveStore runs them on its
+// with the facts of its details its entries need, read from the facts' columns (schema step 14,
+// invoice-facts.ts: the JSON is parsed once, when written), one at a time from a SQLite cursor;
+// and the company the archive belongs to. ArchiveStore runs them on its
 // handle; callers ask the store by name.
 import type { DatabaseSync } from 'node:sqlite';
 import type { ArchiveRow } from '#shared/archive.ts';
+import type { VatPayment } from '#shared/reports.ts';
 import { addDays } from '#shared/report-period.ts';
 import { INVOICE_COLUMN_NAMES } from '../invoice-columns.ts';
+import { keptFacts, rowsWithFacts } from './facts-sql.ts';
+import { operatorLine, type InvoiceFacts } from '../invoice-facts.ts';
 import type { AccountingBreakdown, AccountingFacts, AccountingRow, Ca3Row } from '../ports.ts';
 export type { AccountingBreakdown, AccountingFacts, AccountingRow, Ca3Row } from '../ports.ts';
 
-/** The facts read, in the order AccountingFacts is filled from. */
-export const ACCOUNTING_FACT_PATHS = [
-  '$.businessData.processType',
-  '$.businessData.taxPaymentOption.code',
-  '$.businessData.taxPaymentOption.iopCode',
-  '$.businessData.monetary.invoiceCurrency',
-  '$.businessData.monetary.invoiceAmount.amount',
-  '$.businessData.monetary.taxBasisTotalAmount.amount',
-  '$.businessData.monetary.taxTotalAmount.amount',
-  '$.businessData.monetary.taxTotalAmountAccounting.amount',
-  '$.businessData.taxDetails',
-  '$.businessData.seller.postalAddress.country',
-  '$.businessData.buyer.postalAddress.country',
-  '$.businessData.referenceData.accountingCostId',
-] as const;
-
 const NAMES = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'];
+const COLUMNS = NAMES.map((c) => `invoices.${c}`);
 const KEYS = NAMES.map((c) => c.replace(/_([a-z])/g, (_, x: string) => x.toUpperCase()));
-const SELECT = `SELECT ${NAMES.map((c) => `invoices.${c}`).join(', ')},
-  json_extract(detail_json, ${ACCOUNTING_FACT_PATHS.map((p) => `'${p}'`).join(', ')})
-  FROM invoices JOIN invoice_json ON invoice_json.rid = invoices.rid`;
-/** The same, and the delivery date after the facts. */
-const SELECT_WITH_DELIVERY = `SELECT ${NAMES.map((c) => `invoices.${c}`).join(', ')},
-  json_extract(detail_json, ${ACCOUNTING_FACT_PATHS.map((p) => `'${p}'`).join(', ')}),
-  json_extract(detail_json, '$.businessData.shipping.deliveryDate')
-  FROM invoices JOIN invoice_json ON invoice_json.rid = invoices.rid`;
 
-const text = (value: unknown): string | null =>
-  value === null || value === undefined || value === '' ? null : String(value);
+/** An empty text is no text, for the entries. */
+const text = (value: string | null): string | null => (value === '' ? null : value);
 
-function factsOf(values: readonly unknown[]): AccountingFacts {
-  const [
-    process,
-    code,
-    iop,
-    currency,
-    ttc,
-    ht,
-    tva,
-    tvaEur,
-    details,
-    sellerCountry,
-    buyerCountry,
-    cost,
-  ] = values;
+/** The entries' view of the facts the archive keeps (invoice-facts.ts). */
+export function accountingFactsOf(facts: InvoiceFacts): AccountingFacts {
   return {
-    processType: text(process),
-    taxPaymentCode: typeof code === 'number' ? code : null,
-    taxPaymentIop: text(iop),
-    currency: text(currency),
-    invoiceAmount: ttc,
-    taxBasisTotal: ht,
-    taxTotal: tva,
-    taxTotalAccounting: tvaEur,
-    taxDetails: Array.isArray(details) ? (details as AccountingBreakdown[]) : [],
-    sellerCountry: text(sellerCountry),
-    buyerCountry: text(buyerCountry),
-    accountingCostId: text(cost),
+    processType: text(facts.processType),
+    taxPaymentCode: facts.taxPaymentCode,
+    taxPaymentIop: text(facts.taxPaymentIop),
+    currency: text(facts.currency),
+    invoiceAmount: facts.invoiceAmount,
+    taxBasisTotal: facts.taxBasisTotal,
+    taxTotal: facts.taxTotal,
+    taxTotalAccounting: facts.taxTotalAccounting,
+    taxDetails: facts.vatLines.map(operatorLine),
+    sellerCountry: text(facts.sellerCountry),
+    buyerCountry: text(facts.buyerCountry),
+    accountingCostId: text(facts.accountingCostId),
   };
+}
+
+function rowOf(values: readonly unknown[]): ArchiveRow {
+  const row: Record<string, unknown> = {};
+  for (let index = 0; index < KEYS.length; index += 1)
+    row[KEYS[index] as string] = values[index] ?? null;
+  return row as unknown as ArchiveRow;
 }
 
 /**
@@ -84,27 +58,20 @@ export function* accountingRows(
   to: string,
   alsoIds: readonly string[] = [],
 ): Generator<AccountingRow> {
-  const statement = db.prepare(
-    `${SELECT} WHERE invoices.invoice_date BETWEEN ? AND ?
+  const since = addDays(from, -1);
+  const until = addDays(to, 2); // exclusive: any time on the day after `to`
+  for (const { values, facts } of rowsWithFacts(
+    db,
+    COLUMNS,
+    `invoices.invoice_date BETWEEN ? AND ?
      OR (invoices.lifecycle_code = '212' AND invoices.lifecycle_date >= ?
          AND invoices.lifecycle_date < ?)
      OR invoices.invoice_id IN (SELECT value FROM json_each(?))`,
-  );
-  statement.setReturnArrays(true);
-  const since = addDays(from, -1);
-  const until = addDays(to, 2); // exclusive: any time on the day after `to`
-  for (const record of statement.iterate(from, to, since, until, JSON.stringify(alsoIds))) {
-    const values = record as unknown as unknown[];
-    const row: Record<string, unknown> = {};
-    for (let index = 0; index < KEYS.length; index += 1)
-      row[KEYS[index] as string] = values[index] ?? null;
-    const archived = row.detailFetchedAt !== null;
-    const json = values[KEYS.length];
-    const facts: unknown = archived && typeof json === 'string' ? JSON.parse(json) : null;
-    yield {
-      row: row as unknown as ArchiveRow,
-      facts: Array.isArray(facts) ? factsOf(facts) : null,
-    };
+    [from, to, since, until, JSON.stringify(alsoIds)],
+  )) {
+    const row = rowOf(values);
+    const kept = keptFacts(row, facts);
+    yield { row, facts: kept && accountingFactsOf(kept) };
   }
 }
 
@@ -112,7 +79,7 @@ export function* accountingRows(
  * The invoices a period's VAT return reads (issue 18): those accountingRows reads (dated in
  * [from, to], or 212 around it), and those delivered from 31 days before `from` to `to` among
  * the invoices dated within `deliveryWindowDays` of it (their VAT is due on the delivery day,
- * tax/rules.ts, or for goods between member states on the 15th of the month after it).
+ * reports/rules.ts, or for goods between member states on the 15th of the month after it).
  * Each with the entries' facts, so the return and its reconciliation read the archive once.
  * `alsoIds`: invoices read whatever their dates (those the accountant marked paid in the period:
  * their VAT on payment is due on the mark's day).
@@ -124,41 +91,35 @@ export function* ca3Rows(
   deliveryWindowDays: number,
   alsoIds: readonly string[] = [],
 ): Generator<Ca3Row> {
-  const statement = db.prepare(
-    `${SELECT_WITH_DELIVERY}
-     WHERE invoices.invoice_date BETWEEN ? AND ?
+  const since = addDays(from, -1);
+  const until = addDays(to, 2); // exclusive: any time on the day after `to`
+  for (const { values, facts } of rowsWithFacts(
+    db,
+    COLUMNS,
+    `invoices.invoice_date BETWEEN ? AND ?
      OR (invoices.lifecycle_code = '212' AND invoices.lifecycle_date >= ?
          AND invoices.lifecycle_date < ?)
      OR (invoices.invoice_date BETWEEN ? AND ?
-         AND json_extract(detail_json, '$.businessData.shipping.deliveryDate') BETWEEN ? AND ?)
+         AND invoice_facts.delivery_date BETWEEN ? AND ?)
      OR invoices.invoice_id IN (SELECT value FROM json_each(?))`,
-  );
-  statement.setReturnArrays(true);
-  const since = addDays(from, -1);
-  const until = addDays(to, 2); // exclusive: any time on the day after `to`
-  for (const record of statement.iterate(
-    from,
-    to,
-    since,
-    until,
-    addDays(from, -deliveryWindowDays),
-    addDays(to, deliveryWindowDays),
-    addDays(from, -31),
-    to,
-    JSON.stringify(alsoIds),
+    [
+      from,
+      to,
+      since,
+      until,
+      addDays(from, -deliveryWindowDays),
+      addDays(to, deliveryWindowDays),
+      addDays(from, -31),
+      to,
+      JSON.stringify(alsoIds),
+    ],
   )) {
-    const values = record as unknown as unknown[];
-    const row: Record<string, unknown> = {};
-    for (let index = 0; index < KEYS.length; index += 1)
-      row[KEYS[index] as string] = values[index] ?? null;
-    const archived = row.detailFetchedAt !== null;
-    const json = values[KEYS.length];
-    const facts: unknown = archived && typeof json === 'string' ? JSON.parse(json) : null;
-    const delivery = values[KEYS.length + 1];
+    const row = rowOf(values);
+    const kept = keptFacts(row, facts);
     yield {
-      row: row as unknown as ArchiveRow,
-      facts: Array.isArray(facts) ? factsOf(facts) : null,
-      deliveryDate: archived ? text(delivery) : null,
+      row,
+      facts: kept && accountingFactsOf(kept),
+      deliveryDate: kept ? text(kept.deliveryDate) : null,
     };
   }
 }

@@ -36,6 +36,7 @@ import { damagedFailure, isCorruption, watchForDamage } from './archive-damage.t
 import {
   NEWS_VERSION,
   BULK_COUNT_VERSION,
+  FACTS_VERSION,
   NUMBER_INDEX_VERSION,
   SCHEMA_VERSION,
   STATUS_HISTORY_VERSION,
@@ -68,7 +69,8 @@ import {
   payableRowsBetween,
   vatRows,
   type DetailVatFacts,
-  type RowWith,
+  type PayableRow,
+  type RowWithFacts,
 } from './report-rows.ts';
 import { bankInvoices } from './bank-invoices.ts';
 import type { PayableInvoice } from '#shared/payable.ts';
@@ -85,6 +87,8 @@ import { systemClock } from '../../clock.ts';
 import { invoiceSearchKey } from '../request-key.ts';
 
 export { invoiceSearchKey, requestKey } from '../request-key.ts';
+import { invoiceFacts, payableAmount, type InvoiceFacts } from '../invoice-facts.ts';
+import { factsWriter } from './facts-sql.ts';
 
 export type { ArchivedInvoice, SavedResponseKind, UpsertResult };
 
@@ -162,6 +166,9 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   #keepsNews: boolean;
   /** Schema step 12 applied: new invoices are counted into the figures once per page. */
   #countsInBulk: boolean;
+  /** Schema step 14 applied: the writes keep the invoices' facts (invoice-facts.ts). */
+  #keepsFacts: boolean;
+  #writeFacts: ((rid: number, facts: InvoiceFacts) => void) | null = null;
   /** A sync of this archive has finished once: from then on, changes are news (before, the
    * first fill is the baseline). Never false again once true. */
   #pastBaseline = false;
@@ -202,6 +209,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
     this.#indexesNumbers = version >= NUMBER_INDEX_VERSION;
     this.#keepsNews = version >= NEWS_VERSION;
     this.#countsInBulk = version >= BULK_COUNT_VERSION;
+    this.#keepsFacts = version >= FACTS_VERSION;
   }
 
   /** The "damaged" failure once SQLite found this archive damaged, else null. */
@@ -299,16 +307,19 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
        WHERE rid = ?`,
     );
     const names = INVOICE_COLUMN_NAMES;
+    // What is left to pay is a column from schema step 14 on (invoice-facts.ts).
+    const facts = this.#keepsFacts;
     const insert = this.#db.prepare(
-      `INSERT INTO invoices (${names.join(', ')}, search_fetched_at, status_run_id)
-       VALUES (${names.map(() => '?').join(', ')}, ?, ?)`,
+      `INSERT INTO invoices (${names.join(', ')}, search_fetched_at, status_run_id${facts ? ', payable_amount' : ''})
+       VALUES (${names.map(() => '?').join(', ')}, ?, ?${facts ? ', ?' : ''})`,
     );
     const insertJson = this.#db.prepare(
       'INSERT INTO invoice_json (rid, search_json) VALUES (?, ?)',
     );
     const update = this.#db.prepare(
       `UPDATE invoices SET ${names.map((n) => `${n} = ?`).join(', ')},
-       search_fetched_at = ?, status_run_id = coalesce(?, status_run_id) WHERE rid = ?`,
+       search_fetched_at = ?, status_run_id = coalesce(?, status_run_id)${facts ? ', payable_amount = ?' : ''}
+       WHERE rid = ?`,
     );
     const updateJson = this.#db.prepare('UPDATE invoice_json SET search_json = ? WHERE rid = ?');
     const addedRids: number[] = [];
@@ -337,7 +348,12 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
         if (!old) {
           const columns = columnsOf(item);
           const values = names.map((n) => columns[n]) as SQLInputValue[];
-          const { lastInsertRowid } = insert.run(...values, fetchedAt, statusRunId ?? null);
+          const { lastInsertRowid } = insert.run(
+            ...values,
+            fetchedAt,
+            statusRunId ?? null,
+            ...(facts ? [payableAmount(item, null)] : []),
+          );
           insertJson.run(lastInsertRowid, JSON.stringify(item));
           addedRids.push(Number(lastInsertRowid));
           noteNews(
@@ -361,7 +377,13 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
         const detail = stored?.detail_json ? (JSON.parse(stored.detail_json) as Invoice) : null;
         const columns = columnsOf(merged, detail);
         const values = names.map((n) => columns[n]) as SQLInputValue[];
-        update.run(...values, fetchedAt, statusRunId ?? null, old.rid);
+        update.run(
+          ...values,
+          fetchedAt,
+          statusRunId ?? null,
+          ...(facts ? [payableAmount(merged, detail)] : []),
+          old.rid,
+        );
         updateJson.run(json, old.rid);
         // A status the archive had not seen (code or date): kept, the operator only has the last.
         if (
@@ -453,15 +475,24 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
       if (!old) return false;
       const columns = columnsOf(JSON.parse(old.search_json), invoice);
       const names = INVOICE_COLUMN_NAMES.filter((n) => n !== 'invoice_id');
+      // What is left to pay is a column from schema step 14 on (invoice-facts.ts).
+      const facts = this.#keepsFacts;
       this.#db
         .prepare(
           `UPDATE invoices SET ${names.map((n) => `${n} = ?`).join(', ')},
-           detail_fetched_at = ?, detail_error = NULL WHERE rid = ?`,
+           detail_fetched_at = ?, detail_error = NULL${facts ? ', payable_amount = ?' : ''}
+           WHERE rid = ?`,
         )
-        .run(...(names.map((n) => columns[n]) as SQLInputValue[]), fetchedAt, old.rid);
+        .run(
+          ...(names.map((n) => columns[n]) as SQLInputValue[]),
+          fetchedAt,
+          ...(facts ? [payableAmount(invoice, invoice)] : []),
+          old.rid,
+        );
       this.#db
         .prepare('UPDATE invoice_json SET detail_json = ? WHERE rid = ?')
         .run(JSON.stringify(invoice), old.rid);
+      if (facts) (this.#writeFacts ??= factsWriter(this.#db))(old.rid, invoiceFacts(invoice));
       return true;
     });
   }
@@ -709,17 +740,17 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
     datedTo: string;
     deliveredFrom?: string;
     alsoIds?: readonly string[];
-  }): Generator<RowWith<readonly unknown[] | null>> {
+  }): Generator<RowWithFacts> {
     return vatRows(this.#db, window);
   }
 
   /** The échéancier's candidates with what is left to pay (report-rows.ts). */
-  payableRows(asOf: string): Generator<RowWith<unknown>> {
+  payableRows(asOf: string): Generator<PayableRow> {
     return payableRows(this.#db, asOf);
   }
 
   /** The échéancier's facts of the invoices dated in [from, to] (the exceptions list). */
-  payableRowsBetween(from: string, to: string): Generator<RowWith<unknown>> {
+  payableRowsBetween(from: string, to: string): Generator<PayableRow> {
     return payableRowsBetween(this.#db, from, to);
   }
 

@@ -18,7 +18,8 @@ import type {
   ArchivedInvoice,
   DetailVatFacts,
   KeptPortfolioDetails,
-  RowWith,
+  PayableRow,
+  RowWithFacts,
   SavedResponseKind,
   UpsertResult,
 } from '../ports.ts';
@@ -59,10 +60,10 @@ export interface ArchiveReader {
     datedTo: string;
     deliveredFrom?: string;
     alsoIds?: readonly string[];
-  }): Iterable<RowWith<readonly unknown[] | null>>;
-  payableRows(asOf: string): Iterable<RowWith<unknown>>;
+  }): Iterable<RowWithFacts>;
+  payableRows(asOf: string): Iterable<PayableRow>;
   /** The same facts for the invoices dated in [from, to] (the exceptions list of a period). */
-  payableRowsBetween(from: string, to: string): Iterable<RowWith<unknown>>;
+  payableRowsBetween(from: string, to: string): Iterable<PayableRow>;
   datedRows(from: string, to: string): Iterable<ArchiveRow>;
   /** The journal entries' invoices: dated in [from, to], or whose last status 212 is dated
    * around it (their VAT on payment moves that day), with the facts of their details. */

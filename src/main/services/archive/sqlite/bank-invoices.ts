@@ -1,21 +1,27 @@
 // The reads bank matching makes of an archive (issue 29): every invoice that can be paid, with
 // the few facts of its details matching needs (what is payable, the payment means' IBANs and
-// reference, the other party's trading name), read by one json_extract per row: parsing whole
-// invoices in JavaScript would be most of an import's time. Without details, the row's TTC.
+// reference, the other party's trading name), read from the facts' columns (schema step 14,
+// invoice-facts.ts). Without details, the row's TTC.
 import type { DatabaseSync } from 'node:sqlite';
 import type { Direction } from '#shared/operator/enums.ts';
 import { PAYABLE_STATES, type PayableInvoice } from '#shared/payable.ts';
+import { rowsWithFacts } from './facts-sql.ts';
 
-const SELECT = `SELECT invoices.invoice_id, invoices.direction, invoices.state, invoices.type_code,
-    invoices.invoice_number, invoices.invoice_date, invoices.due_date, invoices.counterparty_name,
-    invoices.counterparty_siren, invoices.ttc_cents, invoices.currency,
-    json_extract(detail_json, '$.businessData.monetary.payableAmount.amount',
-      '$.businessData.paymentMeans', '$.businessData.seller.tradingBusinessName',
-      '$.businessData.buyer.tradingBusinessName') AS facts
-  FROM invoices JOIN invoice_json ON invoice_json.rid = invoices.rid
-  WHERE invoices.state IN (${[...PAYABLE_STATES].map((s) => `'${s}'`).join(', ')})
-    AND COALESCE(invoices.type_code, '380') <> '381'
-    AND invoices.invoice_date IS NOT NULL AND invoices.invoice_number IS NOT NULL`;
+/** The invoices that can be paid: a payable state, not a credit note, dated and numbered. */
+const PAYABLE = `invoices.state IN (${[...PAYABLE_STATES].map((s) => `'${s}'`).join(', ')})
+  AND COALESCE(invoices.type_code, '380') <> '381'
+  AND invoices.invoice_date IS NOT NULL AND invoices.invoice_number IS NOT NULL`;
+const COLUMNS = [
+  'invoice_id',
+  'direction',
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'counterparty_name',
+  'counterparty_siren',
+  'ttc_cents',
+  'currency',
+] as const;
 
 interface Row {
   invoice_id: string;
@@ -27,31 +33,26 @@ interface Row {
   counterparty_siren: string | null;
   ttc_cents: number | null;
   currency: string | null;
-  facts: string | null;
-}
-
-interface Means {
-  paymentReference?: string;
-  bankTransfer?: { iban?: string };
-  bankDirectDebit?: { iban?: string };
 }
 
 export function* bankInvoices(db: DatabaseSync): Generator<PayableInvoice> {
-  for (const raw of db.prepare(SELECT).iterate()) {
-    const row = raw as unknown as Row;
-    const [payable, means, sellerTrading, buyerTrading] = row.facts
-      ? (JSON.parse(row.facts) as [unknown, Means[] | null, string | null, string | null])
-      : [null, null, null, null];
-    const cents = typeof payable === 'number' ? Math.round(payable * 100) : row.ttc_cents;
+  const columns = COLUMNS.map((c) => `invoices.${c}`);
+  for (const { values, facts } of rowsWithFacts(db, columns, PAYABLE, [])) {
+    const row = Object.fromEntries(COLUMNS.map((c, i) => [c, values[i] ?? null])) as unknown as Row;
+    // What is payable from the details only (the search's figure is not trusted here).
+    const payable = facts?.payableAmount ?? null;
+    const cents = payable !== null ? Math.round(payable * 100) : row.ttc_cents;
     if (!cents || cents <= 0) continue;
-    const ibans = new Set<string>();
-    for (const m of means ?? []) {
-      if (row.direction === 'INBOUND' && m.bankTransfer?.iban) ibans.add(m.bankTransfer.iban);
-      if (row.direction === 'OUTBOUND' && m.bankDirectDebit?.iban)
-        ibans.add(m.bankDirectDebit.iban);
-    }
-    const reference = means?.find((m) => m.paymentReference)?.paymentReference;
-    const trading = row.direction === 'OUTBOUND' ? buyerTrading : sellerTrading;
+    const ibans = new Set(
+      row.direction === 'INBOUND'
+        ? (facts?.transferIbans ?? [])
+        : row.direction === 'OUTBOUND'
+          ? (facts?.debitIbans ?? [])
+          : [],
+    );
+    const reference = facts?.paymentReference;
+    const trading =
+      row.direction === 'OUTBOUND' ? facts?.buyerTradingName : facts?.sellerTradingName;
     yield {
       id: row.invoice_id,
       direction: row.direction,

@@ -1,6 +1,7 @@
 // The archive's schema, as forward migrations: PRAGMA user_version is the number of steps
 // applied. A step is never edited once released; a change is a new step at the end.
 import type { DatabaseSync } from 'node:sqlite';
+import { backfillFacts } from './facts-backfill.ts';
 
 /** Each step runs in its own transaction with the version bump, so a kill leaves a whole step. */
 export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
@@ -357,6 +358,53 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
   (db) => {
     db.exec('ALTER TABLE portfolio_details ADD COLUMN past_due INTEGER');
   },
+  // 14: the VAT and accounting facts of each invoice (issue 28, item 3), read once from its JSON
+  // when it is written (invoice-facts.ts), so that the reports, the entries, the CA3, the
+  // exports' VAT sheet and bank matching read columns, not json_extract at every query: a row
+  // of invoice_facts per invoice with details, its VAT breakdown as rows of invoice_vat_lines,
+  // and what is left to pay (the details', else the search's) on the invoice's row. The index
+  // finds the invoices delivered in a period (VAT due on delivery). Existing invoices are
+  // filled in one pass, by the same extractor (facts-backfill.ts).
+  (db) => {
+    db.exec(`
+      CREATE TABLE invoice_facts (
+        rid INTEGER PRIMARY KEY REFERENCES invoices (rid) ON DELETE CASCADE,
+        platform_id TEXT,          -- the details' invoiceId as written
+        number TEXT,               -- BT-1
+        type TEXT,                 -- BT-3
+        process_type TEXT,         -- BT-23
+        tax_payment_code INTEGER,  -- BT-8 code
+        tax_payment_iop TEXT,      -- BT-8 iopCode
+        delivery_date TEXT,        -- BT-72
+        invoice_currency TEXT,     -- BT-5
+        invoice_amount REAL,       -- BT-112, the operator's number
+        tax_basis_total REAL,      -- BT-109
+        tax_total REAL,            -- BT-110
+        tax_total_accounting REAL, -- BT-111
+        seller_country TEXT,       -- BT-40
+        buyer_country TEXT,        -- BT-55
+        accounting_cost_id TEXT,   -- BT-19
+        seller_trading_name TEXT,  -- BT-28
+        buyer_trading_name TEXT,   -- BT-45
+        payment_reference TEXT,    -- BT-83
+        transfer_ibans TEXT,       -- BT-84, one a line
+        debit_ibans TEXT           -- BT-91, one a line
+      );
+      CREATE INDEX invoice_facts_delivery_date ON invoice_facts (delivery_date)
+        WHERE delivery_date IS NOT NULL;
+      CREATE TABLE invoice_vat_lines (
+        rid INTEGER NOT NULL REFERENCES invoices (rid) ON DELETE CASCADE,
+        line INTEGER NOT NULL,     -- its place in the breakdown, from 0
+        category_code TEXT,        -- BT-118
+        percent REAL,              -- BT-119
+        taxable_amount REAL,       -- BT-116
+        tax_amount REAL,           -- BT-117
+        PRIMARY KEY (rid, line)
+      ) WITHOUT ROWID;
+      ALTER TABLE invoices ADD COLUMN payable_amount REAL;  -- BT-115
+    `);
+    backfillFacts(db);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -372,6 +420,8 @@ export const NEWS_VERSION = 10;
 export const PORTFOLIO_DETAILS_VERSION = 11;
 /** The step from which ArchiveStore counts new invoices into the figures and the version. */
 export const BULK_COUNT_VERSION = 12;
+/** The step that adds the invoices' VAT and accounting facts (invoice_facts). */
+export const FACTS_VERSION = 14;
 
 /** Applies the steps after the database's version, up to `target` (tests stop early). */
 export function migrate(db: DatabaseSync, target: number = SCHEMA_VERSION): void {

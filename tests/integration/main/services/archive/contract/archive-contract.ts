@@ -277,7 +277,7 @@ export function archiveContract(implementations: readonly ArchiveImplementation[
           }),
         );
         assert.ok(vat.length > 0);
-        assert.ok(vat.some((v) => v.extra !== null) && vat.some((v) => v.extra === null));
+        assert.ok(vat.some((v) => v.facts !== null) && vat.some((v) => v.facts === null));
         const ledger = await all(a.accountingRows(from, to));
         assert.ok(ledger.length >= expected);
         assert.ok(ledger.some((l) => l.facts !== null && Array.isArray(l.facts.taxDetails)));

@@ -1,0 +1,35 @@
+// Schema step 14's one pass over an archive: every invoice's facts (invoice-facts.ts) from the
+// JSON it holds, by the extractor the writes use. Read in batches of rids (a cursor left open
+// over a table being written is not something to rely on), written with prepared statements.
+import type { DatabaseSync } from 'node:sqlite';
+import { invoiceFacts, payableAmount } from '../invoice-facts.ts';
+import { factsWriter } from './facts-sql.ts';
+
+const BATCH = 2000;
+
+/** Fills invoice_facts, invoice_vat_lines and invoices.payable_amount; returns the number of
+ * invoices read. */
+export function backfillFacts(db: DatabaseSync): number {
+  const page = db.prepare(
+    `SELECT rid, search_json, detail_json FROM invoice_json WHERE rid > ? ORDER BY rid LIMIT ?`,
+  );
+  page.setReturnArrays(true);
+  const payable = db.prepare('UPDATE invoices SET payable_amount = ? WHERE rid = ?');
+  const write = factsWriter(db);
+  let after = -1;
+  let read = 0;
+  for (;;) {
+    const rows = page.all(after, BATCH) as unknown as [number, string, string | null][];
+    if (rows.length === 0) return read;
+    for (const [rid, searchJson, detailJson] of rows) {
+      const detail =
+        detailJson === null ? null : (JSON.parse(detailJson) as Record<string, unknown>);
+      // The search item is read only when there are no details (theirs wins).
+      const item = detail ? {} : (JSON.parse(searchJson) as Record<string, unknown>);
+      payable.run(payableAmount(item, detail), rid);
+      if (detail) write(rid, invoiceFacts(detail));
+    }
+    read += rows.length;
+    after = rows.at(-1)![0];
+  }
+}
