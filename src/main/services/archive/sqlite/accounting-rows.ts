@@ -5,12 +5,11 @@
 // handle; callers ask the store by name.
 import type { DatabaseSync } from 'node:sqlite';
 import type { ArchiveRow } from '#shared/archive.ts';
-import type { VatPayment } from '#shared/reports.ts';
 import { addDays } from '#shared/report-period.ts';
 import { INVOICE_COLUMN_NAMES } from '../invoice-columns.ts';
 import { keptFacts, rowsWithFacts } from './facts-sql.ts';
 import { operatorLine, type InvoiceFacts } from '../invoice-facts.ts';
-import type { AccountingBreakdown, AccountingFacts, AccountingRow, Ca3Row } from '../ports.ts';
+import type { AccountingFacts, AccountingRow, Ca3Row } from '../ports.ts';
 export type { AccountingBreakdown, AccountingFacts, AccountingRow, Ca3Row } from '../ports.ts';
 
 const NAMES = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'];
