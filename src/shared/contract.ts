@@ -32,7 +32,6 @@ import type {
   Ledger,
   ThirdParty,
   ThirdPartyChoice,
-  ThirdPartyRole,
 } from './accounting.ts';
 import type {
   DirectorySearchResponse,
