@@ -12,13 +12,18 @@ export interface PaymentMark {
   note: string | null;
   /** ISO date-time the mark was set ("marquée payée le … par vous"). */
   markedAt: string;
+  /** Absent: the user's own mark. 'bank': what a bank statement's match paid (issue 29, item 3),
+   * on the day of the line that completed the payment; never stored, read from the matches. */
+  source?: 'bank';
+  /** With source 'bank': the statement lines that paid it, oldest first. */
+  bankLines?: string[];
 }
 
 /**
  * Why an invoice counts as paid: the operator's word (its last lifecycle status is 211
- * "Paiement transmis" or 212 "Encaissée") or the user's mark.
+ * "Paiement transmis" or 212 "Encaissée"), the user's mark, or a bank statement's match.
  */
-export type PaidSource = 'status_211' | 'status_212' | 'marked';
+export type PaidSource = 'status_211' | 'status_212' | 'marked' | 'bank';
 
 /** What is known of one invoice's payment: the operator's word (its archived last status, when
  * 211 or 212) and the user's mark, each null when absent. */

@@ -123,7 +123,7 @@ export interface VatLine {
  * kept in `statusDay` to be shown. */
 export interface VatPayment {
   day: string;
-  source: 'status_212' | 'marked';
+  source: 'status_212' | 'marked' | 'bank';
   markedAt: string | null;
   note: string | null;
   statusDay: string | null;
@@ -280,9 +280,11 @@ export interface AgingReport {
   /** Paid by the as-of day: every invoice the user marked, and those paid within the period
    * (from its first day to the as-of day) by a status. */
   paid: AgingPaid[];
-  /** Invoices left out of the figures as paid by the as-of day: by a status, by a mark alone. */
+  /** Invoices left out of the figures as paid by the as-of day: by a status, by a mark alone,
+   * by a bank statement's match alone (issue 29, item 3). */
   paidByStatus: number;
   paidByMark: number;
+  paidByBank: number;
   /** Of `lines`, those past due on the as-of day (at least a day late): the one count the
    * portfolio's "échues", this screen and the workbook's sheet of them all show. */
   pastDue: number;

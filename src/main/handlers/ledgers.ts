@@ -2,7 +2,7 @@
 // ('accounting:ledger') and read whole by the exceptions list, computed again only when what it
 // rests on changed.
 import { LedgerPages } from '../services/accounting/ledger-pages.ts';
-import { marksStamp } from '../services/tax/marks-stamp.ts';
+import { marksStamp, readPaymentMarks } from '../services/archive/payment-marks.ts';
 import type { HandlerServices } from './types.ts';
 
 export interface KeptLedgers {
@@ -23,14 +23,16 @@ export function keptLedgers(archives: HandlerServices['archives']): KeptLedgers 
     const parties = userData?.thirdParties() ?? [];
     let newest = '';
     for (const party of parties) if (party.updatedAt > newest) newest = party.updatedAt;
+    const store = archives.existing(connectionId);
     return JSON.stringify([
-      archives.existing(connectionId)?.archiveVersion() ?? null,
+      store?.archiveVersion() ?? null,
       archives.archiveDate(connectionId),
       parties.length,
       newest,
       userData?.readAccountingSettings() ?? null,
-      // A paid mark moves VAT on payment (tax/vat-due.ts): marking or unmarking recomputes.
-      marksStamp(userData),
+      // A paid mark moves VAT on payment (tax/vat-due.ts): marking or unmarking recomputes, and
+      // so does a bank match confirmed or undone (archive/payment-marks.ts).
+      marksStamp(store ? readPaymentMarks(store) : new Map()),
     ]);
   }
 }

@@ -257,7 +257,7 @@ export function invoiceOutcome(invoice: AccountingRow, context: EntryContext): I
     // VAT on payment (OD), on the 212 day: 44574 → 44571 for a sale, 44564 → 44566 (44562)
     // for a purchase, per rate; a credit note reversed.
     // The label says where the payment day came from: the accountant's mark, or the 212.
-    const label = `TVA sur encaissement ${number} ${partyLabel}${payment?.source === 'marked' ? ' (marquée payée)' : ''}`;
+    const label = `TVA sur encaissement ${number} ${partyLabel}${payment?.source === 'marked' ? ' (marquée payée)' : payment?.source === 'bank' ? ' (relevé bancaire)' : ''}`;
     const lines = lineBuilder(label, labelOf);
     for (const l of checked.lines) {
       if (selfAssessed(l)) continue;

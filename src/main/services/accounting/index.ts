@@ -10,6 +10,7 @@ import { AppFailure } from '../app-failure.ts';
 import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
 import { reportCoverage } from '../archive/coverage.ts';
+import { readPaymentMarks } from '../archive/payment-marks.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { AccountingService } from './accounting.ts';
@@ -71,8 +72,9 @@ export function createAccountingService(options: AccountingServiceOptions): Acco
       const chooser = accountChooser(memory ?? { thirdParties: () => [] }, settings);
       const store = archives.existing(connectionId);
       const found = store?.companySiren() ?? null;
-      // The accountant's paid marks move VAT on payment on their day (tax/vat-due.ts).
-      const marks = memory?.paymentMarks() ?? new Map<string, PaymentMark>();
+      // The accountant's paid marks and the bank's matches move VAT on payment on their day
+      // (tax/vat-due.ts, archive/payment-marks.ts).
+      const marks = store ? readPaymentMarks(store) : new Map<string, PaymentMark>();
       const rows = store
         ? store.accountingRows(period.from, period.to, markedIn(marks, period))
         : [];

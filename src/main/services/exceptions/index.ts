@@ -18,13 +18,13 @@ import {
   type ExceptionRow,
   type ExceptionShow,
 } from '#shared/exceptions.ts';
-import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { AppFailure } from '../app-failure.ts';
 import { toCents } from '../archive/amounts.ts';
 import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
 import { reportCoverage } from '../archive/coverage.ts';
+import { readPaymentMarks } from '../archive/payment-marks.ts';
 import { parisDay } from '../tax/rules.ts';
 import { workstationUser } from './user-name.ts';
 import {
@@ -75,7 +75,7 @@ function allRows(
   today: string,
 ): ExceptionRow[] {
   const userData = deps.existingUserData(connectionId);
-  const paid = userData?.paymentMarks() ?? new Map<string, PaymentMark>();
+  const paid = readPaymentMarks(store);
   const marks = userData?.exceptionMarks() ?? new Map();
   const rows = new Map<string, ArchiveRow>();
   const reasons = new Map<string, ExceptionReason[]>();

@@ -2,7 +2,7 @@
 // time from the store, as the flat row the workbook writes, with the user's "paid" mark.
 import type { ArchiveFilter, ArchiveSort } from '#shared/archive.ts';
 import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
-import { readPaymentMarks } from '../archive/user-data-store.ts';
+import { readPaymentMarks } from '../archive/payment-marks.ts';
 import { rowOfArchive, type InvoiceRow } from './invoice-row.ts';
 import type { Tally } from './tally.ts';
 

@@ -11,7 +11,8 @@
 // the user's data they read (settings, third parties, line 22). A reading computes them again
 // only when either moved, or the month changed; a sync that found nothing new moves neither.
 import { createHash } from 'node:crypto';
-import { marksStamp } from '../tax/marks-stamp.ts';
+import type { PaymentMark } from '#shared/payments.ts';
+import { marksStamp, readPaymentMarks } from '../archive/payment-marks.ts';
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { PortfolioDetails, PortfolioRow } from '#shared/portfolio.ts';
 import { periodOf } from '#shared/report-period.ts';
@@ -110,7 +111,7 @@ export function portfolioDetails(
       period.label === month.from.slice(0, 7)
         ? period.label
         : `${month.from.slice(0, 7)} ${period.label}`;
-    const userStamp = userDataStamp(user, period, today(deps));
+    const userStamp = userDataStamp(user, period, today(deps), readPaymentMarks(store));
     const kept = store.keptPortfolioDetails(key);
     if (version !== null && kept?.archiveVersion === version && kept.userStamp === userStamp)
       return {
@@ -174,16 +175,20 @@ export function userDataStamp(
   > | null,
   month: ReportPeriod,
   asOf: string,
+  /** Every payment mark, the bank's included (archive/payment-marks.ts); default: the user's. */
+  marks: ReadonlyMap<string, PaymentMark> = user?.paymentMarks() ?? new Map(),
 ): string {
   const read = user
     ? [
         user.readAccountingSettings(),
         user.thirdParties(),
         user.carriedCredit(month),
-        marksStamp(user),
+        marksStamp(marks),
         user.declaredReturn(month)?.at ?? null,
       ]
-    : null;
+    : marks.size > 0
+      ? [marksStamp(marks)]
+      : null;
   return createHash('sha256')
     .update(JSON.stringify([asOf, read]))
     .digest('base64url');

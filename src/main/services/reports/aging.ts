@@ -48,7 +48,7 @@ export function paymentOf(
   // A mark dated before the status tells the earlier payment (a 212 can come weeks later).
   if (status && !(mark && status.day !== null && mark.paidOn < status.day))
     return { day: status.day, source: status.source, mark };
-  if (mark) return { day: mark.paidOn, source: 'marked', mark };
+  if (mark) return { day: mark.paidOn, source: mark.source === 'bank' ? 'bank' : 'marked', mark };
   return null;
 }
 
@@ -66,7 +66,9 @@ export function agingEntry(
   const amountCents = (isCreditNote(row.typeCode) ? -1 : 1) * left || 0;
   const payment = paymentOf(item);
   const mark = payment?.mark ?? null;
-  const markFields = { markedAt: mark?.markedAt ?? null, note: mark?.note ?? null };
+  // A bank payment is no mark of the user's: nothing to take off, no "marquée le".
+  const userMark = mark?.source === 'bank' ? null : mark;
+  const markFields = { markedAt: userMark?.markedAt ?? null, note: userMark?.note ?? null };
   if (payment && (payment.day === null || payment.day <= asOf))
     return {
       paid: {
@@ -144,6 +146,7 @@ export function computeAgingReport(
   const paid: AgingPaid[] = [];
   let paidByStatus = 0;
   let paidByMark = 0;
+  let paidByBank = 0;
   const sides = new Map<
     string,
     { totals: Map<string, AgingAmounts>; parties: Map<string, AgingCounterparty> }
@@ -154,6 +157,7 @@ export function computeAgingReport(
     if ('paid' in entry) {
       const p = entry.paid;
       if (p.paidSource === 'marked') paidByMark += 1;
+      else if (p.paidSource === 'bank') paidByBank += 1;
       else paidByStatus += 1;
       // The user's own marks all (to review or undo them); by status, the period's payments.
       if (p.markedAt !== null || (p.paidOn !== null && p.paidOn >= period.from)) paid.push(p);
@@ -229,6 +233,7 @@ export function computeAgingReport(
     paid,
     paidByStatus,
     paidByMark,
+    paidByBank,
     pastDue: lines.filter(isPastDue).length,
     coverage: context.coverage,
     generatedAt: (context.now ?? systemClock.now()).toISOString(),

@@ -20,10 +20,11 @@ export function paymentDay(
 ): VatPayment | null {
   const status = collectedOn(row.lifecycleCode, row.lifecycleDate);
   if (mark) {
+    const bank = mark.source === 'bank';
     return {
       day: mark.paidOn,
-      source: 'marked',
-      markedAt: mark.markedAt,
+      source: bank ? 'bank' : 'marked',
+      markedAt: bank ? null : mark.markedAt,
       note: mark.note,
       statusDay: status !== null && status !== mark.paidOn ? status : null,
     };

@@ -263,6 +263,7 @@ export default {
       status_211: 'Status 211 (payment sent)',
       status_212: 'Status 212 (collected)',
       marked: 'Marked paid',
+      bank: 'Bank statement',
     },
     byStatus: 'Paid by the operator’s word: status {code}, on {date}.',
     markedBy: 'Marked paid on {markedAt} by you (paid on {paidOn}).',

@@ -148,6 +148,7 @@ export default {
       status_212: 'status 212 “Collected”',
       marked: 'marked paid on {at}',
       markedOther: 'marked paid on {at} (status 212 says {status})',
+      bank: 'bank statement, payment of {at}',
     },
   },
   check: {
@@ -232,8 +233,9 @@ export default {
     notUnpaid:
       '“No known payment” does not mean unpaid: payment statuses (211, 212) are mandatory only for services whose VAT is due on payment, and most goods invoices never get one. Mark paid those that are, so that the aged balance comes true.',
     paidCounts:
-      'Left out of the figures: {status} by the operator’s word (status 211 or 212) and {marked} by you.',
+      'Left out of the figures: {status} by the operator’s word (status 211 or 212), {bank} by a bank statement and {marked} by you.',
     paidByStatus: { one: '{count} invoice paid', other: '{count} invoices paid' },
+    paidByBank: { one: '{count} paid', other: '{count} paid' },
     paidByMark: { one: '{count} marked paid', other: '{count} marked paid' },
     lines: 'Invoices with no known payment',
     linesCount: { one: '{count} invoice', other: '{count} invoices' },
@@ -268,6 +270,7 @@ export default {
       status_211: 'Status 211 (payment sent)',
       status_212: 'Status 212 (collected)',
       marked: 'Marked paid',
+      bank: 'Bank statement',
     },
     moreCounterparties:
       'The first {shown} counterparties of {count}; the Excel export has them all.',

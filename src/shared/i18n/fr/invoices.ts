@@ -251,6 +251,7 @@ export default {
       status_211: 'Statut 211 (paiement transmis)',
       status_212: 'Statut 212 (encaissée)',
       marked: 'Marquée payée',
+      bank: 'Relevé bancaire',
     },
     byStatus: 'Payée selon l’opérateur : statut {code}, le {date}.',
     markedBy: 'Marquée payée le {markedAt} par vous (paiement du {paidOn}).',

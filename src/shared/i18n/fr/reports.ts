@@ -145,6 +145,7 @@ export default {
       status_212: 'statut 212 « Encaissée »',
       marked: 'marquée payée le {at}',
       markedOther: 'marquée payée le {at} (le statut 212 dit le {status})',
+      bank: 'relevé bancaire, paiement du {at}',
     },
   },
   check: {
@@ -235,8 +236,9 @@ export default {
     notUnpaid:
       '« Sans paiement connu » ne veut pas dire impayée : les statuts de paiement (211, 212) ne sont obligatoires que pour les prestations de services dont la TVA est due à l’encaissement, et la plupart des factures de biens n’en reçoivent jamais. Marquez payées celles qui le sont pour que l’échéancier devienne juste.',
     paidCounts:
-      'Hors des chiffres : {status} selon l’opérateur (statut 211 ou 212) et {marked} par vous.',
+      'Hors des chiffres : {status} selon l’opérateur (statut 211 ou 212), {bank} selon un relevé bancaire et {marked} par vous.',
     paidByStatus: { one: '{count} facture payée', other: '{count} factures payées' },
+    paidByBank: { one: '{count} payée', other: '{count} payées' },
     paidByMark: { one: '{count} marquée payée', other: '{count} marquées payées' },
     lines: 'Factures sans paiement connu',
     linesCount: { one: '{count} facture', other: '{count} factures' },
@@ -271,6 +273,7 @@ export default {
       status_211: 'Statut 211 (paiement transmis)',
       status_212: 'Statut 212 (encaissée)',
       marked: 'Marquée payée',
+      bank: 'Relevé bancaire',
     },
     moreCounterparties:
       'Les {shown} premiers tiers sur {count} ; l’export Excel les contient tous.',

@@ -15,7 +15,10 @@ import type { InvoiceRow } from '../invoice-row.ts';
 function paymentOf(row: InvoiceRow): { day: string | null; source: string } | undefined {
   const status = statusPaidDay(row.lifecycleCode, row.lifecycleDate);
   if (status) return status;
-  return row.paidMark ? { day: row.paidMark.paidOn, source: 'marked' } : undefined;
+  const mark = row.paidMark;
+  return mark
+    ? { day: mark.paidOn, source: mark.source === 'bank' ? 'bank' : 'marked' }
+    : undefined;
 }
 
 /** An amount as the VAT figures count it: a credit note (381 and the other codes) negative. */

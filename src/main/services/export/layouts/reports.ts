@@ -477,6 +477,7 @@ function agingWorkbook(
           cells: [
             interpolate(a.paidCounts, {
               status: countText(a.paidByStatus, report.paidByStatus, w.language),
+              bank: countText(a.paidByBank, report.paidByBank, w.language),
               marked: countText(a.paidByMark, report.paidByMark, w.language),
             }),
           ],
@@ -675,6 +676,7 @@ export function reportWorkbookLater(
 function paidByWords(p: VatPayment, w: Words): string {
   const s = w.r.vat.paidSources;
   if (p.source === 'status_212') return s.status_212;
+  if (p.source === 'bank') return interpolate(s.bank, { at: localDate(p.day, w.language) });
   const at = p.markedAt ? localDate(p.markedAt.slice(0, 10), w.language) : '';
   return p.statusDay
     ? interpolate(s.markedOther, { at, status: localDate(p.statusDay, w.language) })

@@ -1,9 +1,10 @@
 // What the matches say was paid (issue 29, item 3): an invoice is paid by the bank on the day of
 // the line that completes its payable amount, counting automatic and confirmed matches only
 // (a suggestion pays nothing until the accountant confirms it). A part paid leaves the rest due.
-// The échéancier, the portfolio and VAT on payment are to read this (source "banque", with its
-// lines) beside the operator's 211/212 and the user's marks; that wiring is not done yet.
-import type { BankMatchRow } from '../archive/bank-store.ts';
+// Every reader of payments counts them (payment-marks.ts: source "bank", with its lines) beside
+// the operator's 211/212 and the user's marks. In archive/ because it reads the bank file's
+// matches as they are, like the user's marks: no matching rule here.
+import type { BankMatchRow } from './bank-store.ts';
 import type { PayableInvoice } from '#shared/payable.ts';
 
 export interface BankPayment {

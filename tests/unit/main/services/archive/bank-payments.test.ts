@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BankMatchRow } from '#main/services/archive/bank-store.ts';
-import { bankPayments } from '#main/services/bank/bank-payments.ts';
+import { bankPayments } from '#main/services/archive/bank-payments.ts';
 import type { PayableInvoice } from '#shared/payable.ts';
 
 const invoice = (id: string, cents: number): PayableInvoice => ({
