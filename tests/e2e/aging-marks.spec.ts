@@ -107,6 +107,8 @@ for (const size of [
     await expect(lines.getByRole('status')).toContainText(
       `2 factures marquées payées le ${day.shown}.`,
     );
+    // Focus goes to what can follow the action, undoing it, not to the page (issue 27, item 7).
+    await expect(lines.getByRole('button', { name: 'Annuler' })).toBeFocused();
     await expect(receivables90).toHaveText(euros(over90 - one.amountCents - two.amountCents));
     await expect(
       lines.getByRole('checkbox', { name: `Sélectionner ${one.number}` }),
@@ -128,6 +130,9 @@ for (const size of [
     await paid.getByRole('checkbox', { name: `Sélectionner ${two.number}` }).check();
     await paid.getByRole('button', { name: 'Retirer la marque « payée »' }).click();
     await expect(paid.getByRole('status')).toContainText('Marque « payée » retirée de 1 facture.');
+    // Only the latest action offers "Annuler": the marking's, which this one changed, is gone.
+    await expect(paid.getByRole('button', { name: 'Annuler' })).toBeFocused();
+    await expect(lines.getByRole('status')).toBeEmpty();
     await expect(receivables90).toHaveText(euros(over90 - one.amountCents));
     await paid.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/aging-paid-list-${size.width}.png` });
