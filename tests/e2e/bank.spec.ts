@@ -8,6 +8,7 @@ import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-sta
 import type { Page } from '@playwright/test';
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { ReportsPage } from './pages/reports-page.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const files = demoStatementFiles(
@@ -149,5 +150,87 @@ test.describe('at 1024×700', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/bank-1024x700.png` });
+  });
+});
+
+test.describe('a match is a payment (issue 29, item 3)', () => {
+  test.use({
+    viewport: { width: 1366, height: 768 },
+    appEnv: { INVOICE_DESK_LANG: 'fr', INVOICE_DESK_NOW: NOW.toISOString() },
+  });
+
+  test('an automatic match pays its invoice in the échéancier; taken off, it is due again; undone, paid again', async ({
+    app,
+    page,
+  }) => {
+    void app;
+    await page.clock.setFixedTime(NOW);
+    await page.reload();
+    await openBank(page);
+    await importAll(page);
+    const table = page.getByRole('table', { name: 'Lignes' });
+    await page.getByLabel('État').selectOption({ label: 'Automatique' });
+    // A credit paying one invoice: its number and day on the row (a debit shows a minus sign).
+    const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({
+        id: tr.getAttribute('data-line'),
+        amount: (tr as HTMLTableRowElement).cells[1]?.textContent ?? '',
+        text: tr.textContent ?? '',
+      })),
+    );
+    const chosen = rows.find(
+      (r) => (r.text.match(/F\d{4}-\d{6}/g) ?? []).length === 1 && !/[−-]/.test(r.amount),
+    );
+    expect(chosen, 'an automatic credit of one invoice').toBeTruthy();
+    const text = chosen!.text;
+    const number = /F\d{4}-\d{6}/.exec(text)![0];
+    const [, , month, year] = /(\d{2})\/(\d{2})\/(\d{4})/.exec(text)!;
+    const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' }).format(
+      new Date(`${year}-${month}-15T00:00:00Z`),
+    );
+
+    const reports = new ReportsPage(page);
+    const paidRow = () =>
+      page
+        .getByRole('table', { name: 'Payées', exact: true })
+        .getByRole('row')
+        .filter({ hasText: number });
+    // "Hors des chiffres : … N payée(s) selon un relevé bancaire …": the échéancier's count.
+    const paidByBank = async (): Promise<number> => {
+      const why = await page.getByText(/selon un relevé bancaire/).textContent();
+      return Number(/(\d+) payées? selon un relevé bancaire/.exec(why ?? '')?.[1]);
+    };
+    async function openAging(): Promise<void> {
+      await reports.open();
+      await reports.tab('Échéancier').click();
+      await reports.select('Type de période').selectOption({ label: 'Mois' });
+      await reports.select('Mois').selectOption({ label: monthName });
+      await reports.select('Année').selectOption(year!);
+    }
+
+    await openAging();
+    await expect(paidRow()).toContainText('Relevé bancaire');
+    const paidBefore = await paidByBank();
+    expect(paidBefore).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/bank-paid-in-aging-1366x768.png` });
+
+    // "No invoice" on the line: the invoice has no known payment again.
+    await openBank(page);
+    const line = table.locator(`tr[data-line="${chosen!.id}"]`);
+    await line.getByRole('button', { name: /^Changer le rapprochement / }).click();
+    await page.getByRole('textbox', { name: /^Numéros de facture/ }).fill('');
+    await page.keyboard.press('Enter');
+    await expect(line).toContainText('Sans facture');
+    await openAging();
+    await expect.poll(paidByBank).toBe(paidBefore - 1);
+    await expect(paidRow()).toHaveCount(0);
+
+    // Undone: the automatic match pays it again.
+    await openBank(page);
+    await line.getByRole('button', { name: /^Annuler le rapprochement / }).click();
+    await expect(line).toContainText('Automatique');
+    await openAging();
+    await expect(paidRow()).toContainText('Relevé bancaire');
+    await expect.poll(paidByBank).toBe(paidBefore);
   });
 });
