@@ -28,6 +28,8 @@ async function expectVisibleFocus(page: Page, on: Locator): Promise<void> {
 }
 
 test('every screen and dialog passes axe', async ({ app, page }) => {
+  // Axe over every screen and dialog: about 45 s on the build machines, near the 60 s default.
+  test.slow();
   void app;
   const invoices = new InvoicesPage(page);
   await invoices.waitForResults();
