@@ -146,7 +146,9 @@ export interface VatWindow {
   collectedSince: string;
   datedFrom: string;
   datedTo: string;
+  /** The delivery days looked for start here (default `from`). */
   deliveredFrom?: string;
+  /** Invoices read whatever their dates (marked paid in the period: VAT on payment). */
   alsoIds?: readonly string[];
 }
 

@@ -44,6 +44,21 @@ function rowOf(values: readonly unknown[]): ArchiveRow {
   return row as unknown as ArchiveRow;
 }
 
+/** Dated in [from, to], or collected (212) from the day before `from` to the day after `to`
+ * (any time on those days, in any zone: the entries decide the day in Paris). */
+function datedOrCollected(from: string, to: string): { where: string; params: string[] } {
+  return {
+    where: `(invoices.invoice_date BETWEEN ? AND ?
+     OR (invoices.lifecycle_code = '212' AND invoices.lifecycle_date >= ?
+         AND invoices.lifecycle_date < ?))`,
+    // The upper bound is exclusive: any time on the day after `to`.
+    params: [from, to, addDays(from, -1), addDays(to, 2)],
+  };
+}
+
+/** Invoices read whatever their dates (marked paid in the period: VAT on payment). */
+const ALSO_IDS = 'invoices.invoice_id IN (SELECT value FROM json_each(?))';
+
 /**
  * The invoices a period's entries come from: dated in [from, to], and those whose last status
  * is 212 "Encaissée" dated around the period (a day either side: the status's day is counted in
@@ -57,17 +72,11 @@ export function* accountingRows(
   to: string,
   alsoIds: readonly string[] = [],
 ): Generator<AccountingRow> {
-  const since = addDays(from, -1);
-  const until = addDays(to, 2); // exclusive: any time on the day after `to`
-  for (const { values, facts } of rowsWithFacts(
-    db,
-    COLUMNS,
-    `invoices.invoice_date BETWEEN ? AND ?
-     OR (invoices.lifecycle_code = '212' AND invoices.lifecycle_date >= ?
-         AND invoices.lifecycle_date < ?)
-     OR invoices.invoice_id IN (SELECT value FROM json_each(?))`,
-    [from, to, since, until, JSON.stringify(alsoIds)],
-  )) {
+  const period = datedOrCollected(from, to);
+  for (const { values, facts } of rowsWithFacts(db, COLUMNS, `${period.where} OR ${ALSO_IDS}`, [
+    ...period.params,
+    JSON.stringify(alsoIds),
+  ])) {
     const row = rowOf(values);
     const kept = keptFacts(row, facts);
     yield { row, facts: kept && accountingFactsOf(kept) };
@@ -90,22 +99,16 @@ export function* ca3Rows(
   deliveryWindowDays: number,
   alsoIds: readonly string[] = [],
 ): Generator<Ca3Row> {
-  const since = addDays(from, -1);
-  const until = addDays(to, 2); // exclusive: any time on the day after `to`
+  const period = datedOrCollected(from, to);
   for (const { values, facts } of rowsWithFacts(
     db,
     COLUMNS,
-    `invoices.invoice_date BETWEEN ? AND ?
-     OR (invoices.lifecycle_code = '212' AND invoices.lifecycle_date >= ?
-         AND invoices.lifecycle_date < ?)
+    `${period.where}
      OR (invoices.invoice_date BETWEEN ? AND ?
          AND invoice_facts.delivery_date BETWEEN ? AND ?)
-     OR invoices.invoice_id IN (SELECT value FROM json_each(?))`,
+     OR ${ALSO_IDS}`,
     [
-      from,
-      to,
-      since,
-      until,
+      ...period.params,
       addDays(from, -deliveryWindowDays),
       addDays(to, deliveryWindowDays),
       addDays(from, -31),

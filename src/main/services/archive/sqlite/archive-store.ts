@@ -82,7 +82,7 @@ import {
   type Ca3Row,
 } from './accounting-rows.ts';
 import type { ArchiveReader, ArchiveWriter } from './archive.ts';
-import type { ArchivedInvoice, SavedResponseKind, UpsertResult } from '../ports.ts';
+import type { ArchivedInvoice, SavedResponseKind, UpsertResult, VatWindow } from '../ports.ts';
 import { systemClock } from '../../clock.ts';
 import { invoiceSearchKey } from '../request-key.ts';
 
@@ -732,15 +732,7 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
   }
 
   /** The VAT report's candidates with the facts of their details (report-rows.ts). */
-  vatRows(window: {
-    from: string;
-    to: string;
-    collectedSince: string;
-    datedFrom: string;
-    datedTo: string;
-    deliveredFrom?: string;
-    alsoIds?: readonly string[];
-  }): Generator<RowWithFacts> {
+  vatRows(window: VatWindow): Generator<RowWithFacts> {
     return vatRows(this.#db, window);
   }
 

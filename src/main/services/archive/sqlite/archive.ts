@@ -22,6 +22,7 @@ import type {
   RowWithFacts,
   SavedResponseKind,
   UpsertResult,
+  VatWindow,
 } from '../ports.ts';
 import type { PayableInvoice } from '#shared/payable.ts';
 import type { PartitionRow, PartitionStep } from './sync-state.ts';
@@ -52,15 +53,7 @@ export interface ArchiveReader {
   /** The VAT facts of the archived details matching `filter` (an export's VAT sheet). */
   detailVatFacts(filter: ArchiveFilter, sort?: ArchiveSort): Iterable<DetailVatFacts>;
   /** The reports' candidates (report-rows.ts says which rows and facts). */
-  vatRows(window: {
-    from: string;
-    to: string;
-    collectedSince: string;
-    datedFrom: string;
-    datedTo: string;
-    deliveredFrom?: string;
-    alsoIds?: readonly string[];
-  }): Iterable<RowWithFacts>;
+  vatRows(window: VatWindow): Iterable<RowWithFacts>;
   payableRows(asOf: string): Iterable<PayableRow>;
   /** The same facts for the invoices dated in [from, to] (the exceptions list of a period). */
   payableRowsBetween(from: string, to: string): Iterable<PayableRow>;

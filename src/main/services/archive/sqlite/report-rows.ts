@@ -14,7 +14,7 @@ import {
 } from './archive-query.ts';
 import { INVOICE_COLUMN_NAMES } from '../invoice-columns.ts';
 import { factsReader, keptFacts, rowsWithFacts } from './facts-sql.ts';
-import type { DetailVatFacts, PayableRow, RowWith, RowWithFacts } from '../ports.ts';
+import type { DetailVatFacts, PayableRow, RowWith, RowWithFacts, VatWindow } from '../ports.ts';
 export type { DetailVatFacts, PayableRow, RowWith, RowWithFacts } from '../ports.ts';
 
 const NAMES = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'];
@@ -51,20 +51,7 @@ function* query(
 /** The VAT report's candidates with their facts (null without details): dated in [from, to],
  * collected (212) on or after `collectedSince`, delivered in [from, to] (among the invoices
  * dated in [datedFrom, datedTo]), or undated. */
-export function* vatRows(
-  db: DatabaseSync,
-  window: {
-    from: string;
-    to: string;
-    collectedSince: string;
-    datedFrom: string;
-    datedTo: string;
-    /** The delivery days looked for start here (default `from`). */
-    deliveredFrom?: string;
-    /** Invoices read whatever their dates (marked paid in the period: VAT on payment). */
-    alsoIds?: readonly string[];
-  },
-): Generator<RowWithFacts> {
+export function* vatRows(db: DatabaseSync, window: VatWindow): Generator<RowWithFacts> {
   for (const { values, facts } of rowsWithFacts(
     db,
     COLUMNS,
