@@ -14,10 +14,10 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  // Three browsers at a time on the 2-core build machines: each test has its own host, data
-  // folder and demo operators, so none shares state; the tests wait on pages and servers more than
-  // they compute (at two browsers the suite used one core on average: 584 s of CPU in 588 s).
-  workers: 3,
+  // Two browsers at a time, one per core of the build machines: each test has its own host,
+  // data folder and demo operators, so none shares state. Three, beside another test pass, made
+  // the suite slower (797 s instead of 588), though two used about one core (584 s of CPU).
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   reporter: 'list',

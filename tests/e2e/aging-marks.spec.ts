@@ -57,6 +57,8 @@ for (const size of [
     app,
     page,
   }) => {
+    // Marks, unmarks, an export read back: about 35 s on the build machines, near the 60 s default.
+    test.slow();
     await page.setViewportSize(size);
     await page.clock.setFixedTime(NOW);
     await page.reload();
