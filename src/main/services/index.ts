@@ -95,8 +95,9 @@ export interface Services {
   /** Runs `read` on a connection's archive (the registry's store, opened on first use). */
   readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
   /** The shells call it once at start: what the first screen will ask first is started before
-   * the page asks (issue 27, item 7): the embedded demo operator when the active connection is a
-   * demo one. A failure is left to the first real call, which reports it. */
+   * the page asks (issue 27, item 7): for a demo connection the embedded demo operator, its
+   * client and token; for any, its archive's opening check (none is created). A failure is left
+   * to the first real call, which reports it. */
   warmUp(): void;
   /** What the user wrote about each connection's invoices, found by connection id (issue 28). */
   userData: UserDataDirectory;

@@ -111,7 +111,9 @@ export function portfolioDetails(
       period.label === month.from.slice(0, 7)
         ? period.label
         : `${month.from.slice(0, 7)} ${period.label}`;
-    const userStamp = userDataStamp(user, period, today(deps), readPaymentMarks(store));
+    // Read once: the user's marks and the bank's payments (a bank file is read whole).
+    const marks = readPaymentMarks(store);
+    const userStamp = userDataStamp(user, period, today(deps), marks);
     const kept = store.keptPortfolioDetails(key);
     if (version !== null && kept?.archiveVersion === version && kept.userStamp === userStamp)
       return {
@@ -125,10 +127,12 @@ export function portfolioDetails(
     // The CA12's draft is not made yet (issue 26, item 4): no amount for a simplified client.
     const vatCents =
       vatReturn.form === 'ca3'
-        ? vatOfReturn(computeReport(store, 'ca3', period, { now }) as Ca3Report)
+        ? vatOfReturn(
+            computeReport(store, 'ca3', period, { now, paymentMarks: marks }) as Ca3Report,
+          )
         : null;
     // The échéancier the figure opens (the month's, as of today), counted by its own rule.
-    const pastDue = pastDueCount(store, month, now);
+    const pastDue = pastDueCount(store, month, now, marks);
     if (version !== null && vatCents !== null) {
       try {
         store.keepPortfolioDetails({

@@ -74,9 +74,14 @@ export function agingDay(period: ReportPeriod, now: Date): string {
 
 /** The échéancier's past due of `period` (AgingReport.pastDue), from the same rows, marks and
  * day as computeReport's 'aging', without building the report: the portfolio's figure. */
-export function pastDueCount(store: ArchiveStore, period: ReportPeriod, now: Date): number {
+export function pastDueCount(
+  store: ArchiveStore,
+  period: ReportPeriod,
+  now: Date,
+  paymentMarks: ReadonlyMap<string, PaymentMark> = readPaymentMarks(store),
+): number {
   const asOf = agingDay(period, now);
-  return countPastDue(agingItems(store, asOf, readPaymentMarks(store)), asOf);
+  return countPastDue(agingItems(store, asOf, paymentMarks), asOf);
 }
 
 /** Computes one report of `period` from the archive. Throws a RangeError for a bad period. */
