@@ -6,10 +6,11 @@
 #   python3-openpyxl    an independent reader of the exported workbooks in the export tests
 #   faketime            runs the plain-Node tests again on another clock (scripts/test.sh)
 #   time                /usr/bin/time: each test phase says its wall and CPU time
+#   postgresql          a real server for the firm's shared archive tests (a throwaway cluster per run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(chromium libsecret-1-dev gnome-keyring dbus dbus-daemon python3 python3-openpyxl make g++ faketime time)
+packages=(chromium libsecret-1-dev gnome-keyring dbus dbus-daemon python3 python3-openpyxl make g++ faketime time postgresql)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
