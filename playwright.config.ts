@@ -13,6 +13,7 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results',
   // Two browsers at a time, one per core of the build machines: each test has its own host,
   // data folder and demo operators, so none shares state. Three, beside another test pass, made

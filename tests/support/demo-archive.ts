@@ -2,9 +2,20 @@
 // the demo operator serves (same seed, same clock), written the way a sync writes it (search
 // items with business data and last status, then full details). For benchmarks and for screens
 // that need a full archive before the app starts; the sync itself is tested over real HTTP.
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import { searchBusinessData } from '#main/demo-operator/data/invoices.ts';
-import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
+import { archivePath, openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 
 export interface DemoArchiveOptions {
@@ -18,12 +29,61 @@ export interface DemoArchiveOptions {
   detailShare?: number;
 }
 
-/** Writes the archive file of `connectionId` under `dataDir`; returns the number of details. */
+/** The folder where a test run keeps the archives it filled, to copy them rather than fill them
+ * again (scripts/test.sh and the e2e global set-up make one per run, and remove it). */
+export const FILLED_ARCHIVES_ENV = 'INVOICE_DESK_TEST_FILLED_ARCHIVES';
+
+interface Filled {
+  invoices: number;
+  details: number;
+}
+
+/** Writes the archive file of `connectionId` under `dataDir`; returns the number of details.
+ * With a run's folder of filled archives, the same options give a copy of the same file: a
+ * fill is seconds of CPU, a copy milliseconds, and the suite fills the same few archives
+ * dozens of times. */
 export function fillDemoArchive(
   dataDir: string,
   connectionId: string,
   options: DemoArchiveOptions,
-): { invoices: number; details: number } {
+): Filled {
+  const folder = process.env[FILLED_ARCHIVES_ENV];
+  const target = archivePath(dataDir, connectionId);
+  // An archive already there is written into, as a sync would: no copy replaces it.
+  if (!folder || existsSync(target)) return fill(dataDir, connectionId, options);
+  const key = createHash('sha256')
+    .update(
+      JSON.stringify([
+        connectionId,
+        options.seed ?? 42,
+        options.invoices,
+        options.now.toISOString(),
+        options.company ?? null,
+        options.detailShare ?? 1,
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 24);
+  const kept = join(folder, `${key}.sqlite`);
+  const counts = join(folder, `${key}.json`);
+  if (!existsSync(counts)) {
+    const filled = fill(dataDir, connectionId, options);
+    // Another process of the run may fill the same key at the same time: each writes its own
+    // temporary copy and renames it, so a reader sees a whole file or none.
+    const temporary = `${kept}.${process.pid}.tmp`;
+    copyFileSync(target, temporary);
+    renameSync(temporary, kept);
+    writeFileSync(`${counts}.${process.pid}.tmp`, JSON.stringify(filled));
+    renameSync(`${counts}.${process.pid}.tmp`, counts);
+    return filled;
+  }
+  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+  copyFileSync(kept, target);
+  chmodSync(target, 0o600);
+  return JSON.parse(readFileSync(counts, 'utf8')) as Filled;
+}
+
+function fill(dataDir: string, connectionId: string, options: DemoArchiveOptions): Filled {
   const dataset = createDataset(options.seed ?? 42, options.invoices, {
     startMs: options.now.getTime(),
     ...(options.company ? { company: options.company } : {}),
