@@ -164,6 +164,8 @@ export async function run(argv: string[]): Promise<void> {
     // Its clock starts at INVOICE_DESK_NOW when set, as the app's does (services/clock.ts).
     const now = clockFromEnv(process.env).now().getTime();
     demoOperator = await startDemoOperator({ now, ...parsed.options });
+    // A server on its own answers its first search as fast as the next ones.
+    demoOperator.prepare();
   } catch (e) {
     process.stderr.write(`demo operator: cannot start: ${(e as Error).message}\n`);
     process.exitCode = 1;

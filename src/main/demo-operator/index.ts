@@ -1,7 +1,7 @@
 // The built-in demo operator: a real HTTP server that follows the operator interface
 // (docs/operator-api.md) over deterministic French demo data.
 import type { AddressInfo } from 'node:net';
-import { createDataset } from './data/dataset.ts';
+import { checkDatasetArgs, createDataset, type Dataset } from './data/dataset.ts';
 import { RequestLog } from './request-log.ts';
 import { checkFaults, type DemoOperatorFaults } from './faults.ts';
 import { createDemoOperatorServer } from './server.ts';
@@ -53,6 +53,8 @@ export interface RunningDemoOperator {
    * appear at the next request, as if that much time had passed.
    */
   advance(ms: number): void;
+  /** Builds the invoices now rather than on the first request that reads them. */
+  prepare(): void;
   close(): Promise<void>;
 }
 
@@ -73,11 +75,18 @@ export async function startDemoOperator(
     throw new RangeError(`tokenLifetimeSeconds must be > 0, got ${lifetime}`);
 
   const startMs = options.now === undefined ? Date.now() : Number(options.now);
-  const dataset = createDataset(options.seed ?? 42, options.invoices ?? 3000, {
+  const seed = options.seed ?? 42;
+  const invoices = options.invoices ?? 3000;
+  const datasetOptions = {
     startMs,
     arrivalsPerMinute: options.arrivalsPerMinute ?? 0,
     ...(options.company ? { company: options.company } : {}),
-  });
+  };
+  checkDatasetArgs(seed, invoices, datasetOptions);
+  // Built on the first request that reads it: a process that only lists the demo connections
+  // (most CLI calls) or asks a token never pays for it (a fraction of a second of CPU).
+  let built: Dataset | undefined;
+  const dataset = (): Dataset => (built ??= createDataset(seed, invoices, datasetOptions));
   // Monotonic: a wall-clock step backwards must not hide what was already shown.
   const started = performance.now();
   let advancedMs = 0;
@@ -101,6 +110,7 @@ export async function startDemoOperator(
         throw new RangeError(`advance() takes a duration in ms >= 0, got ${ms}`);
       advancedMs += Math.floor(ms);
     },
+    prepare: () => void dataset(),
     close: async () => {},
   };
   const log = options.log === undefined ? undefined : new RequestLog(options.log);

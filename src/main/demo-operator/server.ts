@@ -59,7 +59,8 @@ const ROUTES: Route[] = [
 ];
 
 export interface ServerDeps {
-  dataset: Dataset;
+  /** Built on first use; every read catches up on the invoices arrived since. */
+  dataset: () => Dataset;
   tokens: TokenStore;
   webhooks: WebhookStore;
   /** Read on every request: tests change faults while the server runs. */
@@ -205,7 +206,11 @@ async function handle(
     req,
     url,
     params: decoded,
-    dataset: deps.dataset,
+    get dataset() {
+      const dataset = deps.dataset();
+      dataset.catchUp(now);
+      return dataset;
+    },
     now,
     webhooks: deps.webhooks,
     readJson: () => readJson(req),
@@ -226,7 +231,6 @@ export function createDemoOperatorServer(deps: ServerDeps): Server {
   const limiter = new RateLimiter();
   return createServer((req, res) => {
     const now = deps.now();
-    deps.dataset.catchUp(now);
     let logged = false;
     const log = (status: number): void => {
       if (logged || !deps.log) return;

@@ -15,8 +15,6 @@ export function openElectronSettingsStore(dataDir: string, log: Logger): OpenedS
       new ElectronStore<Record<string, unknown>>({
         ...settingsStoreOptions(dataDir),
         name: SETTINGS_CONFIG_NAME,
-        // electron-store's schema type is stricter than the shared literal; the shape is tested.
-        schema: settingsStoreOptions(dataDir).schema as never,
       }),
     ),
   );

@@ -12,11 +12,11 @@ export interface DemoEndpoints {
   clients: { admin: DemoClient; user: DemoClient };
 }
 
-export type StartDemo = () => Promise<DemoEndpoints & { close(): Promise<void> }>;
+export type StartDemo = () => Promise<DemoEndpoints & { close(): Promise<void>; prepare?(): void }>;
 
 export class EmbeddedDemoOperator {
   readonly #start: StartDemo;
-  #running: Promise<DemoEndpoints & { close(): Promise<void> }> | undefined;
+  #running: ReturnType<StartDemo> | undefined;
   #closed = false;
 
   constructor(start: StartDemo) {
@@ -37,6 +37,12 @@ export class EmbeddedDemoOperator {
       });
     }
     return this.#running;
+  }
+
+  /** Starts it and builds its invoices, off the path of the first request that reads them. */
+  async prepare(): Promise<void> {
+    await this.ensureStarted();
+    (await this.#running)?.prepare?.();
   }
 
   async close(): Promise<void> {

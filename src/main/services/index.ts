@@ -299,10 +299,11 @@ export function createServices(options: CreateServicesOptions): Services {
     warmUp() {
       const active = connections.getSettings().activeConnectionId;
       if (!active) return;
-      // The demo operator, then its client (code loaded, token asked): the first search's path.
+      // The demo operator and its invoices, then its client (code loaded, token asked): the first
+      // search's path.
       if (connections.references().some((c) => c.id === active && c.kind === 'demo'))
         demo
-          .ensureStarted()
+          .prepare()
           .then(() => operators.forConnection(active))
           .then((client) => client.tokenProvider.getToken())
           .catch(() => undefined);

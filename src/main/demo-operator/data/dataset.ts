@@ -48,11 +48,13 @@ export const MAX_ARRIVALS_PER_MINUTE = 6000;
 /** Full invoices kept in memory; beyond it the oldest built are dropped (they rebuild identically). */
 const CACHE_SIZE = 20_000;
 
-export function createDataset(
+/** Refuses what createDataset would refuse, without building anything (the demo operator checks
+ * its options at start and builds its data on first use). */
+export function checkDatasetArgs(
   seed: number,
   invoiceCount: number,
   options: DatasetOptions = {},
-): Dataset {
+): void {
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   if (!Number.isInteger(invoiceCount) || invoiceCount < 0 || invoiceCount > MAX_INVOICES) {
     throw new RangeError(
@@ -68,6 +70,16 @@ export function createDataset(
       `arrivals per minute must be an integer from 0 to ${MAX_ARRIVALS_PER_MINUTE}, got ${perMinute}`,
     );
   }
+}
+
+export function createDataset(
+  seed: number,
+  invoiceCount: number,
+  options: DatasetOptions = {},
+): Dataset {
+  checkDatasetArgs(seed, invoiceCount, options);
+  const startMs = options.startMs ?? Date.now(); // an operator's own clock: callers may fix it
+  const perMinute = options.arrivalsPerMinute ?? 0;
   // Companies depend on the seed only, not on the invoice count: the same seed gives the same
   // directory whatever the size of the invoice set.
   const pool = generateCompanies(new Rng(mixSeed(seed, 0xc0)), options.company);

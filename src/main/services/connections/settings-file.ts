@@ -30,19 +30,6 @@ export interface KeyValueStore {
   delete(key: string): void;
 }
 
-/** The JSON schema conf and electron-store check the sync schedule's key against (the schedule
- * itself: sync-rounds/schedule.ts, above this file). */
-export const syncScheduleJsonSchema = {
-  type: 'object',
-  properties: {
-    everyHours: { type: 'integer', minimum: 0, maximum: SYNC_EVERY_HOURS_MAX },
-    connections: {
-      type: 'object',
-      additionalProperties: { type: 'integer', minimum: 0, maximum: SYNC_EVERY_HOURS_MAX },
-    },
-  },
-} as const;
-
 export const SETTINGS_CONFIG_NAME = 'settings';
 const SETTINGS_PROJECT_NAME = 'invoice-desk';
 
@@ -337,44 +324,53 @@ function repairSettingsFile(dataDir: string, log: Logger = console): SettingsRep
   return repair;
 }
 
-/** The JSON schema conf and electron-store enforce on every read and write. */
-const settingsJsonSchema = {
-  settings: {
-    type: 'object',
-    properties: {
-      language: { type: 'string', enum: [...LANGUAGE_PREFERENCES] },
-      activeConnectionId: { type: 'string', minLength: 1 },
-      workOffline: { type: 'boolean' },
-      hideDemo: { type: 'boolean' },
-    },
-  },
-  connections: {
-    type: 'array',
-    items: {
-      type: 'object',
-      // No other key: a secret can never be written here by mistake.
-      additionalProperties: false,
-      required: ['id', 'name', 'baseUrl', 'tokenUrl', 'clientId'],
-      properties: {
-        id: { type: 'string', minLength: 1 },
-        name: { type: 'string', minLength: 1 },
-        baseUrl: { type: 'string', minLength: 1 },
-        tokenUrl: { type: 'string', minLength: 1 },
-        clientId: { type: 'string', minLength: 1 },
-        customerId: { type: 'string' },
-        requestsPerMinute: { type: 'integer', minimum: 1, maximum: 100000 },
-      },
-    },
-  },
+const hours = z.number().int().min(0).max(SYNC_EVERY_HOURS_MAX);
+
+/** What each key of the file may hold, checked on every write in both shells (adaptStore). conf
+ * and electron-store could check a JSON schema themselves, but compiling it with ajv cost every
+ * process about 0.3 s of CPU at start (a CLI call, a browser host), and the file is read through
+ * the repair above anyway. Keys not listed are kept as found. */
+const SETTINGS_KEYS: Record<string, z.ZodType> = {
+  settings: z.looseObject({
+    language: z.enum(LANGUAGE_PREFERENCES).optional(),
+    activeConnectionId: z.string().min(1).optional(),
+    workOffline: z.boolean().optional(),
+    hideDemo: z.boolean().optional(),
+  }),
+  connections: z.array(
+    // No other key: a secret can never be written here by mistake.
+    z.strictObject({
+      id: z.string().min(1),
+      name: z.string().min(1),
+      baseUrl: z.string().min(1),
+      tokenUrl: z.string().min(1),
+      clientId: z.string().min(1),
+      customerId: z.string().optional(),
+      requestsPerMinute: z.number().int().min(1).max(100_000).optional(),
+    }),
+  ),
   /** The background sync's schedule (sync-rounds/schedule.ts). */
-  syncSchedule: syncScheduleJsonSchema,
-} as const;
+  syncSchedule: z.looseObject({
+    everyHours: hours.optional(),
+    connections: z.record(z.string(), hours).optional(),
+  }),
+};
+
+/** Refuses a value its key may not hold, before anything is written. */
+export function checkSettingsWrite(key: string, value: unknown): void {
+  const result = SETTINGS_KEYS[key]?.safeParse(value);
+  if (result && !result.success)
+    throw new Error(
+      `The settings file's "${key}" cannot hold this value: ${result.error.issues
+        .map((issue) => `${issue.path.join('.') || key} ${issue.message}`)
+        .join('; ')}`,
+    );
+}
 
 /** The options both conf (plain Node) and electron-store (the Electron shell) open the file with. */
 export function settingsStoreOptions(dataDir: string) {
   return {
     cwd: dataDir,
-    schema: settingsJsonSchema,
     configFileMode: 0o600,
     clearInvalidConfig: false,
   };
@@ -416,12 +412,11 @@ function openConf(dataDir: string): Conf<Record<string, unknown>> {
     ...settingsStoreOptions(dataDir),
     configName: SETTINGS_CONFIG_NAME,
     projectName: SETTINGS_PROJECT_NAME,
-    // conf's schema type is stricter than the literal above; the shape is checked by the tests.
-    schema: settingsJsonSchema as never,
   });
 }
 
-/** conf and electron-store share this API; the adapter narrows it to KeyValueStore. */
+/** conf and electron-store share this API; the adapter narrows it to KeyValueStore and checks
+ * every write. */
 export function adaptStore(store: {
   get(key: string): unknown;
   set(key: string, value: unknown): void;
@@ -429,7 +424,10 @@ export function adaptStore(store: {
 }): KeyValueStore {
   return {
     get: (key) => store.get(key),
-    set: (key, value) => store.set(key, value),
+    set: (key, value) => {
+      checkSettingsWrite(key, value);
+      store.set(key, value);
+    },
     delete: (key) => store.delete(key),
   };
 }
