@@ -19,7 +19,9 @@ export default defineConfig({
   // data folder and demo operators, so none shares state. Three, beside another test pass, made
   // the suite slower (797 s instead of 588), though two used about one core (584 s of CPU).
   workers: 2,
-  fullyParallel: false,
+  // Tests, not files, are handed out: no test depends on another of its file, and a long file
+  // at the end no longer leaves the other browser idle.
+  fullyParallel: true,
   retries: 0,
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),
