@@ -7,7 +7,7 @@ import { startDemoOperator, type DemoOperatorOptions } from '#main/demo-operator
 const operator = await startDemoOperator(
   JSON.parse(process.argv[2] ?? '{}') as DemoOperatorOptions,
 );
-operator.prepare(); // the data built before the sync under measure starts
+operator.buildInvoices(); // the data built before the sync under measure starts
 process.stdout.write(
   `${JSON.stringify({ baseUrl: operator.baseUrl, tokenUrl: operator.tokenUrl, ...operator.clients.admin })}\n`,
 );

@@ -23,7 +23,7 @@ const gen10k = timeGeneration(10_000, 5);
 const gen100k = timeGeneration(100_000, 3);
 
 const demoOperator = await startDemoOperator({ invoices: 100_000, seed: 42 });
-demoOperator.prepare(); // the data built before any request is timed
+demoOperator.buildInvoices(); // the data built before any request is timed
 const token = await fetch(demoOperator.tokenUrl, {
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },

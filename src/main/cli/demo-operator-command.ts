@@ -165,7 +165,7 @@ export async function run(argv: string[]): Promise<void> {
     const now = clockFromEnv(process.env).now().getTime();
     demoOperator = await startDemoOperator({ now, ...parsed.options });
     // A server on its own answers its first search as fast as the next ones.
-    demoOperator.prepare();
+    demoOperator.buildInvoices();
   } catch (e) {
     process.stderr.write(`demo operator: cannot start: ${(e as Error).message}\n`);
     process.exitCode = 1;

@@ -54,7 +54,7 @@ export interface RunningDemoOperator {
    */
   advance(ms: number): void;
   /** Builds the invoices now rather than on the first request that reads them. */
-  prepare(): void;
+  buildInvoices(): void;
   close(): Promise<void>;
 }
 
@@ -110,7 +110,7 @@ export async function startDemoOperator(
         throw new RangeError(`advance() takes a duration in ms >= 0, got ${ms}`);
       advancedMs += Math.floor(ms);
     },
-    prepare: () => void dataset(),
+    buildInvoices: () => void dataset(),
     close: async () => {},
   };
   const log = options.log === undefined ? undefined : new RequestLog(options.log);

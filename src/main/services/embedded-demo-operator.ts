@@ -12,7 +12,9 @@ export interface DemoEndpoints {
   clients: { admin: DemoClient; user: DemoClient };
 }
 
-export type StartDemo = () => Promise<DemoEndpoints & { close(): Promise<void>; prepare?(): void }>;
+export type StartDemo = () => Promise<
+  DemoEndpoints & { close(): Promise<void>; buildInvoices?(): void }
+>;
 
 export class EmbeddedDemoOperator {
   readonly #start: StartDemo;
@@ -40,9 +42,9 @@ export class EmbeddedDemoOperator {
   }
 
   /** Starts it and builds its invoices, off the path of the first request that reads them. */
-  async prepare(): Promise<void> {
+  async buildInvoices(): Promise<void> {
     await this.ensureStarted();
-    (await this.#running)?.prepare?.();
+    (await this.#running)?.buildInvoices?.();
   }
 
   async close(): Promise<void> {

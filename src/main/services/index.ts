@@ -303,7 +303,7 @@ export function createServices(options: CreateServicesOptions): Services {
       // search's path.
       if (connections.references().some((c) => c.id === active && c.kind === 'demo'))
         demo
-          .prepare()
+          .buildInvoices()
           .then(() => operators.forConnection(active))
           .then((client) => client.tokenProvider.getToken())
           .catch(() => undefined);
