@@ -44,6 +44,8 @@ export interface ComputeReportOptions {
   /** The CA3's accounting settings, third parties and line 22 (default: read from the
    * user-data file beside the archive). */
   userData?: Ca3UserData;
+  /** 'ca3' over a whole calendar year, for the CA12 (returns/ca12-of.ts). */
+  wholeYear?: boolean;
 }
 
 /** What the CA3 reads of the user's own file: settings, the third-party memory, line 22. */
@@ -150,6 +152,7 @@ export function computeReport(
         company: { siren: found?.siren ?? null, name: found?.name ?? null },
         coverage: context.coverage,
         now,
+        ...(options.wholeYear ? { wholeYear: true } : {}),
       });
       // The entries' check runs the rules again: one line per invoice.
       const seen = new Set<string>();
