@@ -271,6 +271,7 @@ export const argSchemas = {
     amountCents: z.number().int().min(-1e13).max(1e13),
   }),
   'tax:undeclare': z.strictObject({ connectionId: id, period: accountingPeriod }),
+  'tax:ca12': z.strictObject({ connectionId: id, year: z.number().int().min(1900).max(2999) }),
   'bank:view': z.strictObject({ connectionId: id }),
   'bank:import': z.strictObject({
     connectionId: id,

@@ -28,6 +28,14 @@ export const CA12_FROM_CA3 = {
 
 export type Ca12InvoiceLine = keyof typeof CA12_FROM_CA3;
 export const CA12_RATE_LINES = ['08', '9B', '09', 'T6'] as const;
+/** The lines that hold a base before tax (the non-taxable operations), not a tax. */
+export const CA12_BASE_LINES = ['02', '03', '04'] as const;
+
+/** What a line's amount is: a base (02…04), a rate line (base and tax), or tax. */
+export function lineKind(code: Ca12LineCode): 'base' | 'rate' | 'tax' {
+  if ((CA12_BASE_LINES as readonly string[]).includes(code)) return 'base';
+  return (CA12_RATE_LINES as readonly string[]).includes(code) ? 'rate' : 'tax';
+}
 
 /** The computed lines: 16 total TVA brute (rate lines), 24 credit carried from the previous
  * year, 26 total deductible (20 + 21 + 22 + 24), 28 VAT due (16 − 26), 29 credit (26 − 16),

@@ -6,6 +6,8 @@ import { yearPeriod } from '#shared/report-period.ts';
 import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import { computeReport, type ComputeReportOptions } from '../reports/index.ts';
 import { computeCa12Report } from './ca12.ts';
+import type { TaxDeps } from './index.ts';
+import { systemClock } from '../clock.ts';
 
 export function ca12Of(
   store: ArchiveStore,
@@ -15,4 +17,10 @@ export function ca12Of(
   const annual = (y: number): Ca3Report =>
     computeReport(store, 'ca3', yearPeriod(y), { ...options, wholeYear: true }) as Ca3Report;
   return computeCa12Report(year, annual(year), annual(year - 1));
+}
+
+/** A connection's CA12 of `year` for the screen ('tax:ca12'). */
+export function ca12For(deps: TaxDeps, connectionId: string, year: number): Ca12Report {
+  const now = (deps.now ?? systemClock.now)();
+  return deps.readArchive(connectionId, (archive) => ca12Of(archive, year, { now }));
 }

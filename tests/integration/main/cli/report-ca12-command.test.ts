@@ -156,6 +156,9 @@ test('report ca12 --json: the year is its twelve months, the form adds rounded l
   assert.equal(row('28')[4], printed.lines['28']);
   assert.equal(row('33')[4], printed.lines['33']);
   assert.equal(row('21')[7], '20'); // the CA3 box it adds up
+  // A non-taxable line is a base: in the base columns, no tax.
+  const f2 = printed.lines['04'] as number;
+  assert.deepEqual(row('04').slice(2, 6), [Math.round(f2), f2, null, null]);
   for (const name of ['Case 08', 'Attente et incomplètes', 'Écartées', 'Contrôle écritures'])
     assert.ok(sheetNamed(book, name), name);
 });

@@ -4,7 +4,7 @@
 // lacking and left out with what they would change, the check against the entries, "About"):
 // one computation, one set of sheets behind both returns.
 import type { Language } from '#shared/contract.ts';
-import { CA12_SECTIONS, lineOf, type Ca12Line, type Ca12Report } from '#shared/ca12.ts';
+import { CA12_SECTIONS, lineKind, lineOf, type Ca12Line, type Ca12Report } from '#shared/ca12.ts';
 import { wholeEuros } from '#shared/ca3.ts';
 import frCa12 from '#shared/i18n/fr/ca12.ts';
 import enCa12 from '#shared/i18n/en/ca12.ts';
@@ -75,14 +75,16 @@ function formLines(report: Ca12Report, language: Language, about: ReportAbout): 
     for (const code of section.codes) {
       const line = lineOf(report, code);
       const counted = line.from.length > 0;
+      const base = lineKind(code) === 'base';
+      const baseCents = base ? line.amountCents : line.baseCents;
       const cells: (CellValue | DocCell)[] = [
         code,
         w.lines[code],
-        line.baseCents === null ? '' : whole(line.baseCents),
-        line.baseCents === null ? '' : amount(line.baseCents),
-        whole(line.amountCents),
+        baseCents === null ? '' : whole(baseCents),
+        baseCents === null ? '' : amount(baseCents),
+        base ? '' : whole(line.amountCents),
         // A computed line's amount is already the form's (sums of rounded lines).
-        counted ? amount(line.amountCents) : '',
+        counted && !base ? amount(line.amountCents) : '',
         counted ? invoices(line, report) : '',
         line.from.join(', '),
       ];
