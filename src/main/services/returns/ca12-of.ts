@@ -3,14 +3,16 @@
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { Ca12Report } from '#shared/ca12.ts';
 import { yearPeriod } from '#shared/report-period.ts';
-import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import { computeReport, type ComputeReportOptions } from '../reports/index.ts';
 import { computeCa12Report } from './ca12.ts';
 import type { TaxDeps } from './index.ts';
 import { systemClock } from '../clock.ts';
 
+/** The archive the reports read (whatever computeReport takes: no archive module named here). */
+type ReportArchive = Parameters<typeof computeReport>[0];
+
 export function ca12Of(
-  store: ArchiveStore,
+  store: ReportArchive,
   year: number,
   options: Omit<ComputeReportOptions, 'wholeYear' | 'userData'> = {},
 ): Ca12Report {
