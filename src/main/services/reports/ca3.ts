@@ -207,7 +207,13 @@ export function computeCa3Report(invoices: Iterable<Ca3Row>, context: Ca3Context
       }
     }
     // The same invoice's entries for the period (invoice date; VAT on payment on its 212 day).
-    const posted = invoiceOutcome(invoice, { period, settings, chooser: context.chooser, label });
+    const posted = invoiceOutcome(invoice, {
+      period,
+      settings,
+      chooser: context.chooser,
+      label,
+      ...(context.currency ? { currency: context.currency } : {}),
+    });
     const entries =
       posted.kind === 'posted'
         ? entriesVat(posted.entries, collectedAccounts, deductibleAccounts)

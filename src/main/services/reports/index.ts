@@ -27,8 +27,7 @@ import { computeVatReport } from './vat.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
 import { systemClock } from '../clock.ts';
 import type { Ca3Conversion } from '#shared/ca3.ts';
-import { ratesBesideArchive, readRates } from '../rates/rates-file.ts';
-import type { ConversionInputs } from '../tax/conversion.ts';
+import { conversionInputs, type ConversionInputs } from '../tax/conversion.ts';
 
 export { computeAgingReport, agingBucket, agingLine, countPastDue, isPastDue } from './aging.ts';
 export { computeStatusReport } from './status.ts';
@@ -126,6 +125,7 @@ export function computeReport(
         settings: userData.settings,
         thirdParties: userData.thirdParties,
         marks: paymentMarks,
+        currency: currencyInputs(store),
         now,
       });
     }
@@ -166,13 +166,13 @@ export function computeReport(
 
 /** The ECB rates imported into the data folder and the rates typed for this connection's
  * invoices (issue 26, item 3). */
-function currencyInputs(store: ArchiveStore): ConversionInputs {
-  return {
-    rates: readRates(ratesBesideArchive(store.path)),
-    typed: readBesideArchive(
+export function currencyInputs(store: ArchiveStore): ConversionInputs {
+  return conversionInputs(
+    store.path,
+    readBesideArchive(
       store,
       (user) => user.invoiceRates(),
       () => new Map(),
     ),
-  };
+  );
 }
