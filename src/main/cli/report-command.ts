@@ -89,6 +89,7 @@ export function reportTotals(report: Report): unknown {
         leftOut: report.leftOut.length,
         lists: ca3Lists(report),
         reconciliation: report.reconciliation,
+        declared: report.declared ?? null,
       };
     case 'vatCheck':
       // The three side by side, and every invoice they count differently, with why.

@@ -28,6 +28,7 @@ import { markedIn, withPayments } from '../tax/vat-due.ts';
 import { systemClock } from '../clock.ts';
 import type { Ca3Conversion } from '#shared/ca3.ts';
 import { conversionInputs, type ConversionInputs } from '../tax/conversion.ts';
+import { declaredAgainst } from '../tax/declared.ts';
 
 export { computeAgingReport, agingBucket, agingLine, countPastDue, isPastDue } from './aging.ts';
 export { computeStatusReport } from './status.ts';
@@ -159,6 +160,13 @@ export function computeReport(
       report.conversions = conversions.filter(
         (c) => !seen.has(c.invoiceId) && seen.add(c.invoiceId),
       );
+      // A declared period's exports say so, with what changed since (issue 26, item 6).
+      const declared = readBesideArchive(
+        store,
+        (user) => user.declaredReturn(period),
+        () => null,
+      );
+      if (declared) report.declared = declaredAgainst(declared, report);
       return report;
     }
   }
