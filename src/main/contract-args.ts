@@ -271,6 +271,13 @@ export const argSchemas = {
     amountCents: z.number().int().min(-1e13).max(1e13),
   }),
   'tax:undeclare': z.strictObject({ connectionId: id, period: accountingPeriod }),
+  'tax:ca12': z.strictObject({ connectionId: id, year: z.number().int().min(1900).max(2999) }),
+  'rates:kept': noArgs,
+  'rates:import': z.strictObject({
+    fileName: z.string().min(1).max(255),
+    // The published history is about 2 MB; 20 MB of text is surely not it.
+    csv: z.string().max(20_000_000, 'the file is too large (20 MB at most)'),
+  }),
   'bank:view': z.strictObject({ connectionId: id }),
   'bank:import': z.strictObject({
     connectionId: id,

@@ -4,6 +4,7 @@
 // euros are derived for display (wholeEuros). Box codes are the form's own, as printed.
 import type { Direction } from './operator/enums.ts';
 import type { ReportCoverage, ReportInvoice, ReportPeriod, VatPayment } from './reports.ts';
+import type { DeclaredReturn } from './declared.ts';
 
 /** Operations (bases HT): A1 sales and services, A2 other taxable operations, A3 services bought
  * from a supplier not established in France (art. 283-2), A4 imports, B2 intra-EU acquisitions,
@@ -167,6 +168,9 @@ export interface Ca3Report {
   /** Issue 26, item 3: each invoice in another currency counted, with the rate it was
    * converted at and where that rate came from (absent when none). */
   conversions?: Ca3Conversion[];
+  /** Issue 26, item 6: the period recorded as declared, against these figures (what changed
+   * since), for the exports; absent when not declared. */
+  declared?: DeclaredReturn;
 }
 
 /** The form's whole euros (the notice: amounts rounded to the nearest euro). */

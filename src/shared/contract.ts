@@ -22,6 +22,8 @@ import type {
 import type { ExportArgs, ExportProgress, ExportResult } from './exports.ts';
 import type { Report, ReportKind, ReportPeriod } from './reports.ts';
 import type { Ca3Report } from './ca3.ts';
+import type { Ca12Report } from './ca12.ts';
+import type { RatesKept } from './rates.ts';
 import type { SyncRoundScope, SyncRoundStatus, SyncSchedule } from './sync-round.ts';
 import type { InvoicePayment, PaymentMark, PaymentMarkArgs } from './payments.ts';
 import type {
@@ -400,6 +402,14 @@ export interface Contract {
   'tax:declare': { args: DeclareArgs; result: DeclaredReturn };
   /** Takes a declaration off (recorded by mistake); true when there was one. */
   'tax:undeclare': { args: { connectionId: string; period: ReportPeriod }; result: boolean };
+  /** The simplified regime's annual return of a year (3517-S CA12, issue 26 item 4), from the
+   * archive (offline too). Active connection only. */
+  'tax:ca12': { args: { connectionId: string; year: number }; result: Sourced<Ca12Report> };
+  /** The ECB's reference rates kept for every connection (issue 26, item 3), null when none. */
+  'rates:kept': { args: void; result: RatesKept | null };
+  /** Imports the ECB's rates file (its text, read in the renderer from a file input): kept whole,
+   * or refused whole (invalid_input, details.problems: each line with its code and values). */
+  'rates:import': { args: { fileName: string; csv: string }; result: RatesKept };
   // Banque (issue 29, item 5): the active connection's bank file (accounts, lines, matches).
   'bank:view': { args: { connectionId: string }; result: BankView };
   /** The file's bytes as base64 (read in the renderer from a file input); refused whole with
@@ -479,6 +489,9 @@ export const CHANNELS = [
   'tax:declared',
   'tax:declare',
   'tax:undeclare',
+  'tax:ca12',
+  'rates:kept',
+  'rates:import',
   'bank:view',
   'bank:import',
   'bank:confirm',

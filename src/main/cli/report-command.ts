@@ -12,6 +12,8 @@ import { prepareReportExport } from '../services/export/report-export.ts';
 import { computeReport } from '../services/reports/index.ts';
 import { commandFor, EXIT, writeJsonLine } from './command.ts';
 import { gapWarning } from './gap-warning.ts';
+import { ca12Year, runCa12 } from './report-ca12.ts';
+import { ca3Lists, vatLists } from './report-lists.ts';
 import {
   writingFile,
   workbookLanguage,
@@ -20,7 +22,7 @@ import {
   workbookPathOf,
 } from './workbook.ts';
 
-export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status|ca3 --connection <id or name> --period P [--out FILE.xlsx|FOLDER] [--json]
+export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status|ca3|ca12 --connection <id or name> --period P [--out FILE.xlsx|FOLDER] [--json]
 
   vat                    TVA collected and deductible per month and rate
   aging                  échéancier: unpaid invoices by days late, per counterparty, at the
@@ -30,6 +32,11 @@ export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status|ca3 -
                          one sheet per box's invoices; with --json, one object whose "boxes"
                          maps each box code as printed ("A1", "08", "TD"…) to its exact euros
                          (a rate line to { "base": …, "tax": … })
+  ca12                   the simplified regime's annual return (3517-S CA12) of --period YYYY,
+                         line by line, with its two instalments (from the previous year); its
+                         workbook holds the year's CA3 sheets too; with --json, "lines" by code
+  (vat, ca3 and ca12 with --json also print "lists": the invoices held, lacking or left
+   out, each with its id, number, reason and what it would change in euros)
   --connection ID|NAME   the connection (its id, or its name as shown in the app); the report is
                          computed from its local archive: sync it first
   --period P             2026-10 (month), 2026-Q3 (quarter), 2026 (year) or
@@ -62,6 +69,7 @@ export function reportTotals(report: Report): unknown {
         pending: report.pending.length,
         excluded: report.excluded.length,
         withoutDetails: report.withoutDetails,
+        lists: vatLists(report),
       };
     case 'aging':
       return {
@@ -79,7 +87,9 @@ export function reportTotals(report: Report): unknown {
         held: report.held.length,
         lacking: report.lacking.length,
         leftOut: report.leftOut.length,
+        lists: ca3Lists(report),
         reconciliation: report.reconciliation,
+        declared: report.declared ?? null,
       };
     case 'vatCheck':
       // The three side by side, and every invoice they count differently, with why.
@@ -115,8 +125,39 @@ function reportOf(
   return { kind: name as ReportKind, period, language: values.lang };
 }
 
+/** `report ca12`: its own return over a calendar year (report-ca12.ts). */
+function ca12Command(values: {
+  connection?: string;
+  period?: string;
+  out?: string;
+  lang?: string;
+  json?: boolean;
+}): Promise<number> {
+  const periodText = cli.required(values.period, 'period');
+  if (values.lang !== undefined && values.lang !== 'fr' && values.lang !== 'en')
+    throw cli.error('--lang is fr or en');
+  const year = (() => {
+    try {
+      return ca12Year(parsePeriod(periodText));
+    } catch (error) {
+      throw cli.error((error as Error).message);
+    }
+  })();
+  if (year === null) throw cli.error('a CA12 covers a calendar year: --period YYYY');
+  const ref = cli.required(values.connection, 'connection');
+  const out = workbookOut(values.out, REPORT_USAGE);
+  return runCa12(
+    (services) => cli.connection(services, ref),
+    year,
+    out,
+    values.json === true,
+    values.lang,
+  );
+}
+
 export async function run(argv: string[]): Promise<number> {
   return cli.run(argv, OPTIONS, { min: 0, max: 1 }, async ({ values, positionals }) => {
+    if (positionals[0] === 'ca12') return ca12Command(values);
     const { kind, period, language: chosen } = reportOf(positionals[0], values);
     const ref = cli.required(values.connection, 'connection');
     const out = workbookOut(values.out, REPORT_USAGE);

@@ -17,6 +17,7 @@ import { settingsHandlers } from './settings.ts';
 import { createShared } from './shared.ts';
 import { syncRoundHandlers } from './sync-rounds.ts';
 import { taxHandlers } from './tax.ts';
+import { ratesHandlers } from './rates.ts';
 import type { HandlerOptions, HandlerServices, Handlers } from './types.ts';
 import { webhooksHandlers } from './webhooks.ts';
 
@@ -43,6 +44,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     ...followUpHandlers(services, shared),
     ...taxHandlers(services, shared),
     ...bankHandlers(services, shared),
+    ...ratesHandlers(services, shared),
   } satisfies Handlers;
   // `satisfies` sees a channel missing; a spread's extra key it does not: this line does.
   const unknown: [Exclude<keyof typeof handlers, Channel>] extends [never] ? true : never = true;

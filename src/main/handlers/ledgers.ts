@@ -3,6 +3,7 @@
 // rests on changed.
 import { LedgerPages } from '../services/accounting/ledger-pages.ts';
 import { marksStamp, readPaymentMarks } from '../services/archive/payment-marks.ts';
+import { ratesStamp } from '../services/rates/rates-file.ts';
 import type { HandlerServices } from './types.ts';
 
 export interface KeptLedgers {
@@ -33,6 +34,9 @@ export function keptLedgers(archives: HandlerServices['archives']): KeptLedgers 
       // A paid mark moves VAT on payment (tax/vat-due.ts): marking or unmarking recomputes, and
       // so does a bank match confirmed or undone (archive/payment-marks.ts).
       marksStamp(store ? readPaymentMarks(store) : new Map()),
+      // An invoice in another currency is booked at the imported or typed rate (issue 26, item 3).
+      store ? ratesStamp(store.path) : null,
+      [...(userData?.invoiceRates() ?? new Map())],
     ]);
   }
 }

@@ -6,6 +6,7 @@ import {
   undeclareReturn,
   type TaxDeps,
 } from '../services/returns/index.ts';
+import { ca12For } from '../services/returns/ca12-of.ts';
 import { workstationUser } from '../services/exceptions/user-name.ts';
 import type { Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
@@ -42,6 +43,11 @@ export function taxHandlers(
     'tax:undeclare': async ({ connectionId, period }) => {
       await activeForUserData(connectionId);
       return undeclareReturn(tax, connectionId, period);
+    },
+    'tax:ca12': async ({ connectionId, year }) => {
+      await activeForUserData(connectionId);
+      const data = ca12For(tax, connectionId, year);
+      return { data, source: 'archive', fetchedAt: data.coverage.lastSyncAt ?? data.computedAt };
     },
   } satisfies HandlersOf<'tax'>;
 }

@@ -15,9 +15,10 @@ import type {
 import type { ReportPeriod } from '#shared/reports.ts';
 import { inPeriod } from '#shared/report-period.ts';
 import type { AccountingFacts, AccountingRow } from '../archive/ports.ts';
-import { checkTotals, countryOf, isSelfAssessed, roundHalf } from '../tax/categories.ts';
+import { countryOf, isSelfAssessed, roundHalf } from '../tax/categories.ts';
+import { checkedInEuros, type ConversionInputs } from '../tax/conversion.ts';
 import type { RateLine } from '../tax/categories.ts';
-import { directionOf } from '../tax/invoice.ts';
+import { directionOf, invoiceDay } from '../tax/invoice.ts';
 import { isCreditNote, taxPointRule } from '../tax/rules.ts';
 import { paymentOf, vatStanding } from '../tax/vat-due.ts';
 import { accountLabel } from './account-labels.ts';
@@ -30,6 +31,10 @@ export interface EntryContext {
   chooser: AccountChooser;
   /** CompteLib of an account (default: account-labels.ts, computed each time). */
   label?: (account: string) => string;
+  /** Issue 26, item 3: the rates an invoice in another currency is booked at, the CA3's own
+   * (tax/conversion.ts: its BT-111, the ECB's of the day its VAT became due, the typed one);
+   * without it only BT-111 converts. */
+  currency?: ConversionInputs;
 }
 
 /** The third party an invoice's entry used, for the queue of parties to map. */
@@ -125,7 +130,12 @@ export function invoiceOutcome(invoice: AccountingRow, context: EntryContext): I
     return datedIn ? { kind: 'held', aside: aside(standing.reason, null) } : { kind: 'outside' };
   // Without its details the invoice's VAT breakdown is unknown: never posted from guesses.
   if (facts === null) return leftOut('no_details', null);
-  const checked = checkTotals(facts);
+  // In euros at the CA3's rate (the same source, the same day: its invoice date).
+  const checked = checkedInEuros(
+    facts,
+    { invoiceId: row.invoiceId, dueDay: invoiceDay(row) },
+    context.currency,
+  );
   if (!checked.ok) return leftOut(checked.reason, checked.detail);
 
   const purchase = directionOf(row) === 'INBOUND';

@@ -12,6 +12,7 @@ import type { UserDataStore } from '../archive/user-data-store.ts';
 import { reportCoverage } from '../archive/coverage.ts';
 import { readPaymentMarks } from '../archive/payment-marks.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
+import { conversionInputs } from '../tax/conversion.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { AccountingService } from './accounting.ts';
 import { buildLedger } from './ledger.ts';
@@ -85,6 +86,10 @@ export function createAccountingService(options: AccountingServiceOptions): Acco
         company: { siren: found?.siren ?? null, name: found?.name ?? null },
         coverage: reportCoverage(store),
         now: now(),
+        // An invoice in another currency at the CA3's rate and source (issue 26, item 3).
+        ...(store
+          ? { currency: conversionInputs(store.path, memory?.invoiceRates() ?? new Map()) }
+          : {}),
       });
     },
 

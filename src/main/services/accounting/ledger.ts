@@ -19,6 +19,7 @@ import type { AccountingRow } from '../archive/ports.ts';
 import { accountLabels } from './account-labels.ts';
 import type { AccountChooser } from './accounting.ts';
 import { invoiceOutcome } from './entries.ts';
+import type { ConversionInputs } from '../tax/conversion.ts';
 import { systemClock } from '../clock.ts';
 
 export interface LedgerContext {
@@ -29,6 +30,8 @@ export interface LedgerContext {
   company: { siren: string | null; name: string | null };
   coverage: ReportCoverage;
   now?: Date;
+  /** The rates invoices in another currency are booked at (the CA3's: entries.ts). */
+  currency?: ConversionInputs;
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -3,42 +3,51 @@
 // changes nothing and says each bad line.
 import { basename } from 'node:path';
 import { AppFailure } from '../app-failure.ts';
-import { parseEcbCsv, type CsvProblem } from './ecb-csv.ts';
-import { ratesPath, writeRates } from './rates-file.ts';
+import type { RatesProblem } from '#shared/rates.ts';
+import { readEcbCsv } from './ecb-csv.ts';
+import type { RatesImported, RatesKept } from '#shared/rates.ts';
+import { ratesPath, readRates, writeRates, type StoredRates } from './rates-file.ts';
 
-export interface RatesImported {
-  file: string;
-  from: string;
-  to: string;
-  days: number;
-  currencies: string[];
-}
+export type { RatesImported } from '#shared/rates.ts';
 
 /** Keeps the rates of `text` (the file named `file`) in the data folder, replacing the previous
- * import; an `invalid_input` failure listing `{ problems: CsvProblem[] }` when refused. */
+ * import; an `invalid_input` failure listing `{ problems: RatesProblem[] }` when refused (each line's code and values, worded
+ * by the settings screen, and its English reason). */
 export function importEcbRates(
   dataDir: string,
   file: string,
   text: string,
   now: Date,
 ): RatesImported {
-  const parsed = parseEcbCsv(text);
+  const parsed = readEcbCsv(text);
   if (!parsed.ok)
     throw new AppFailure(
       'invalid_input',
       `The file ${basename(file)} is not the ECB's rates file, nothing was imported: ${parsed.problems
-        .map((p: CsvProblem) => `line ${p.line}: ${p.reason}`)
+        .map((p: RatesProblem) => `line ${p.line}: ${p.reason}`)
         .join('; ')}`,
       { problems: parsed.problems },
     );
-  const { rates } = parsed;
-  writeRates(ratesPath(dataDir), { ...rates, importedAt: now.toISOString(), file: basename(file) });
+  const stored = { ...parsed.rates, importedAt: now.toISOString(), file: basename(file) };
+  writeRates(ratesPath(dataDir), stored);
+  const { importedAt: _, ...imported } = summaryOf(stored);
+  return imported;
+}
+
+/** What the kept rates cover (the settings screen shows it), or null when none was imported. */
+export function keptRates(dataDir: string): RatesKept | null {
+  const stored = readRates(ratesPath(dataDir));
+  return stored ? summaryOf(stored) : null;
+}
+
+function summaryOf(rates: StoredRates): RatesKept {
   const days = new Set(Object.values(rates.currencies).flatMap((list) => list.map(([d]) => d)));
   return {
-    file: basename(file),
+    file: rates.file,
     from: rates.from,
     to: rates.to,
     days: days.size,
     currencies: Object.keys(rates.currencies).filter((c) => rates.currencies[c]!.length > 0),
+    importedAt: rates.importedAt,
   };
 }

@@ -3,7 +3,15 @@
 // one import serves every connection, and a report finds them from its archive's folder). The
 // app ships no rates and fetches none. Written beside, then renamed: an import that fails
 // leaves the previous rates whole.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { EcbRates } from './ecb-csv.ts';
 
@@ -43,6 +51,17 @@ export function readRates(path: string): StoredRates | null {
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as StoredRates;
     return typeof parsed?.currencies === 'object' && parsed.currencies !== null ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the rates file beside an archive is now (its size and time), without reading it: a kept
+ * ledger booked at its rates is computed again after an import (handlers/ledgers.ts). */
+export function ratesStamp(archiveFile: string): string | null {
+  try {
+    const { size, mtimeMs } = statSync(ratesBesideArchive(archiveFile));
+    return `${size}:${mtimeMs}`;
   } catch {
     return null;
   }

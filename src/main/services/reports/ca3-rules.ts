@@ -13,7 +13,7 @@ import { invoiceAccount } from '../accounting/entries.ts';
 import { checkTotals, countryOf, isSelfAssessed, roundHalf } from '../tax/categories.ts';
 import type { RateLine } from '../tax/categories.ts';
 import { isFixedAssetAccount, thirdPartyKey } from '../accounting/third-parties.ts';
-import { totalsInEuros, type Conversion, type ConversionInputs } from '../tax/conversion.ts';
+import { checkedInEuros, type Conversion, type ConversionInputs } from '../tax/conversion.ts';
 import { directionOf, invoiceDay, reportInvoice } from '../tax/invoice.ts';
 import { EU_COUNTRIES, intraEuDay, isCreditNote, taxPointRule } from '../tax/rules.ts';
 import { paymentOf, vatStanding } from '../tax/vat-due.ts';
@@ -277,10 +277,7 @@ function totalsOf(
   dueDay: string | null,
   context: Ca3RuleContext,
 ): ReturnType<typeof checkTotals> {
-  if (!context.currency) return checkTotals(facts);
-  const { checked, conversion } = totalsInEuros(facts, { invoiceId, dueDay }, context.currency);
-  if (conversion && checked.ok) context.currency.converted?.(invoiceId, conversion);
-  return checked;
+  return checkedInEuros(facts, { invoiceId, dueDay }, context.currency);
 }
 
 export function ca3Outcome(invoice: Ca3Row, context: Ca3RuleContext): Ca3Outcome {

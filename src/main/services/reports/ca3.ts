@@ -19,6 +19,7 @@ import {
   type Ca3Report,
   wholeEuros,
 } from '#shared/ca3.ts';
+import { isYearPeriod } from '#shared/ca12.ts';
 import type { Entry } from '#shared/accounting.ts';
 import { daysInMonth } from '#shared/report-period.ts';
 import type { ReportCoverage, ReportInvoice, ReportPeriod } from '#shared/reports.ts';
@@ -36,6 +37,9 @@ export interface Ca3Context extends Ca3RuleContext {
   company: { siren: string | null; name: string | null };
   coverage: ReportCoverage;
   now?: Date;
+  /** The simplified regime's year (the CA12 lays it out, returns/ca12.ts): a whole calendar
+   * year instead of a month or a quarter, the same rules. */
+  wholeYear?: boolean;
 }
 
 /** A return covers a month or a quarter (the company's regime): else a RangeError. */
@@ -51,6 +55,12 @@ export function checkReturnPeriod(period: ReportPeriod): void {
   throw new RangeError(
     `A VAT return covers a month or a quarter, not ${period.from} to ${period.to}.`,
   );
+}
+
+/** A CA12 covers a calendar year, whole: else a RangeError. */
+export function checkYearPeriod(period: ReportPeriod): void {
+  if (!isYearPeriod(period))
+    throw new RangeError(`A CA12 covers a calendar year, not ${period.from} to ${period.to}.`);
 }
 
 const RATE = new Set<string>(CA3_RATE_BOXES);
@@ -134,7 +144,8 @@ const byInvoice = <
 /** The CA3 draft of `context.period` from the archive's candidates (archive ca3Rows). */
 export function computeCa3Report(invoices: Iterable<Ca3Row>, context: Ca3Context): Ca3Report {
   const { period, settings } = context;
-  checkReturnPeriod(period);
+  if (context.wholeYear) checkYearPeriod(period);
+  else checkReturnPeriod(period);
   const accounts = settings.accounts;
   const collectedAccounts = new Set([accounts.vatCollected, accounts.vatReverseChargeDue]);
   const deductibleAccounts = new Set([
@@ -196,7 +207,13 @@ export function computeCa3Report(invoices: Iterable<Ca3Row>, context: Ca3Context
       }
     }
     // The same invoice's entries for the period (invoice date; VAT on payment on its 212 day).
-    const posted = invoiceOutcome(invoice, { period, settings, chooser: context.chooser, label });
+    const posted = invoiceOutcome(invoice, {
+      period,
+      settings,
+      chooser: context.chooser,
+      label,
+      ...(context.currency ? { currency: context.currency } : {}),
+    });
     const entries =
       posted.kind === 'posted'
         ? entriesVat(posted.entries, collectedAccounts, deductibleAccounts)

@@ -27,8 +27,8 @@ import { computeVatReport } from './vat.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
 import { systemClock } from '../clock.ts';
 import type { Ca3Conversion } from '#shared/ca3.ts';
-import { ratesBesideArchive, readRates } from '../rates/rates-file.ts';
-import type { ConversionInputs } from '../tax/conversion.ts';
+import { conversionInputs, type ConversionInputs } from '../tax/conversion.ts';
+import { declaredAgainst } from '../tax/declared.ts';
 
 export { computeAgingReport, agingBucket, agingLine, countPastDue, isPastDue } from './aging.ts';
 export { computeStatusReport } from './status.ts';
@@ -44,6 +44,8 @@ export interface ComputeReportOptions {
   /** The CA3's accounting settings, third parties and line 22 (default: read from the
    * user-data file beside the archive). */
   userData?: Ca3UserData;
+  /** 'ca3' over a whole calendar year, for the CA12 (returns/ca12-of.ts). */
+  wholeYear?: boolean;
 }
 
 /** What the CA3 reads of the user's own file: settings, the third-party memory, line 22. */
@@ -124,6 +126,7 @@ export function computeReport(
         settings: userData.settings,
         thirdParties: userData.thirdParties,
         marks: paymentMarks,
+        currency: currencyInputs(store),
         now,
       });
     }
@@ -150,12 +153,20 @@ export function computeReport(
         company: { siren: found?.siren ?? null, name: found?.name ?? null },
         coverage: context.coverage,
         now,
+        ...(options.wholeYear ? { wholeYear: true } : {}),
       });
       // The entries' check runs the rules again: one line per invoice.
       const seen = new Set<string>();
       report.conversions = conversions.filter(
         (c) => !seen.has(c.invoiceId) && seen.add(c.invoiceId),
       );
+      // A declared period's exports say so, with what changed since (issue 26, item 6).
+      const declared = readBesideArchive(
+        store,
+        (user) => user.declaredReturn(period),
+        () => null,
+      );
+      if (declared) report.declared = declaredAgainst(declared, report);
       return report;
     }
   }
@@ -163,13 +174,13 @@ export function computeReport(
 
 /** The ECB rates imported into the data folder and the rates typed for this connection's
  * invoices (issue 26, item 3). */
-function currencyInputs(store: ArchiveStore): ConversionInputs {
-  return {
-    rates: readRates(ratesBesideArchive(store.path)),
-    typed: readBesideArchive(
+export function currencyInputs(store: ArchiveStore): ConversionInputs {
+  return conversionInputs(
+    store.path,
+    readBesideArchive(
       store,
       (user) => user.invoiceRates(),
       () => new Map(),
     ),
-  };
+  );
 }

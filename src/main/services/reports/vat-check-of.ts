@@ -13,6 +13,7 @@ import { accountChooser } from '../accounting/third-parties.ts';
 import { reportCoverage } from './source.ts';
 import { computeVatCheck } from './vat-check.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
+import type { ConversionInputs } from '../tax/conversion.ts';
 
 export interface CheckInput {
   vat: VatReport;
@@ -20,6 +21,8 @@ export interface CheckInput {
   settings: AccountingSettings;
   thirdParties: readonly ThirdParty[];
   marks: ReadonlyMap<string, PaymentMark>;
+  /** The rates the CA3 converted at: the entries book at the same (issue 26, item 3). */
+  currency?: ConversionInputs;
   now: Date;
 }
 
@@ -33,6 +36,7 @@ export function vatCheckOf(store: ArchiveStore, period: ReportPeriod, input: Che
     chooser: accountChooser({ thirdParties: () => [...input.thirdParties] }, settings),
     company: { siren: found?.siren ?? null, name: found?.name ?? null },
     coverage: reportCoverage(store),
+    ...(input.currency ? { currency: input.currency } : {}),
     now,
   });
   return computeVatCheck({ vat: input.vat, ca3: input.ca3, ledger, settings, now });

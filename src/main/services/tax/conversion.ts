@@ -8,6 +8,7 @@ import type { AccountingFacts } from '../archive/ports.ts';
 import { checkTotals, type Checked } from './categories.ts';
 import type { TypedRate } from '../archive/user-data-store.ts';
 import { ecbRateOn, type EcbRates } from '../rates/ecb-csv.ts';
+import { ratesBesideArchive, readRates } from '../rates/rates-file.ts';
 
 export type RateSource = 'invoice' | 'ecb' | 'typed';
 
@@ -89,4 +90,27 @@ export function totalsInEuros(
     },
     conversion,
   };
+}
+
+/** The rates a connection's invoices convert at: the ECB's imported beside its archive file, and
+ * the accountant's typed ones (its user data). */
+export function conversionInputs(
+  archiveFile: string,
+  typed: ReadonlyMap<string, TypedRate>,
+): ConversionInputs {
+  return { rates: readRates(ratesBesideArchive(archiveFile)), typed };
+}
+
+/** An invoice's totals in euros as the CA3 and the entries both read them (one rule): at a rate
+ * with its source when rates are given (`converted` hears each conversion), else as checkTotals
+ * reads them (the invoice's own BT-111 only). `dueDay`: the day its VAT became due. */
+export function checkedInEuros(
+  facts: AccountingFacts,
+  invoice: { invoiceId: string; dueDay: string | null },
+  inputs?: ConversionInputs & { converted?: (invoiceId: string, conversion: Conversion) => void },
+): Checked {
+  if (!inputs) return checkTotals(facts);
+  const { checked, conversion } = totalsInEuros(facts, invoice, inputs);
+  if (conversion && checked.ok) inputs.converted?.(invoice.invoiceId, conversion);
+  return checked;
 }

@@ -150,6 +150,7 @@ export default {
       markedOther: 'marked paid on {at} (status 212 says {status})',
       bank: 'bank statement, payment of {at}',
     },
+    paidByRule: '{rule} · paid according to {source}',
   },
   check: {
     title: 'VAT check',

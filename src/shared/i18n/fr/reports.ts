@@ -147,6 +147,7 @@ export default {
       markedOther: 'marquée payée le {at} (le statut 212 dit le {status})',
       bank: 'relevé bancaire, paiement du {at}',
     },
+    paidByRule: '{rule} · payée selon {source}',
   },
   check: {
     title: 'Contrôle TVA',

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Ca3Report } from '#shared/ca3.ts';
-import type { Invoice } from '#shared/operator/schemas.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { ratesPath } from '#main/services/rates/rates-file.ts';
@@ -18,6 +17,7 @@ import { computeReport } from '#main/services/reports/index.ts';
 import { toEuroCents } from '#main/services/tax/conversion.ts';
 import { runCli } from '#support/cli.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { makeGbpPurchase } from '#support/gbp-purchase.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const OCTOBER = parsePeriod('2026-10');
@@ -36,62 +36,6 @@ const ECB = [
   '',
 ].join('\n');
 
-/** An archived October purchase made into a UK software supplier's invoice in GBP, reverse
- * charged (AE, the French buyer self-assesses at 20 %): 3 811,20 £, no VAT on the invoice. */
-function makeGbpPurchase(): void {
-  const archive = openArchive(dataDir, 'demo-admin');
-  try {
-    const row = archive
-      .queryInvoices({
-        filter: {
-          direction: 'INBOUND',
-          invoiceDateFrom: '2026-10-14',
-          invoiceDateTo: '2026-10-20',
-          detailFetched: true,
-        },
-        sort: { key: 'invoiceId' },
-        limit: 50,
-      })
-      .rows.find(
-        (r) => r.lifecycleCode === null || !['207', '208', '210', '213'].includes(r.lifecycleCode),
-      );
-    assert.ok(row, 'an October purchase with its details');
-    const detail = structuredClone(archive.getInvoice(row.invoiceId)!.detail!) as Invoice;
-    const b = detail.businessData!;
-    const gbp = (amount: number) => ({ amount, currency: 'GBP' });
-    b.taxPaymentOption = undefined;
-    b.monetary = {
-      invoiceCurrency: 'GBP',
-      taxCurrency: 'EUR',
-      invoiceAmount: gbp(3811.2),
-      taxBasisTotalAmount: gbp(3811.2),
-      taxTotalAmount: gbp(0),
-      taxTotalAmountAccounting: { amount: 0, currency: 'EUR' },
-      payableAmount: gbp(3811.2),
-    } as typeof b.monetary;
-    b.taxDetails = [
-      {
-        categoryCode: 'AE',
-        percent: 20,
-        taxableAmount: { amount: 3811.2 },
-        taxAmount: { amount: 0 },
-      },
-    ] as typeof b.taxDetails;
-    b.seller = {
-      ...b.seller!,
-      name: 'Northwind Software Ltd',
-      siren: undefined,
-      vatNumber: 'GB123456789',
-      postalAddress: { country: 'GB', city: 'London', postalCode: 'EC1A 1BB' },
-    } as typeof b.seller;
-    archive.saveDetail(detail, NOW.toISOString());
-    gbpId = row.invoiceId;
-    gbpDay = b.invoiceDate!;
-  } finally {
-    archive.close();
-  }
-}
-
 function ca3(): Ca3Report {
   const archive = openArchive(dataDir, 'demo-admin');
   try {
@@ -107,7 +51,10 @@ before(() => {
   root = mkdtempSync(join(tmpdir(), 'rates-cli-'));
   dataDir = join(root, 'data');
   fillDemoArchive(dataDir, 'demo-admin', { seed: 26, invoices: 1200, now: NOW });
-  makeGbpPurchase();
+  ({ id: gbpId, day: gbpDay } = makeGbpPurchase(dataDir, NOW, {
+    from: '2026-10-14',
+    to: '2026-10-20',
+  }));
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 

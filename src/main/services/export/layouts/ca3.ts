@@ -18,6 +18,7 @@ import frCa3 from '#shared/i18n/fr/ca3.ts';
 import enCa3 from '#shared/i18n/en/ca3.ts';
 import type { Translation } from '#shared/i18n/translation.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
+import { countText } from '#shared/i18n/plural.ts';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { explanationText } from '#shared/ca3-explanation.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
@@ -29,6 +30,7 @@ import type { DocCell, DocLine } from '../protocol.ts';
 import type { WorkbookPlan } from '../workbook-writer.ts';
 import { labelOf, wordsFor, type ExportWords } from '../words.ts';
 import { lazyAboutSheet, ownerLines, type ReportAbout } from './archive-about.ts';
+import { paidByWords } from './paid-by.ts';
 import frReports from '#shared/i18n/fr/reports.ts';
 import enReports from '#shared/i18n/en/reports.ts';
 
@@ -93,6 +95,7 @@ function formLines(report: Ca3Report, w: Words): DocLine[] {
     { cells: [w.r.workbook.from, day(period.from)] },
     { cells: [w.r.workbook.to, day(period.to)] },
     { cells: [w.c.workbook.formNote] },
+    ...declaredLines(report, w),
   ];
   for (const section of CA3_SECTIONS) {
     lines.push(
@@ -122,6 +125,51 @@ function formLines(report: Ca3Report, w: Words): DocLine[] {
   }
   lines.push({ cells: [] }, { style: 'section', cells: [w.c.check.title] });
   lines.push({ cells: [checkVerdict(report, w)] });
+  return lines;
+}
+
+/** A declared period (issue 26, item 6): when, for how much, by whom, and what changed since,
+ * invoice by invoice (each box then → now). */
+function declaredLines(report: Ca3Report, w: Words): DocLine[] {
+  const d = report.declared;
+  if (!d) return [];
+  const k = w.c.declared;
+  const money = (cents: number): string => euroText(cents, w.language);
+  const lines: DocLine[] = [
+    { cells: [] },
+    {
+      style: 'strong',
+      cells: [
+        k.title,
+        interpolate(k.done, {
+          day: localDate(d.declaredOn, w.language),
+          amount: money(d.amountCents),
+          by: d.by,
+        }),
+      ],
+    },
+    {
+      cells: [
+        '',
+        d.changes.length === 0 ? k.unchanged : countText(k.changed, d.changes.length, w.language),
+      ],
+    },
+  ];
+  for (const change of d.changes)
+    lines.push({
+      cells: [
+        '',
+        `${change.number ?? change.invoiceId} · ${k.kinds[change.kind]} · ${change.cells
+          .map((c) =>
+            interpolate(k.cell, {
+              code: c.code,
+              declared: money(c.declaredCents),
+              now: money(c.nowCents),
+            }),
+          )
+          .join(' ; ')}`,
+      ],
+    });
   return lines;
 }
 
@@ -202,6 +250,12 @@ function contributionFields(w: Words, code: Ca3BoxCode): Field<Ca3Contribution>[
     { header: c.dueDay, kind: 'date', value: (i) => i.dueDay },
     { header: col.counterparty, kind: 'text', value: (i) => i.counterpartyName },
     { header: c.rule, kind: 'text', value: (i) => w.c.rules[i.rule] },
+    // VAT on payment: where its day came from (212, the accountant's mark, the bank).
+    {
+      header: w.r.vat.paidBy,
+      kind: 'text',
+      value: (i) => (i.payment ? paidByWords(i.payment, w.language) : undefined),
+    },
     { header: c.creditNote, kind: 'text', value: (i) => (i.creditNote ? w.r.vat.creditNote : '') },
     // Signed already: a credit note's part is negative.
     {

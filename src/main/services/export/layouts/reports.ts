@@ -19,7 +19,7 @@ import {
   type VatPending,
   type VatReport,
 } from '#shared/reports.ts';
-import type { AgingLine, AgingPaid, VatHeld, VatPayment } from '#shared/reports.ts';
+import type { AgingLine, AgingPaid, VatHeld } from '#shared/reports.ts';
 import {
   coverageText,
   lazyAboutSheet,
@@ -29,6 +29,7 @@ import {
   type ReportWords,
 } from './archive-about.ts';
 import { ca3Workbook } from './ca3.ts';
+import { paidByWords } from './paid-by.ts';
 import type {
   VatCheck,
   VatCheckFigures,
@@ -208,7 +209,19 @@ export function vatLineFields(w: Words): Field<VatLine>[] {
     { header: c.type, kind: 'text', value: (l) => typeLabel(w, l.typeCode) },
     { header: c.counterparty, kind: 'text', value: (l) => l.counterpartyName },
     { header: c.counterpartySiren, kind: 'id', value: (l) => l.counterpartySiren },
-    { header: v.rule, kind: 'text', value: (l) => v.rules[l.rule] },
+    // VAT on payment says where its day came from (212, the accountant's mark, the bank), as
+    // the screen does: in the rule's cell, the sheet's columns staying those scripts read.
+    {
+      header: v.rule,
+      kind: 'text',
+      value: (l) =>
+        l.payment
+          ? interpolate(v.paidByRule, {
+              rule: v.rules[l.rule],
+              source: paidByWords(l.payment, w.language),
+            })
+          : v.rules[l.rule],
+    },
     { header: v.taxPoint, kind: 'date', value: (l) => l.taxPointDate },
     { header: v.month, kind: 'month', value: (l) => l.month },
     { header: w.r.workbook.categoryCode, kind: 'id', value: (l) => l.category },
@@ -329,7 +342,7 @@ function vatWorkbook(
     {
       header: w.r.vat.paidBy,
       kind: 'text',
-      value: (p) => (p.payment ? paidByWords(p.payment, w) : undefined),
+      value: (p) => (p.payment ? paidByWords(p.payment, w.language) : undefined),
     },
     idField(w),
   ];
@@ -672,17 +685,6 @@ export function reportWorkbookLater(
 
 // ---- Contrôle TVA (issue 26, item 1) ----
 
-/** Where a VAT-on-payment day came from, in the workbook's words. */
-function paidByWords(p: VatPayment, w: Words): string {
-  const s = w.r.vat.paidSources;
-  if (p.source === 'status_212') return s.status_212;
-  if (p.source === 'bank') return interpolate(s.bank, { at: localDate(p.day, w.language) });
-  const at = p.markedAt ? localDate(p.markedAt.slice(0, 10), w.language) : '';
-  return p.statusDay
-    ? interpolate(s.markedOther, { at, status: localDate(p.statusDay, w.language) })
-    : interpolate(s.marked, { at });
-}
-
 function vatCheckSummary(report: VatCheck, w: Words): DocLine[] {
   const k = w.r.check;
   const row = (label: string, f: VatCheckFigures): DocLine => ({
@@ -755,7 +757,7 @@ function vatCheckWorkbook(
     { header: c.number, kind: 'id', value: (p) => p.number },
     { header: c.counterparty, kind: 'text', value: (p) => p.counterpartyName },
     { header: k.paidOn, kind: 'date', value: (p) => p.day },
-    { header: w.r.vat.paidBy, kind: 'text', value: (p) => paidByWords(p, w) },
+    { header: w.r.vat.paidBy, kind: 'text', value: (p) => paidByWords(p, w.language) },
     { header: k.vat, kind: 'amount', sum: true, value: (p) => euros(p.vatCents) },
     idField(w),
   ];

@@ -31,6 +31,8 @@ import frSyncRound from '#shared/i18n/fr/sync-round.ts';
 import frPortfolio from '#shared/i18n/fr/portfolio.ts';
 import frFollowUp from '#shared/i18n/fr/follow-up.ts';
 import frBank from '#shared/i18n/fr/bank.ts';
+import frCa12 from '#shared/i18n/fr/ca12.ts';
+import frRates from '#shared/i18n/fr/rates.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
@@ -46,6 +48,8 @@ import enSyncRound from '#shared/i18n/en/sync-round.ts';
 import enPortfolio from '#shared/i18n/en/portfolio.ts';
 import enFollowUp from '#shared/i18n/en/follow-up.ts';
 import enBank from '#shared/i18n/en/bank.ts';
+import enCa12 from '#shared/i18n/en/ca12.ts';
+import enRates from '#shared/i18n/en/rates.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -67,6 +71,8 @@ export const dictionaries = {
     portfolio: frPortfolio,
     followUp: frFollowUp,
     bank: frBank,
+    ca12: frCa12,
+    rates: frRates,
   },
   en: {
     common: enCommon,
@@ -84,6 +90,8 @@ export const dictionaries = {
     portfolio: enPortfolio,
     followUp: enFollowUp,
     bank: enBank,
+    ca12: enCa12,
+    rates: enRates,
   },
 } as const satisfies Record<Language, unknown>;
 
