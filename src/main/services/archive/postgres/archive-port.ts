@@ -847,10 +847,12 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
   }
 
   async partitions(): Promise<PartitionState[]> {
-    // In SQLite's order of creation: directions, then states (the sync reads them so).
-    const rank = (r: PartitionRecord) =>
-      DIRECTIONS.indexOf(r.direction as never) * 100 + INVOICE_STATES.indexOf(r.state as never);
-    return (await this.#partitionRecords()).sort((a, b) => rank(a) - rank(b)).map(partitionState);
+    // In their key's order, as SQLite's table (WITHOUT ROWID) gives them: the sync reads them so.
+    const rows = await this.#partitionRecords();
+    const key = (r: PartitionRecord) => `${r.direction}\u0000${r.state}`;
+    return rows
+      .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+      .map(partitionState);
   }
 
   async commitListPage(page: {

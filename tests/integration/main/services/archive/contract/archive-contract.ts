@@ -36,7 +36,11 @@ const B = 'contract-b';
 /** Every fourth invoice is left without its detail (a sync stopped before the details). */
 const detailed = (index: number): boolean => index % 4 !== 3;
 
-function searchItem(dataset: Dataset, r: InvoiceRecord, withStatus = true): InvoiceSearchItem {
+export function searchItem(
+  dataset: Dataset,
+  r: InvoiceRecord,
+  withStatus = true,
+): InvoiceSearchItem {
   const status = withStatus ? dataset.lastStatus(r, NOW.getTime()) : undefined;
   return {
     metadata: {
@@ -61,7 +65,7 @@ async function all<T>(batches: AsyncIterable<T[]>): Promise<T[]> {
 
 /** Writes a whole dataset as a sync does: each partition's pages with their checkpoints, the
  * details, the end of the run. */
-async function syncDataset(sync: SyncWrites, dataset: Dataset): Promise<number> {
+export async function syncDataset(sync: SyncWrites, dataset: Dataset): Promise<number> {
   const { runId, resumed } = await sync.beginRun(FETCHED_AT, true);
   assert.equal(resumed, false);
   const partitions = await sync.partitions();
