@@ -37,10 +37,24 @@ export interface DatabaseOptions {
   max?: number;
 }
 
+/** A postgres:// URL as pg's fields (pg lets a connection string's fields win over the
+ * options given beside it: a password given apart would be lost). */
+export function addressOf(url: string): pg.ClientConfig {
+  const parsed = new URL(url);
+  const socket = parsed.searchParams.get('host'); // a unix socket's folder
+  return {
+    host: socket ?? decodeURIComponent(parsed.hostname),
+    ...(parsed.port ? { port: Number(parsed.port) } : {}),
+    user: decodeURIComponent(parsed.username),
+    database: decodeURIComponent(parsed.pathname.slice(1)) || 'postgres',
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+  };
+}
+
 export function openPool(options: DatabaseOptions): pg.Pool {
   const schema = checkedSchema(options.schema ?? DEFAULT_SCHEMA);
   return new pg.Pool({
-    connectionString: options.url,
+    ...addressOf(options.url),
     ...(options.password !== undefined ? { password: options.password } : {}),
     ...(options.tls
       ? {
