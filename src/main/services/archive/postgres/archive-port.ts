@@ -174,6 +174,11 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
   ): AsyncGenerator<T[]> {
     const client = await this.#pool.connect();
     let open = false;
+    let broken: Error | undefined;
+    const lost = (error: Error): void => {
+      broken = error;
+    };
+    client.on('error', lost); // said by the next FETCH's failure
     try {
       await client.query('BEGIN READ ONLY');
       open = true;
@@ -194,8 +199,9 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
       await client.query('COMMIT');
       open = false;
     } finally {
-      if (open) await client.query('ROLLBACK').catch(() => undefined);
-      client.release();
+      if (open) await client.query('ROLLBACK').catch((error: Error) => (broken = error));
+      client.off('error', lost);
+      client.release(broken);
     }
   }
 

@@ -53,7 +53,7 @@ export function addressOf(url: string): pg.ClientConfig {
 
 export function openPool(options: DatabaseOptions): pg.Pool {
   const schema = checkedSchema(options.schema ?? DEFAULT_SCHEMA);
-  return new pg.Pool({
+  const pool = new pg.Pool({
     ...addressOf(options.url),
     ...(options.password !== undefined ? { password: options.password } : {}),
     ...(options.tls
@@ -69,6 +69,10 @@ export function openPool(options: DatabaseOptions): pg.Pool {
     types,
     application_name: 'invoice-desk',
   });
+  // An idle session the server ended (restarted, a network cut) is dropped and replaced at the
+  // next use; the query that meets it fails on its own.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 /** Runs `work` in one transaction on a client of the pool. */
@@ -77,16 +81,24 @@ export async function inTransaction<T>(
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
+  // A session lost between two statements is said by the next one's failure, not as an event.
+  const lost = (error: Error): void => {
+    broken = error;
+  };
+  client.on('error', lost);
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // A session that cannot roll back is gone (the server ended it): not given back to the pool.
+    await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
     throw error;
   } finally {
-    client.release();
+    client.off('error', lost);
+    client.release(broken);
   }
 }
 
