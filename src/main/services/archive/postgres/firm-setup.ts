@@ -57,7 +57,8 @@ export async function initFirm(
       `REVOKE CREATE ON SCHEMA ${schema} FROM ${role}`,
       `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schema} TO ${role}`,
       `REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON ${schema}.schema_migrations FROM ${role}`,
-      `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`,
+      // UPDATE: setval, which a migration uses to place the ids it copies.
+      `GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`,
       `GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${schema} TO ${role}`,
     ])
       await client.query(grant);
