@@ -3,8 +3,9 @@
 // archive per connection id (a row of `archives`, its rows keyed by it). Nothing to open or
 // close per archive: a port is a connection id over the pool.
 import type pg from 'pg';
-import type { ArchivePort, ArchivesPort, PortfolioEntry, SyncWrites } from '../ports.ts';
+import type { ArchivePort, ArchivesPort, SyncWrites } from '../ports.ts';
 import { PostgresArchive } from './archive-port.ts';
+import { portfolioEntries } from './portfolio.ts';
 import { assertSchema } from './migrate.ts';
 import { DEFAULT_SCHEMA, openPool, type DatabaseOptions } from './database.ts';
 
@@ -59,31 +60,10 @@ export class PostgresArchives {
         ? read(new PostgresArchive(this.#pool, connectionId))
         : null,
     portfolio: async (connectionIds, asOf) => {
-      const { rows } = await this.#pool.query<{ connection_id: string }>(
-        'SELECT connection_id FROM archives WHERE connection_id = ANY($1)',
-        [[...connectionIds]],
-      );
-      const present = new Set(rows.map((r) => r.connection_id));
-      const entries = new Map<string, PortfolioEntry | null | Error>();
-      const read = async (id: string): Promise<PortfolioEntry | null | Error> => {
-        if (!present.has(id)) return null;
-        const archive = new PostgresArchive(this.#pool, id);
-        try {
-          const [figures, lastSyncAt, everyPartitionComplete, hasUnfinishedSync] =
-            await Promise.all([
-              archive.portfolioFigures(asOf),
-              archive.lastSyncAt(),
-              archive.everyPartitionComplete(),
-              archive.hasUnfinishedSync(),
-            ]);
-          return { figures, lastSyncAt, everyPartitionComplete, hasUnfinishedSync };
-        } catch (error) {
-          return error instanceof Error ? error : new Error(String(error));
-        }
-      };
-      const found = await Promise.all(connectionIds.map(read));
-      connectionIds.forEach((id, index) => entries.set(id, found[index]!));
-      return entries;
+      // One set of queries for every connection (portfolio.ts); one that fails fails them all
+      // (one server: there is no file of one connection that could be damaged alone).
+      const found = await portfolioEntries(this.#pool, connectionIds, asOf);
+      return new Map(connectionIds.map((id) => [id, found.get(id) ?? null]));
     },
   };
 

@@ -163,8 +163,16 @@ describe(
 
     test('the company, the portfolio, the coverage, the statuses and the news agree', async () => {
       assert.deepEqual(await pg.company(), await lite.company());
-      for (const day of ['2026-01-31', '2026-03-15'])
-        assert.deepEqual(await pg.portfolioFigures(day), await lite.portfolioFigures(day));
+      for (const day of ['2026-01-31', '2026-03-15']) {
+        const figures = await lite.portfolioFigures(day);
+        assert.deepEqual(await pg.portfolioFigures(day), figures);
+        const [one, many] = await Promise.all([
+          sqliteArchives.ports.portfolio([ID], day),
+          postgres.ports.portfolio([ID, 'nobody'], day),
+        ]);
+        assert.deepEqual(many.get(ID), one.get(ID), 'the set-based portfolio: the same entry');
+        assert.equal(many.get('nobody'), null);
+      }
       assert.deepEqual(await pg.coverage(), await lite.coverage());
       assert.deepEqual(await pg.counts(), await lite.counts());
       assert.equal(await pg.lastSyncAt(), await lite.lastSyncAt());
