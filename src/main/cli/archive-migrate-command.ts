@@ -4,9 +4,7 @@
 // run leaves each connection either whole or absent there, and is simply run again. Each
 // connection's invoices, details and a digest of their JSON are compared on both sides: any
 // difference fails the command (exit 1). The user's own data (marks, accounts) is not moved yet.
-import { existsSync } from 'node:fs';
 import { AppFailure } from '../services/app-failure.ts';
-import { archivePath } from '../services/archive/sqlite/archive-store.ts';
 import { copyArchive, type CopyResult } from '../services/archive/postgres/copy-archive.ts';
 import { openPool } from '../services/archive/postgres/database.ts';
 import { firmDatabaseOptions } from '../services/archive/postgres/firm-store.ts';
@@ -53,7 +51,6 @@ export function migrate(argv: string[]): Promise<number> {
       let failed = 0;
       try {
         for (const connection of chosen) {
-          if (!existsSync(archivePath(dataDir, connection.id))) continue; // never synced
           if (services.archives.isSyncing(connection.id))
             throw new AppFailure(
               'conflict',
@@ -61,6 +58,7 @@ export function migrate(argv: string[]): Promise<number> {
             );
           const started = performance.now();
           const result = await copyArchive(pool, dataDir, connection.id);
+          if (!result) continue; // never synced on this workstation
           const seconds = (performance.now() - started) / 1000;
           const equal = sameCounts(result);
           if (!equal) failed++;

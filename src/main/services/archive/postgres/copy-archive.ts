@@ -6,12 +6,14 @@
 // locked against other writers (a migration is a one-time step of the firm's setup).
 // Then counted and checked: the invoices, their details and a digest of their JSON, in both.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { FACT_COLUMNS, VAT_LINE_COLUMNS } from '../invoice-facts.ts';
 import { INVOICE_COLUMN_NAMES } from '../invoice-columns.ts';
+import { archivePath } from '../sqlite/archive-store.ts';
 import { readArchiveTables, type SqlValue } from '../sqlite/table-rows.ts';
 import { inTransaction } from './database.ts';
 
@@ -58,11 +60,13 @@ const plus = (offset: number) => (value: SqlValue) =>
   value === null ? null : Number(value) + offset;
 const flag = (value: SqlValue) => value === 1 || value === 1n;
 
+/** Copies the connection's embedded archive; null when it has none (never synced here). */
 export async function copyArchive(
   pool: pg.Pool,
   dataDir: string,
   connectionId: string,
-): Promise<CopyResult> {
+): Promise<CopyResult | null> {
+  if (!existsSync(archivePath(dataDir, connectionId))) return null;
   const tables = readArchiveTables(dataDir, connectionId);
   try {
     const rows: Record<string, number> = {};

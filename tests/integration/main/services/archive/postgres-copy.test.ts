@@ -63,17 +63,18 @@ describe(
       await assert.rejects(copying);
       assert.equal(await firm.ports.existing('big'), null, 'nothing of the copy is left');
 
-      const result = await copyArchive(fresh.pool, dataDir, 'big');
+      const result = (await copyArchive(fresh.pool, dataDir, 'big'))!;
       assert.deepEqual(result.to, result.from);
       assert.equal(result.to.invoices, 3000);
       assert.equal(result.to.details, result.rows['invoice_facts']);
     });
 
     test('counts and digests equal, and the same answers from both stores', async () => {
-      const result = await copyArchive(fresh.pool, dataDir, 'synced');
+      const result = (await copyArchive(fresh.pool, dataDir, 'synced'))!;
       assert.deepEqual(result.to, result.from);
       assert.equal(result.to.invoices, 400);
-      const again = await copyArchive(fresh.pool, dataDir, 'synced');
+      const again = (await copyArchive(fresh.pool, dataDir, 'synced'))!;
+      assert.equal(await copyArchive(fresh.pool, dataDir, 'never-synced'), null);
       assert.deepEqual(again.to, result.to, 'a second run replaces, never doubles');
 
       const archives = new Archives({ dataDir, log: silent, now: () => NOW });
