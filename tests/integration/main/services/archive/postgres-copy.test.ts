@@ -47,7 +47,11 @@ describe(
     test('killed half-way, nothing of it is left; run again, everything is there', async () => {
       const watcher = new pg.Client({ connectionString: TEST_PG_URL! });
       await watcher.connect();
-      const copying = copyArchive(fresh.pool, dataDir, 'big');
+      // Its end is taken at once (a rejection met before the assertion below is no stray one).
+      const copying = copyArchive(fresh.pool, dataDir, 'big').then(
+        () => null,
+        (error: unknown) => error,
+      );
       let killed = false;
       for (let i = 0; i < 2000 && !killed; i++) {
         const { rows } = await watcher.query<{ pid: number }>(
@@ -60,7 +64,7 @@ describe(
       }
       await watcher.end();
       assert.ok(killed, 'the copy was caught half-way');
-      await assert.rejects(copying);
+      assert.ok((await copying) instanceof Error, 'the copy failed with its session');
       assert.equal(await firm.ports.existing('big'), null, 'nothing of the copy is left');
 
       const result = (await copyArchive(fresh.pool, dataDir, 'big'))!;
