@@ -12,6 +12,7 @@
 //   bank           a connection's bank statements (CFONB 120, CAMT.053, OFX) matched to invoices
 //   payments       mark an invoice paid on a day, or take the mark off (the échéancier's marks)
 //   rates          import the ECB's reference rates file (foreign currencies in the VAT return)
+//   firm           the firm's shared archive on PostgreSQL: init (administrator), connect, status
 // Exit codes: 0 done, 1 failed (one line on stderr says why), 2 bad usage.
 // Every command lives under cli/ (<name>-command.ts, exporting `run`); they share their plumbing
 // (parsing, exit codes, failures): cli/command.ts.
@@ -40,6 +41,7 @@ const COMMANDS: Record<string, Command> = {
   bank: lazy(() => import('./cli/bank-command.ts')),
   payments: lazy(() => import('./cli/payments-command.ts')),
   rates: lazy(() => import('./cli/rates-command.ts')),
+  firm: lazy(() => import('./cli/firm-command.ts')),
 };
 
 async function main(argv: string[]): Promise<number | void> {

@@ -22,6 +22,7 @@ import {
 import { progressLine } from './sync-command.ts';
 import { invoiceIdsIn, missingIn } from '../services/archive/complete.ts';
 import { readFileSync } from 'node:fs';
+import { migrate } from './archive-migrate-command.ts';
 
 const STATUS_USAGE = 'Usage: npm run cli -- archive status --connection <id or name> [--json]';
 const REBUILD_USAGE = 'Usage: npm run cli -- archive rebuild --connection <id or name> [--json]';
@@ -38,7 +39,9 @@ export const ARCHIVE_USAGE = `Usage: npm run cli -- archive (status | rebuild | 
            a partition cut by the operator's window (status: "cut, N missing") completed: the
            invoices whose ids FILE holds (a CSV or text export of the operator's portal, any
            layout: every invoice id in it) fetched by id into the archive, with their full
-           business data, at the connection's pace; "-" reads the ids from stdin`;
+           business data, at the connection's pace; "-" reads the ids from stdin
+  migrate (--all | --connection <id or name>) --to firm
+           the embedded archives copied into the firm's archive (\`firm connect\` first)`;
 
 export interface ArchiveStatusReport {
   connectionId: string;
@@ -141,6 +144,7 @@ export async function run(argv: string[]): Promise<number> {
   if (sub === '--help' || sub === '-h') return showUsage(ARCHIVE_USAGE);
   if (sub === 'rebuild') return rebuild(rest);
   if (sub === 'complete') return complete(rest);
+  if (sub === 'migrate') return migrate(rest);
   if (sub !== 'status') return badSubcommand(sub, ARCHIVE_USAGE);
   return runCommand(async () => {
     const { values } = parseCommandLine(rest, STATUS_USAGE, {

@@ -132,7 +132,7 @@ async function readSecret(): Promise<string> {
   return secret;
 }
 
-function promptHidden(prompt: string): Promise<string> {
+export function promptHidden(prompt: string): Promise<string> {
   const stdin = process.stdin;
   return new Promise((resolve, reject) => {
     process.stderr.write(prompt);

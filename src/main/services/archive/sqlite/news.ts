@@ -79,19 +79,30 @@ export function unreadNews(db: DatabaseSync, limit: number): Omit<NewsList, 'con
        FROM news JOIN invoices USING (rid) WHERE news.read_at IS NULL
        ORDER BY news.id DESC LIMIT ?`,
     )
-    .all(limit) as {
-    id: number;
-    kind: NewsKind;
-    run_id: number | null;
-    found_at: string;
-    invoice_id: string;
-    invoice_number: string | null;
-    direction: string;
-    counterparty_name: string | null;
-    invoice_date: string | null;
-    ttc_cents: number | null;
-    currency: string | null;
-  }[];
+    .all(limit) as unknown as NewsRow[];
+  return groupNews(rows, unread);
+}
+
+/** One unread change with its invoice, as the news reads select it (any store). */
+export interface NewsRow {
+  id: number;
+  kind: NewsKind;
+  run_id: number | null;
+  found_at: string;
+  invoice_id: string;
+  invoice_number: string | null;
+  direction: string;
+  counterparty_name: string | null;
+  invoice_date: string | null;
+  ttc_cents: number | null;
+  currency: string | null;
+}
+
+/** The unread changes (newest first) grouped by the sync that found them, then by invoice. */
+export function groupNews(
+  rows: readonly NewsRow[],
+  unread: number,
+): Omit<NewsList, 'connectionId'> {
   const groups = new Map<string, NewsGroup>();
   for (const row of rows) {
     const key = row.run_id === null ? 'live' : `run-${row.run_id}`;

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Archives } from '#main/services/archive/archives.ts';
+import { PostgresArchives } from '#main/services/archive/postgres/archives.ts';
+import { freshSchema, NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 import { archiveContract, type ArchiveImplementation } from './archive-contract.ts';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
@@ -25,6 +27,17 @@ const implementations: ArchiveImplementation[] = [
           rmSync(dataDir, { recursive: true, force: true });
         },
       };
+    },
+  },
+  {
+    // The firm's archive (issue 30): a schema of its own on the server of
+    // scripts/with-postgres.sh (npm run test:postgres), dropped after.
+    name: 'postgres',
+    ...(TEST_PG_URL ? {} : { skip: NO_SERVER }),
+    async open() {
+      const { pool, schema, drop } = await freshSchema('contract');
+      const archives = new PostgresArchives(pool, schema);
+      return { archives: archives.ports, close: drop };
     },
   },
 ];

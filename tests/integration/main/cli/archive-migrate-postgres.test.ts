@@ -1,0 +1,105 @@
+// `cli archive migrate --all --to firm` on a real server and keychain: this workstation's
+// embedded archives (the demo connections', filled as a sync writes them) copied into the
+// firm's archive that `firm connect` set; counts and digests equal, said per connection; run
+// again, the same; without a firm server, a clear refusal.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { initFirm } from '#main/services/archive/postgres/firm-setup.ts';
+import { FIRM_VAULT_ACCOUNT } from '#main/services/archive/postgres/firm-settings.ts';
+import { PostgresArchives } from '#main/services/archive/postgres/archives.ts';
+import { openPool } from '#main/services/archive/postgres/database.ts';
+import { fillDemoArchive } from '#support/demo-archive.ts';
+import { jsonLines, keychainSkipReason, keytar, KEYCHAIN_SERVICE, runCli } from '#support/cli.ts';
+import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
+
+const NOW = new Date('2026-03-15T10:00:00.000Z');
+const skip = !TEST_PG_URL ? NO_SERVER : await keychainSkipReason();
+
+describe('cli archive migrate --to firm', { skip }, () => {
+  const suffix = randomBytes(4).toString('hex');
+  const schema = `migrate_${suffix}`;
+  const role = `app_${suffix}`;
+  let dataDir: string;
+  let appUrl: string;
+  let appPassword: string;
+  const ids: string[] = [];
+
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'migrate-cli-'));
+    const listed = await runCli(['connections', 'list', '--json'], { dataDir });
+    for (const c of JSON.parse(listed.stdout) as { id: string }[]) ids.push(c.id);
+    assert.ok(ids.length >= 2, listed.stderr);
+    fillDemoArchive(dataDir, ids[0]!, { invoices: 700, now: NOW, detailShare: 0.5 });
+    fillDemoArchive(dataDir, ids[1]!, { seed: 8, invoices: 300, now: NOW, company: 'Autre SAS' });
+    appPassword = (await initFirm({ connectionString: TEST_PG_URL! }, { schema, appRole: role }))
+      .appPassword!;
+    const url = new URL(TEST_PG_URL!);
+    url.username = role;
+    url.password = '';
+    appUrl = url.toString();
+  });
+  after(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await keytar.deletePassword(KEYCHAIN_SERVICE, FIRM_VAULT_ACCOUNT).catch(() => {});
+    const admin = new pg.Client({ connectionString: TEST_PG_URL! });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.query(`DROP OWNED BY ${role}`).catch(() => {});
+    await admin.query(`DROP ROLE IF EXISTS ${role}`);
+    await admin.end();
+  });
+
+  test('without a firm server: refused, and said why', async () => {
+    const refused = await runCli(['archive', 'migrate', '--all', '--to', 'firm'], { dataDir });
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /no firm server.*firm connect/);
+    const usage = await runCli(['archive', 'migrate', '--all', '--to', 'elsewhere'], { dataDir });
+    assert.equal(usage.code, 2);
+  });
+
+  test('every archive copied, counts and digests equal; again, the same', async () => {
+    const connected = await runCli(
+      ['firm', 'connect', appUrl, '--schema', schema, '--tls', 'off'],
+      {
+        dataDir,
+        input: `${appPassword}\n`,
+      },
+    );
+    assert.equal(connected.code, 0, connected.stderr);
+    for (const round of [1, 2]) {
+      const moved = await runCli(['archive', 'migrate', '--all', '--to', 'firm', '--json'], {
+        dataDir,
+      });
+      assert.equal(moved.code, 0, moved.stderr);
+      const lines = jsonLines(moved.stdout) as unknown as {
+        connectionId: string;
+        equal: boolean;
+        to: { invoices: number; details: number };
+      }[];
+      assert.deepEqual(
+        lines.map((l) => [l.connectionId, l.equal, l.to.invoices, l.to.details]),
+        [
+          [ids[0], true, 700, 350],
+          [ids[1], true, 300, 300],
+        ],
+        `round ${round}`,
+      );
+    }
+    const firm = new PostgresArchives(
+      openPool({ url: appUrl, password: appPassword, schema }),
+      schema,
+    );
+    try {
+      const entries = await firm.ports.portfolio(ids.slice(0, 2), '2026-03-15');
+      assert.ok([...entries.values()].every((e) => e !== null && !(e instanceof Error)));
+      assert.equal((await (await firm.ports.existing(ids[1]!))!.counts()).invoices, 300);
+    } finally {
+      await firm.close();
+    }
+  });
+});
