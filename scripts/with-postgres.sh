@@ -17,8 +17,8 @@ if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/initdb" ]; then
   exit 1
 fi
 
-port=${INVOICE_DESK_TEST_PG_PORT:-$(python3 -c \
-  'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+port=${INVOICE_DESK_TEST_PG_PORT:-$(node -e \
+  'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')}
 cluster=$(mktemp -d "${TMPDIR:-/tmp}/invoice-desk-pg.XXXXXX")
 password=$(head -c 18 /dev/urandom | od -An -tx1 | tr -d ' \n')
 admin=invoice_desk_admin
