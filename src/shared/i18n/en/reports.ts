@@ -352,5 +352,7 @@ export default {
     siren: 'SIREN',
     connection: 'Connection',
     unknown: 'unknown (empty archive)',
+    // The first sheet of a workbook whose data is a table: whose it is and of when.
+    headSheet: 'Client file',
   },
 } as const satisfies Translation<typeof fr>;

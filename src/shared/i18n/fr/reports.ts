@@ -357,5 +357,7 @@ export default {
     siren: 'SIREN',
     connection: 'Connexion',
     unknown: 'inconnue (archive vide)',
+    // The first sheet of a workbook whose data is a table: whose it is and of when.
+    headSheet: 'Dossier',
   },
 } as const;
