@@ -13,6 +13,7 @@ import type {
 import type { AppError, Result } from '#shared/contract.ts';
 import type { SortState } from '../components/data-table.ts';
 import { untrack } from 'svelte';
+import { TOTALS_SIDES, type SideTotals } from '#shared/invoices/amount-totals.ts';
 import { api } from '../api.ts';
 import { session } from './session.svelte.ts';
 import { PagedSearch, Search } from './search.svelte.ts';
@@ -39,6 +40,12 @@ class ArchiveSearch extends PagedSearch<'archive:search'> {
   /** The totals of the whole filter (archive:totals), asked when the filter, the connection or
    * the archive changes, not for another page or sort of the same rows. */
   readonly #totals = new Search('archive:totals');
+  /** The same per direction, when the filter holds both: sales and purchases are never added
+   * together (issue 27). */
+  readonly #sides = TOTALS_SIDES.map((direction) => ({
+    direction,
+    search: new Search('archive:totals'),
+  }));
   #sameRows = false;
   #totalsOf: string | null = null;
 
@@ -79,12 +86,17 @@ class ArchiveSearch extends PagedSearch<'archive:search'> {
     if (!this.#sameRows || key !== this.#totalsOf || this.#totals.result === null) {
       this.#totalsOf = key;
       void this.#totals.run(args.filter ? { filter: args.filter } : {});
+      for (const side of this.#sides) {
+        if (args.filter?.direction) side.search.clear();
+        else void side.search.run({ filter: { ...args.filter, direction: side.direction } });
+      }
     }
     return super.run(args);
   }
 
   override clear(): void {
     this.#totals.clear();
+    for (const side of this.#sides) side.search.clear();
     this.#totalsOf = null;
     super.clear();
   }
@@ -97,6 +109,21 @@ class ArchiveSearch extends PagedSearch<'archive:search'> {
     return JSON.stringify(this.#totals.answered?.filter ?? {}) === shown
       ? this.#totals.result
       : null;
+  }
+
+  /** The totals of the rows on screen per direction, those it holds only; empty while they are
+   * being added up or when the filter names one direction. */
+  get totalsBySide(): SideTotals[] {
+    const shown = this.answered?.filter ?? {};
+    const sides: SideTotals[] = [];
+    for (const { direction, search } of this.#sides) {
+      if (search.loading || search.error || !search.result) return [];
+      const { direction: _, ...asked } = search.answered?.filter ?? {};
+      if (JSON.stringify(asked) !== JSON.stringify(shown)) return [];
+      const { count, currencies } = search.result;
+      if (count > 0) sides.push({ direction, count, currencies });
+    }
+    return sides;
   }
 
   get totalsLoading(): boolean {
