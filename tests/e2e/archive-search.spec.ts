@@ -229,16 +229,25 @@ for (const viewport of VIEWPORTS) {
           value: { data: { data: InvoiceSearchItem[] } };
         };
         const items = answer.value.data.data;
-        const ttc =
-          items.reduce((sum, item) => {
+        const ttcOfItems = (list: InvoiceSearchItem[]) =>
+          list.reduce((sum, item) => {
             const data = item.businessData;
             const amount = data?.monetary?.invoiceAmount.amount ?? 0;
             return sum + (CREDIT.has(String(data?.type ?? '')) ? -1 : 1) * Math.round(amount * 100);
           }, 0) / 100;
         await expect(invoices.pageTotals).toContainText('Totaux de cette page (50 factures)');
-        expect(
-          parseFrenchAmount((await totalIn(invoices.pageTotals, 'Total TTC').textContent()) ?? ''),
-        ).toBe(ttc);
+        // Per direction (issue 27): sales and purchases are never added together.
+        for (const [name, direction] of [
+          ['Ventes (factures émises)', 'OUTBOUND'],
+          ['Achats (factures reçues)', 'INBOUND'],
+        ] as const) {
+          const ofSide = items.filter((item) => item.metadata.direction === direction);
+          expect(ofSide.length).toBeGreaterThan(0);
+          const side = invoices.pageTotals.getByRole('group', { name, exact: true });
+          expect(parseFrenchAmount((await totalIn(side, 'Total TTC').textContent()) ?? '')).toBe(
+            ttcOfItems(ofSide),
+          );
+        }
       });
 
       const wanted = distinctInvoice(archivedRows(dataDir));
