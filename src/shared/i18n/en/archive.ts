@@ -91,6 +91,12 @@ export default {
     totals: 'Totals of the {count} invoices of the filter, all pages',
     totalsOne: 'Totals of the invoice of the filter',
     totalsLoading: 'Adding up the filter’s totals…',
+    // A live search asked offline, answered by the archive (issue 27, item 5).
+    liveAnswer:
+      'Offline: the operator never answered this search, the local archive answers it, up to date as of {date}.',
+    liveAnswerUndated:
+      'Offline: the operator never answered this search, the local archive answers it.',
+    liveAnswerPartial: 'Its syncs did not read all of this search: some may be missing.',
     // Issue 27, item 4: what narrows the rows, always in view.
     filteredBy: 'Filtered by {filters}',
     ofArchive: { one: 'of {count} archived invoice.', other: 'of {count} archived invoices.' },

@@ -11,6 +11,7 @@ import type {
   SyncSummary,
 } from '#shared/archive.ts';
 import type { AppError, Result } from '#shared/contract.ts';
+import type { Direction, InvoiceState } from '#shared/operator/enums.ts';
 import type { SortState } from '../components/data-table.ts';
 import { untrack } from 'svelte';
 import { TOTALS_SIDES, type SideTotals } from '#shared/invoices/amount-totals.ts';
@@ -128,6 +129,32 @@ class ArchiveSearch extends PagedSearch<'archive:search'> {
 
   get totalsLoading(): boolean {
     return this.#totals.loading;
+  }
+
+  /** Set when the archive answers a live search the operator could not (offline, never asked
+   * online): the form it was asked with, so that the screen says so while that form is shown. */
+  liveAnswer = $state<{ form: string; whole: boolean } | null>(null);
+  /** The live screen's filters answered by the archive (issue 27, item 5): the same states and
+   * direction, no other filter, said as the archive's answer. */
+  answerLive(
+    filters: { states: readonly InvoiceState[]; direction: Direction | '' },
+    whole: boolean,
+  ): void {
+    this.form = {
+      ...emptyArchiveFilterForm(),
+      states: [...filters.states],
+      direction: filters.direction,
+    };
+    this.liveAnswer = { form: JSON.stringify(this.form), whole };
+    this.mode = 'archive';
+    this.apply();
+  }
+
+  /** The archive is answering the live search asked (and the user has changed nothing since):
+   * whether its syncs read the partitions asked whole. */
+  get answeringLive(): { whole: boolean } | null {
+    const answer = this.liveAnswer;
+    return answer && answer.form === JSON.stringify(this.form) ? answer : null;
   }
 
   /** The live screen's offer: the archive, searched for `text` alone (no other filter left to
