@@ -50,6 +50,7 @@ export default {
     dueDateTo: 'Due date, to',
     counterparty: 'Counterparty',
     search: 'Search',
+    skipToResults: 'Go to the results',
     searchPlaceholder: 'Invoice number, name, SIREN, SIRET, VAT',
     searchHint: 'Invoice number (whole or part), name, SIREN, SIRET or VAT number',
     amount: 'Total incl. VAT (€)',

@@ -49,6 +49,7 @@ export default {
     dueDateTo: 'Échéance, au',
     counterparty: 'Tiers',
     search: 'Rechercher',
+    skipToResults: 'Aller aux résultats',
     searchPlaceholder: 'N° facture, nom, SIREN, SIRET, TVA',
     searchHint: 'N° de facture (entier ou une partie), nom, SIREN, SIRET ou n° de TVA',
     amount: 'Montant TTC (€)',

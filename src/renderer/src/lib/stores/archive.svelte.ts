@@ -131,6 +131,10 @@ class ArchiveSearch extends PagedSearch<'archive:search'> {
     return this.#totals.loading;
   }
 
+  /** Puts the focus on the results' active row (the screen sets it while its table is shown):
+   * the search field's "Aller aux résultats" (issue 27, item 3). */
+  focusResults: (() => void) | null = null;
+
   /** Set when the archive answers a live search the operator could not (offline, never asked
    * online): the form it was asked with, so that the screen says so while that form is shown. */
   liveAnswer = $state<{ form: string; whole: boolean } | null>(null);
