@@ -7,6 +7,7 @@ import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { AccountingPage } from './pages/accounting-page.ts';
 import { ExceptionsPage } from './pages/exceptions-page.ts';
+import { ReportsPage } from './pages/reports-page.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -67,5 +68,22 @@ for (const viewport of [
         `Écritures › ${name}`,
       );
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-entries-${size}.png` });
+
+    // The TVA report's month table: its "TVA nette" whole, beside the chart.
+    const reports = new ReportsPage(page);
+    await reports.open();
+    await reports.tab('TVA').click();
+    await reports.chooseQuarter('3ᵉ trimestre', 2026);
+    const byMonth = page.getByRole('table', { name: 'Chiffres du diagramme' });
+    await expectInView(
+      page,
+      byMonth.getByRole('columnheader', { name: 'TVA nette', exact: true }),
+      'TVA › TVA nette',
+    );
+    const net = await byMonth
+      .getByRole('columnheader', { name: 'TVA nette', exact: true })
+      .evaluate((th) => th.scrollWidth <= th.clientWidth);
+    expect(net, 'TVA nette: not cut').toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-vat-${size}.png` });
   });
 }
