@@ -198,6 +198,8 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
     await expect(accounting.queueRow(party.name, role)).toContainText(
       'le compte n’est pas de la bonne classe',
     );
+    // The keyboard is back on the row refused, not left on the next one (issue 27, item 3).
+    await expect(accounting.accountField(party.name)).toBeFocused();
     await accounting.accountField(party.name).focus();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(account);

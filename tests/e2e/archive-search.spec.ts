@@ -88,13 +88,24 @@ for (const viewport of VIEWPORTS) {
       const rows = archivedRows(dataDir);
       const wanted = distinctInvoice(rows);
 
-      await test.step('the totals are those of every row, not of the page', async () => {
+      await test.step('the totals are those of every row, not of the page, per direction', async () => {
         await expect(archive.totals).toContainText(
           `Totaux des ${new Intl.NumberFormat('fr-FR').format(rows.length)} factures du filtre`,
         );
-        expect(
-          parseFrenchAmount((await archive.totalAmount('Total TTC').textContent()) ?? ''),
-        ).toBe(ttcOf(rows.filter((r) => (r.currency ?? 'EUR') === 'EUR')));
+        // Sales and purchases are never added together (issue 27): one line each.
+        for (const [name, direction] of [
+          ['Ventes (factures émises)', 'OUTBOUND'],
+          ['Achats (factures reçues)', 'INBOUND'],
+        ] as const) {
+          const side = archive.totals.getByRole('group', { name, exact: true });
+          const ofSide = rows.filter((r) => r.direction === direction);
+          await expect(side).toContainText(
+            `${name} (${new Intl.NumberFormat('fr-FR').format(ofSide.length)})`,
+          );
+          expect(parseFrenchAmount((await totalIn(side, 'Total TTC').textContent()) ?? '')).toBe(
+            ttcOf(ofSide.filter((r) => (r.currency ?? 'EUR') === 'EUR')),
+          );
+        }
         await archive.screenshot(`archive-totals-${size}`);
       });
 
@@ -112,6 +123,19 @@ for (const viewport of VIEWPORTS) {
         const ttc = parseFrenchAmount((await archive.totalAmount('Total TTC').textContent()) ?? '');
         expect(ttc).toBe(ttcOf(credits));
         expect(ttc).toBeLessThan(0);
+        // One sign rule (issue 27): each credit note's row is negative too, as its total is.
+        await expect(archive.dataRows.first()).toBeVisible();
+        const amounts = await archive.dataRows.evaluateAll((rows) =>
+          rows.map((r) =>
+            [...(r as HTMLTableRowElement).cells].map((c) => c.textContent?.trim() ?? ''),
+          ),
+        );
+        const header = await archive.table
+          .getByRole('columnheader')
+          .evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? ''));
+        const ttcAt = header.findIndex((h) => h.startsWith('TTC') || h.startsWith('Total TTC'));
+        expect(ttcAt).toBeGreaterThanOrEqual(0);
+        for (const row of amounts) expect(parseFrenchAmount(row[ttcAt] ?? '')).toBeLessThan(0);
         await archive.clearFilters();
       });
 
@@ -205,16 +229,25 @@ for (const viewport of VIEWPORTS) {
           value: { data: { data: InvoiceSearchItem[] } };
         };
         const items = answer.value.data.data;
-        const ttc =
-          items.reduce((sum, item) => {
+        const ttcOfItems = (list: InvoiceSearchItem[]) =>
+          list.reduce((sum, item) => {
             const data = item.businessData;
             const amount = data?.monetary?.invoiceAmount.amount ?? 0;
             return sum + (CREDIT.has(String(data?.type ?? '')) ? -1 : 1) * Math.round(amount * 100);
           }, 0) / 100;
         await expect(invoices.pageTotals).toContainText('Totaux de cette page (50 factures)');
-        expect(
-          parseFrenchAmount((await totalIn(invoices.pageTotals, 'Total TTC').textContent()) ?? ''),
-        ).toBe(ttc);
+        // Per direction (issue 27): sales and purchases are never added together.
+        for (const [name, direction] of [
+          ['Ventes (factures émises)', 'OUTBOUND'],
+          ['Achats (factures reçues)', 'INBOUND'],
+        ] as const) {
+          const ofSide = items.filter((item) => item.metadata.direction === direction);
+          expect(ofSide.length).toBeGreaterThan(0);
+          const side = invoices.pageTotals.getByRole('group', { name, exact: true });
+          expect(parseFrenchAmount((await totalIn(side, 'Total TTC').textContent()) ?? '')).toBe(
+            ttcOfItems(ofSide),
+          );
+        }
       });
 
       const wanted = distinctInvoice(archivedRows(dataDir));

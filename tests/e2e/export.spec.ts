@@ -82,7 +82,16 @@ test('the invoices of the current query, exported to Excel and downloaded', asyn
     );
     expect(download.suggestedFilename()).toMatch(/^.+ Factures \d{4}-\d{2}-\d{2}\.xlsx$/);
     const book = readXlsx(path);
-    expect(book.sheets.map((s) => s.name)).toEqual(['Factures', 'À propos']);
+    expect(book.sheets.map((s) => s.name)).toEqual(['Dossier', 'Factures', 'À propos']);
+    // Whose workbook and of when, first (issue 27, item 1).
+    const head = sheetNamed(book, 'Dossier');
+    const headValue = (label: string) => head.rows.find((r) => r[0]?.v === label)?.[1]?.v;
+    expect(head.rows[0]?.[0]?.v).toBe('Factures');
+    expect(String(headValue('Entreprise'))).toMatch(/^ATELIERS DUVAL AGENCEMENT/);
+    expect(String(headValue('SIREN'))).toMatch(/^\d{9}$/);
+    expect(download.suggestedFilename()).toContain(` ${String(headValue('SIREN'))} `);
+    expect(headValue('Connexion')).toBe('Démo (administrateur)');
+    expect(String(headValue('Période'))).toMatch(/^\d{4}-\d{2}-\d{2}/);
     const sheet = sheetNamed(book, 'Factures');
     const expected = Math.min(source.meta.count, 1200);
     expect(dataRows(sheet).length).toBe(expected);
@@ -128,6 +137,10 @@ test('the invoices of the current query, exported to Excel and downloaded', asyn
     );
     const book = readXlsx(path);
     expect(book.sheets.map((s) => s.name)).toEqual(['Facture', 'À propos']);
+    // Under the invoice's title: whose it is (issue 27, item 1).
+    const first = book.sheets[0]!;
+    expect(first.rows.find((r) => r[0]?.v === 'Connexion')?.[1]?.v).toBe('Démo (administrateur)');
+    expect(String(first.rows.find((r) => r[0]?.v === 'SIREN')?.[1]?.v)).toMatch(/^\d{9}$/);
     await invoices.screenshot('export-invoice-panel');
   });
 });

@@ -22,6 +22,17 @@ export function isCreditNoteType(code: string | number | null | undefined): bool
   return (CREDIT_NOTE_TYPE_CODES as readonly string[]).includes(String(code).trim());
 }
 
+/** An amount as every screen and workbook shows it (one sign rule, issue 27): a credit note's
+ * negative, as the VAT figures count it; null and undefined stay so. */
+export function signedAmount<T extends number | null | undefined>(
+  amount: T,
+  type: string | number | boolean | null | undefined,
+): T {
+  if (amount === null || amount === undefined) return amount;
+  const credit = typeof type === 'boolean' ? type : isCreditNoteType(type);
+  return (credit ? -Math.abs(amount) : amount) as T;
+}
+
 const cents = (amount: number | undefined): number =>
   amount === undefined ? 0 : Math.round(amount * 100);
 
@@ -62,4 +73,27 @@ export function pageTotals(items: readonly InvoiceSearchItem[]): PageTotals {
     (a, b) => b.count - a.count || a.currency.localeCompare(b.currency),
   );
   return { currencies, withoutAmount };
+}
+
+/** The two directions, never added together (issue 27): sales (issued) and purchases (received). */
+export const TOTALS_SIDES = ['OUTBOUND', 'INBOUND'] as const;
+export type TotalsSide = (typeof TOTALS_SIDES)[number];
+
+/** One direction's sums under a list. */
+export interface SideTotals {
+  direction: TotalsSide;
+  count: number;
+  currencies: ArchiveCurrencyTotals[];
+}
+
+/** The page's totals per direction, the directions it holds only, sales first. */
+export function pageTotalsBySide(items: readonly InvoiceSearchItem[]): SideTotals[] {
+  return TOTALS_SIDES.map((direction) => {
+    const totals = pageTotals(items.filter((item) => item.metadata.direction === direction));
+    return {
+      direction,
+      count: totals.currencies.reduce((n, c) => n + c.count, 0),
+      currencies: totals.currencies,
+    };
+  }).filter((side) => side.count > 0);
 }

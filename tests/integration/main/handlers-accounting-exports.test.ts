@@ -52,6 +52,16 @@ test('export:start of the entries writes the workbook of the same entries', asyn
   );
   const book = readXlsx(result.savedTo!);
   assert.equal(dataRows(sheetNamed(book, 'Écritures')).length, result.rows);
+  // Its first sheet says whose it is and of when (issue 27, item 1), the SIREN of its name.
+  const first = book.sheets[0]!;
+  const line = (label: string) => first.rows.find((r) => r[0]?.v === label)?.[1]?.v;
+  assert.equal(first.rows[0]?.[0]?.v, 'Écritures');
+  assert.match(String(line('Entreprise')), /^ATELIERS DUVAL AGENCEMENT/);
+  assert.ok(basename(result.savedTo!).includes(` ${String(line('SIREN'))} `));
+  assert.equal(typeof line('Connexion'), 'string');
+  assert.equal(line('Période'), '2026-Q3');
+  assert.equal(line('Du'), '2026-07-01');
+  assert.equal(line('Au'), '2026-09-30');
   const ledger = services.accounting.ledger('demo-admin', period);
   assert.equal(
     result.rows,

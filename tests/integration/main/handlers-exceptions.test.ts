@@ -196,7 +196,16 @@ test('marked handled with a note: who and when, kept across a cleared archive, e
   );
   assert.ok(result.savedTo);
   assert.match(result.fileName, /^ATELIERS DUVAL AGENCEMENT \d{9} À traiter 2026\.xlsx$/);
-  const sheet = sheetNamed(readXlsx(result.savedTo), 'À traiter');
+  const book = readXlsx(result.savedTo);
+  const sheet = sheetNamed(book, 'À traiter');
+  // Its first sheet says whose it is and of when (issue 27, item 1).
+  const head = book.sheets[0]!;
+  assert.equal(head.name, 'Dossier');
+  const line = (label: string) => head.rows.find((r) => r[0]?.v === label)?.[1]?.v;
+  assert.equal(head.rows[0]?.[0]?.v, 'À traiter');
+  assert.match(String(line('Entreprise')), /^ATELIERS DUVAL AGENCEMENT/);
+  assert.ok(result.fileName.includes(` ${String(line('SIREN'))} `));
+  assert.equal(line('Période'), PERIOD.label);
   const ids = column(sheet, 'Identifiant').map((c) => c.v);
   assert.equal(ids.length, open.rows.length);
   const at = ids.indexOf(one.invoiceId);

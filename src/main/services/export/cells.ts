@@ -37,6 +37,9 @@ export interface Column {
   currencyColumn?: number;
   /** An amount column summed in the table's totals rows (one per currency). */
   sum?: boolean;
+  /** The totals rows are kept apart by this column's value (a direction: sales and purchases
+   * are never added together), one per value and currency. */
+  totalsBy?: boolean;
 }
 
 export type AnyIterable<T> = Iterable<T> | AsyncIterable<T>;

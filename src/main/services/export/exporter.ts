@@ -16,11 +16,12 @@ import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import type { AboutInfo } from './about.ts';
 import { archiveCoverage, countFormat, describeFilter, liveCoverage } from './about-text.ts';
 import { ARCHIVE_BATCH, archivedInvoices } from './archive-sources.ts';
-import { exportFileName } from './file-names.ts';
+import { exportFileName, localDay } from './file-names.ts';
+import { mainSheetIndex, withHead, type WorkbookHead } from './layouts/head-sheet.ts';
 import type { FileOwner } from './output-name.ts';
 import { directoryWorkbook } from './layouts/directory.ts';
-import { entriesFileName, entriesWorkbook } from './layouts/entries.ts';
-import { exceptionsFileName, exceptionsWorkbook } from './layouts/exceptions.ts';
+import { entriesFileName, entriesWorkbook, ledgerWords } from './layouts/entries.ts';
+import { exceptionsFileName, exceptionsTitle, exceptionsWorkbook } from './layouts/exceptions.ts';
 import { invoiceDetailWorkbook } from './layouts/invoice-detail.ts';
 import { invoicesWorkbook, type VatDetails } from './layouts/invoices.ts';
 import { participantsWorkbook } from './layouts/participants.ts';
@@ -127,6 +128,26 @@ export async function prepareExport(
     ...(deps.workerUrl ? { workerUrl: deps.workerUrl } : {}),
     now,
   });
+  /** Every workbook's first sheet says whose it is and of when (issue 27, item 1): the title,
+   * the company, its SIREN, the connection, then the period (a search's: its day). */
+  const names = words.exports.fileNames;
+  const head =
+    (title: string, period: WorkbookHead['period'] = { day: localDay(now) }) =>
+    (): WorkbookHead => ({ owner, title, period });
+  const headTitle = (): string => {
+    switch (target.kind) {
+      case 'invoices':
+        return target.source === 'archive' ? names.archive : names.invoices;
+      case 'directory':
+        return names.directory;
+      case 'participants':
+        return names.participants;
+      case 'webhooks':
+        return names.webhooks;
+      default:
+        return names.invoice;
+    }
+  };
   /** An export of one table (plus the "About" sheet), fed by a source that counts in a Tally. */
   const prepared = (
     plan: (tally: Tally, signal?: AbortSignal) => WorkbookPlan,
@@ -136,14 +157,15 @@ export async function prepareExport(
     async write(path, { signal, onProgress } = {}) {
       const report = onProgress ?? (() => undefined);
       const tally = new Tally(options.total ?? null, report);
-      const workbook = plan(tally, signal);
-      const mainSheet = workbook.sheets[0]?.name ?? '';
+      const workbook = withHead(plan(tally, signal), language, head(headTitle()));
+      const main = mainSheetIndex(workbook);
+      const mainSheet = workbook.sheets[main]?.name ?? '';
       let lastWritten = 0;
       const written = await writeWorkbook(path, workbook, {
         ...writeOptions(signal),
         batchSize: options.batchSize,
         onProgress: (progress) => {
-          if (progress.sheetIndex !== 0 || progress.rowsWritten === lastWritten) return;
+          if (progress.sheetIndex !== main || progress.rowsWritten === lastWritten) return;
           lastWritten = progress.rowsWritten;
           report({ phase: 'writing', rows: lastWritten, total: tally.total });
         },
@@ -160,15 +182,21 @@ export async function prepareExport(
     appVersion: deps.version,
     exportedAt: now,
   };
-  const computedWorkbook = (fileName: string, plan: () => WorkbookPlan): PreparedExport => ({
+  const computedWorkbook = (
+    fileName: string,
+    title: string,
+    period: ReportPeriod,
+    plan: () => WorkbookPlan,
+  ): PreparedExport => ({
     fileName,
     async write(path, { signal, onProgress } = {}) {
-      const workbook = plan();
-      const main = workbook.sheets[0]?.name ?? '';
+      const workbook = withHead(plan(), language, head(title, period));
+      const index = mainSheetIndex(workbook);
+      const main = workbook.sheets[index]?.name ?? '';
       const written = await writeWorkbook(path, workbook, {
         ...writeOptions(signal),
         onProgress: (progress) => {
-          if (progress.sheetIndex !== 0) return;
+          if (progress.sheetIndex !== index) return;
           onProgress?.({
             phase: 'writing',
             rows: progress.rowsWritten,
@@ -250,7 +278,11 @@ export async function prepareExport(
       return {
         fileName: exportFileName(target, language, now, owner, invoice.businessData.invoiceId),
         async write(path, options = {}) {
-          const plan = invoiceDetailWorkbook({ language, invoice, about });
+          const plan = withHead(
+            invoiceDetailWorkbook({ language, invoice, about }),
+            language,
+            head(names.invoice),
+          );
           const written = await writeWorkbook(path, plan, writeOptions(options.signal));
           options.onProgress?.({ phase: 'writing', rows: 1, total: 1 });
           // A document sheet counts lines; this export is of one invoice.
@@ -376,8 +408,11 @@ export async function prepareExport(
     case 'entries': {
       // Computed when written, while the writer's worker starts (as a report is).
       const ledger = once(() => ledgerOf(deps, request.connection.id, target.period));
-      return computedWorkbook(entriesFileName(target.period, language, owner), () =>
-        entriesWorkbook(language, computedMeta, ledger),
+      return computedWorkbook(
+        entriesFileName(target.period, language, owner),
+        ledgerWords(language).fileName,
+        target.period,
+        () => entriesWorkbook(language, computedMeta, ledger),
       );
     }
     case 'exceptions': {
@@ -385,8 +420,11 @@ export async function prepareExport(
       if (!compute)
         throw new AppFailure('invalid_input', 'This shell cannot compute the exceptions list.');
       const list = once(() => compute(request.connection.id, target.period, target.show));
-      return computedWorkbook(exceptionsFileName(target.period, language, owner), () =>
-        exceptionsWorkbook(language, computedMeta, list),
+      return computedWorkbook(
+        exceptionsFileName(target.period, language, owner),
+        exceptionsTitle(language),
+        target.period,
+        () => exceptionsWorkbook(language, computedMeta, list),
       );
     }
   }

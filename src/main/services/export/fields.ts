@@ -11,6 +11,8 @@ export interface Field<T> {
   isCurrency?: boolean;
   /** An amount summed in the table's totals rows. */
   sum?: boolean;
+  /** The totals rows are one per value of this field (and currency): a direction. */
+  totalsBy?: boolean;
 }
 
 export interface Table<T> {
@@ -25,6 +27,7 @@ export function tableOf<T>(fields: readonly Field<T>[]): Table<T> {
     kind: field.kind,
     ...(field.kind === 'amount' && currencyColumn >= 0 ? { currencyColumn } : {}),
     ...(field.sum ? { sum: true } : {}),
+    ...(field.totalsBy ? { totalsBy: true } : {}),
   }));
   return { columns, toRow: (item) => fields.map((field) => field.value(item)) };
 }

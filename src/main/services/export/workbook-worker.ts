@@ -63,10 +63,14 @@ interface OpenTable {
   /** "Total {currency}" when the table ends with totals rows. */
   totalsLabel?: string;
   expectedRows?: number;
-  /** Per currency, the sums of the `sum` columns in cents (integers: no binary drift). */
-  totals: Map<string, Map<number, number>>;
+  /** Per currency (and per group, see below), the sums of the `sum` columns in cents (integers:
+   * no binary drift). */
+  totals: Map<string, { currency: string; group: string; sums: Map<number, number> }>;
   /** The column holding the summed amounts' currency, if any. */
   sumCurrency: number | undefined;
+  /** The column whose values are never summed together (a direction: sales and purchases), if
+   * any: one totals row per value and currency. */
+  sumGroup: number | undefined;
 }
 
 let current: OpenFile | null = null;
@@ -183,6 +187,9 @@ function beginTable(
     ...(expectedRows !== undefined ? { expectedRows } : {}),
     totals: new Map(),
     sumCurrency: columns.find((column) => column.sum)?.currencyColumn,
+    sumGroup: ((index) => (index < 0 ? undefined : index))(
+      columns.findIndex((column) => column.totalsBy),
+    ),
   };
 }
 
@@ -191,12 +198,21 @@ function totalsLabelOf(template: string, currency: string): string {
   return template.replace('{currency}', currency).trim();
 }
 
+/** What a direction adds to the totals' label when it is the first column: " – " and the
+ * longest of the first batch's (the widths are fixed before the first row). */
+function widestGroup(open: OpenTable, sample: readonly Row[]): string {
+  if (open.sumGroup !== 0) return '';
+  const values = sample.map((row) => String(row[0] ?? ''));
+  const widest = values.reduce((a, b) => (b.length > a.length ? b : a), '');
+  return widest ? ` – ${widest}` : '';
+}
+
 /** Widths and formats go out with the first row: decided from the header and the first batch. */
 function startTable(open: OpenTable, sample: readonly Row[]): void {
   const widths = columnWidths(open.columns, sample, {
     ...(open.expectedRows !== undefined ? { expectedRows: open.expectedRows } : {}),
     ...(open.totalsLabel !== undefined
-      ? { totalsLabel: totalsLabelOf(open.totalsLabel, 'XXX') }
+      ? { totalsLabel: totalsLabelOf(open.totalsLabel, 'XXX') + widestGroup(open, sample) }
       : {}),
   });
   Object.assign(open.sheet.pageSetup, printSetup(widths));
@@ -267,31 +283,40 @@ async function writeRows(rows: readonly Row[]): Promise<number> {
 function sumsOf(open: OpenTable, source: Row): Map<number, number> {
   const code = open.sumCurrency === undefined ? '' : source[open.sumCurrency];
   const currency = (typeof code === 'string' ? code.trim().toUpperCase() : '') || 'EUR';
-  let sums = open.totals.get(currency);
-  if (!sums) {
-    sums = new Map();
-    open.totals.set(currency, sums);
+  const value = open.sumGroup === undefined ? '' : source[open.sumGroup];
+  const group = typeof value === 'string' ? value.trim() : '';
+  const key = `${group}\u0000${currency}`;
+  let totals = open.totals.get(key);
+  if (!totals) {
+    totals = { currency, group, sums: new Map() };
+    open.totals.set(key, totals);
   }
-  return sums;
+  return totals.sums;
 }
 
 /**
- * The totals rows, one per currency, after an empty row: outside the autofilter's range, so that
+ * The totals rows, one per currency (and direction), after an empty row: outside the autofilter's range, so that
  * sorting or filtering the rows never moves them.
  */
 function writeTotals(opened: OpenFile, open: OpenTable): number {
   if (open.totalsLabel === undefined || open.totals.size === 0) return 0;
   const strong = (numFmt: string | undefined): number =>
     styleId(opened.workbook, sharedStyle(numFmt, 'strong'));
+  const plain = styleId(opened.workbook, sharedStyle('@'));
   const currencyColumn = open.sumCurrency;
   let rowNumber = open.rows + 2;
   let xml = '';
-  for (const [currency, sums] of open.totals) {
+  // One row per direction (and currency), which its own column says: sales and purchases are
+  // never added together.
+  for (const { currency, group, sums } of open.totals.values()) {
     rowNumber += 1;
     const cells = open.columns.map((column, index): XmlCell => {
       if (index === 0) {
-        return { value: totalsLabelOf(open.totalsLabel ?? '', currency), styleId: strong('@') };
+        const label = totalsLabelOf(open.totalsLabel ?? '', currency);
+        // A direction in the first column goes after the label ("Total EUR – Émises").
+        return { value: open.sumGroup === 0 ? `${label} – ${group}` : label, styleId: strong('@') };
       }
+      if (index === open.sumGroup) return { value: group, styleId: plain };
       if (index === currencyColumn) return { value: currency, styleId: strong('@') };
       if (column.sum) {
         return { value: (sums.get(index) ?? 0) / 100, styleId: strong(amountFormat(currency)) };

@@ -50,6 +50,7 @@ export default {
     dueDateTo: 'Due date, to',
     counterparty: 'Counterparty',
     search: 'Search',
+    skipToResults: 'Go to the results',
     searchPlaceholder: 'Invoice number, name, SIREN, SIRET, VAT',
     searchHint: 'Invoice number (whole or part), name, SIREN, SIRET or VAT number',
     amount: 'Total incl. VAT (€)',
@@ -91,6 +92,12 @@ export default {
     totals: 'Totals of the {count} invoices of the filter, all pages',
     totalsOne: 'Totals of the invoice of the filter',
     totalsLoading: 'Adding up the filter’s totals…',
+    // A live search asked offline, answered by the archive (issue 27, item 5).
+    liveAnswer:
+      'Offline: the operator never answered this search, the local archive answers it, up to date as of {date}.',
+    liveAnswerUndated:
+      'Offline: the operator never answered this search, the local archive answers it.',
+    liveAnswerPartial: 'Its syncs did not read all of this search: some may be missing.',
     // Issue 27, item 4: what narrows the rows, always in view.
     filteredBy: 'Filtered by {filters}',
     ofArchive: { one: 'of {count} archived invoice.', other: 'of {count} archived invoices.' },

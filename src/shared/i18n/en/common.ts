@@ -232,5 +232,8 @@ export default {
     ttc: 'Total incl. VAT',
     creditNotes: 'credit notes deducted',
     inCurrency: '{count} in {currency}',
+    // Sales and purchases are never added together: one line each.
+    sides: { OUTBOUND: 'Sales (issued invoices)', INBOUND: 'Purchases (received invoices)' },
+    side: '{side} ({count})',
   },
 } as const satisfies Translation<typeof fr>;

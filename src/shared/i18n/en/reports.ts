@@ -267,6 +267,11 @@ export default {
     source: 'Source',
     markedAt: 'Marked on',
     note: 'Note',
+    // A long list (the Payées: 1 700 rows) searched on what the row shows (issue 27).
+    filter: 'Search the list',
+    filterHint: 'Number, party, amount or note',
+    filtered: '{shown} of {count}',
+    filteredNone: 'No invoice of the list holds “{text}”.',
     sources: {
       status_211: 'Status 211 (payment sent)',
       status_212: 'Status 212 (collected)',
@@ -353,5 +358,7 @@ export default {
     siren: 'SIREN',
     connection: 'Connection',
     unknown: 'unknown (empty archive)',
+    // The first sheet of a workbook whose data is a table: whose it is and of when.
+    headSheet: 'Client file',
   },
 } as const satisfies Translation<typeof fr>;

@@ -49,6 +49,7 @@ export default {
     dueDateTo: 'Échéance, au',
     counterparty: 'Tiers',
     search: 'Rechercher',
+    skipToResults: 'Aller aux résultats',
     searchPlaceholder: 'N° facture, nom, SIREN, SIRET, TVA',
     searchHint: 'N° de facture (entier ou une partie), nom, SIREN, SIRET ou n° de TVA',
     amount: 'Montant TTC (€)',
@@ -91,6 +92,13 @@ export default {
     totals: 'Totaux des {count} factures du filtre, toutes pages comprises',
     totalsOne: 'Totaux de la facture du filtre',
     totalsLoading: 'Calcul des totaux du filtre…',
+    // A live search asked offline, answered by the archive (issue 27, item 5).
+    liveAnswer:
+      'Hors ligne : l’opérateur n’a jamais répondu à cette recherche, l’archive locale y répond, à jour au {date}.',
+    liveAnswerUndated:
+      'Hors ligne : l’opérateur n’a jamais répondu à cette recherche, l’archive locale y répond.',
+    liveAnswerPartial:
+      'Ses synchronisations n’ont pas lu toute cette recherche : il peut en manquer.',
     // Issue 27, item 4: what narrows the rows, always in view.
     filteredBy: 'Filtrées par {filters}',
     ofArchive: { one: 'sur {count} facture archivée.', other: 'sur {count} factures archivées.' },

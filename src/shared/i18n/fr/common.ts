@@ -240,5 +240,8 @@ export default {
     ttc: 'Total TTC',
     creditNotes: 'avoirs déduits',
     inCurrency: '{count} en {currency}',
+    // Sales and purchases are never added together: one line each.
+    sides: { OUTBOUND: 'Ventes (factures émises)', INBOUND: 'Achats (factures reçues)' },
+    side: '{side} ({count})',
   },
 } as const;

@@ -270,6 +270,11 @@ export default {
     source: 'Source',
     markedAt: 'Marquée le',
     note: 'Note',
+    // A long list (the Payées: 1 700 rows) searched on what the row shows (issue 27).
+    filter: 'Chercher dans la liste',
+    filterHint: 'Numéro, tiers, montant ou note',
+    filtered: '{shown} sur {count}',
+    filteredNone: 'Aucune facture de la liste ne contient « {text} ».',
     sources: {
       status_211: 'Statut 211 (paiement transmis)',
       status_212: 'Statut 212 (encaissée)',
@@ -358,5 +363,7 @@ export default {
     siren: 'SIREN',
     connection: 'Connexion',
     unknown: 'inconnue (archive vide)',
+    // The first sheet of a workbook whose data is a table: whose it is and of when.
+    headSheet: 'Dossier',
   },
 } as const;

@@ -2,7 +2,7 @@
 // rows the operator gave no amount for left out and counted.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pageTotals } from '#shared/invoices/amount-totals.ts';
+import { pageTotals, pageTotalsBySide, signedAmount } from '#shared/invoices/amount-totals.ts';
 import { searchItem, uuidOf } from '#support/archive-fixtures.ts';
 
 test('a page sums per currency, credit notes (381) deducted, rows without amounts counted apart', () => {
@@ -28,4 +28,38 @@ test('a page sums per currency, credit notes (381) deducted, rows without amount
 
 test('an empty page has no totals', () => {
   assert.deepEqual(pageTotals([]), { currencies: [], withoutAmount: 0 });
+});
+
+test('sales and purchases are summed apart, sales first, only the directions the page holds', () => {
+  const sale = searchItem({ id: uuidOf(1), ttc: 120, ht: 100, tva: 20 });
+  sale.metadata.direction = 'OUTBOUND';
+  const purchase = searchItem({ id: uuidOf(2), ttc: 60, ht: 50, tva: 10 });
+  purchase.metadata.direction = 'INBOUND';
+  const credit = searchItem({ id: uuidOf(3), type: 381, ttc: 12, ht: 10, tva: 2 });
+  credit.metadata.direction = 'INBOUND';
+  assert.deepEqual(pageTotalsBySide([purchase, sale, credit]), [
+    {
+      direction: 'OUTBOUND',
+      count: 1,
+      currencies: [{ currency: 'EUR', count: 1, htCents: 10000, tvaCents: 2000, ttcCents: 12000 }],
+    },
+    {
+      direction: 'INBOUND',
+      count: 2,
+      currencies: [{ currency: 'EUR', count: 2, htCents: 4000, tvaCents: 800, ttcCents: 4800 }],
+    },
+  ]);
+  assert.deepEqual(
+    pageTotalsBySide([purchase]).map((s) => s.direction),
+    ['INBOUND'],
+  );
+});
+
+test('one sign rule: a credit note negative, by its type code or its flag', () => {
+  assert.equal(signedAmount(2065.16, '381'), -2065.16);
+  assert.equal(signedAmount(-2065.16, 381), -2065.16);
+  assert.equal(signedAmount(2065.16, '380'), 2065.16);
+  assert.equal(signedAmount(2065.16, true), -2065.16);
+  assert.equal(signedAmount(null, '381'), null);
+  assert.equal(signedAmount(undefined, '381'), undefined);
 });

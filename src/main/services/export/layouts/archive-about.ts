@@ -81,7 +81,7 @@ export function lazyAboutSheet(
  * company, its SIREN, the connection), so that a file found on a shared drive says its client.
  * `known`: the company the computation found, when the caller had none. */
 export function ownerLines(
-  about: ReportAbout,
+  about: Pick<ReportAbout, 'connectionName' | 'company'>,
   language: Language,
   known?: { name: string | null; siren: string | null },
 ): DocLine[] {

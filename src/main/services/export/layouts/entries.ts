@@ -102,7 +102,12 @@ function asideFields(l: LedgerWords, language: Language): Field<Aside>[] {
     { header: c.detail, kind: 'text', value: (a) => codeWordsOf(a.invoice.detail, language) },
     { header: c.invoiceNumber, kind: 'id', value: (a) => a.invoice.number },
     { header: c.invoiceDate, kind: 'date', value: (a) => a.invoice.invoiceDate },
-    { header: c.direction, kind: 'text', value: (a) => directions[a.invoice.direction] },
+    {
+      header: c.direction,
+      kind: 'text',
+      totalsBy: true,
+      value: (a) => directions[a.invoice.direction],
+    },
     { header: c.counterparty, kind: 'text', value: (a) => a.invoice.counterpartyName },
     { header: c.ttc, kind: 'amount', sum: true, value: (a) => euros(a.invoice.ttcCents) },
     { header: c.invoiceId, kind: 'id', value: (a) => a.invoice.invoiceId },

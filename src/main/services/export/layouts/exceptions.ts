@@ -28,6 +28,11 @@ export function exceptionsFileName(
   return ownedFileName(owner, WORDS[language].export.fileName, period.label, 'xlsx');
 }
 
+/** What the workbook holds, as its first sheet's title says: "À traiter". */
+export function exceptionsTitle(language: Language): string {
+  return WORDS[language].export.fileName;
+}
+
 function fields(language: Language): Field<ExceptionRow>[] {
   const w = WORDS[language];
   const c = w.export.columns;
@@ -36,7 +41,12 @@ function fields(language: Language): Field<ExceptionRow>[] {
     { header: c.number, kind: 'id', value: (r) => r.number },
     { header: c.date, kind: 'date', value: (r) => r.invoiceDate },
     { header: c.due, kind: 'date', value: (r) => r.dueDate },
-    { header: c.direction, kind: 'text', value: (r) => w.export.directions[r.direction] },
+    {
+      header: c.direction,
+      kind: 'text',
+      totalsBy: true,
+      value: (r) => w.export.directions[r.direction],
+    },
     { header: c.party, kind: 'text', value: (r) => r.counterpartyName },
     { header: c.status, kind: 'text', value: (r) => codeWordsOf(r.lifecycleCode, language) },
     { header: c.currency, kind: 'id', isCurrency: true, value: (r) => r.currency },

@@ -2,7 +2,8 @@
 // VAT breakdown lines for the invoices whose details are known.
 import type { Language } from '#shared/contract.ts';
 import type { Invoice } from '#shared/operator/schemas.ts';
-import { isCreditNote, statusPaidDay } from '../../tax/rules.ts';
+import { statusPaidDay } from '../../tax/rules.ts';
+import { signedAmount as signedByType } from '#shared/invoices/amount-totals.ts';
 import type { AnyIterable } from '../cells.ts';
 import { aboutSheet, type AboutInfo } from '../about.ts';
 import { mapRows, tableOf, type Field } from '../fields.ts';
@@ -21,13 +22,13 @@ function paymentOf(row: InvoiceRow): { day: string | null; source: string } | un
     : undefined;
 }
 
-/** An amount as the VAT figures count it: a credit note (381 and the other codes) negative. */
+/** An amount as the VAT figures count it: a credit note (381 and the other codes) negative, the
+ * screens' rule (#shared/invoices/amount-totals.ts). */
 export function signedAmount(
   amount: number | undefined | null,
   type: string | number | undefined | null,
 ): number | undefined {
-  if (amount === undefined || amount === null) return undefined;
-  return isCreditNote(type) ? -Math.abs(amount) : amount;
+  return signedByType(amount, type) ?? undefined;
 }
 
 export function invoiceFields(words: ExportWords): Field<InvoiceRow>[] {
@@ -77,6 +78,8 @@ export function invoiceFields(words: ExportWords): Field<InvoiceRow>[] {
     {
       header: columns.direction,
       kind: 'text',
+      // Sales and purchases are never added together: totals per direction.
+      totalsBy: true,
       value: (r) => labelOf(words.invoices.direction, r.direction) ?? r.direction,
     },
     { header: detail.platformInvoiceId, kind: 'id', value: (r) => r.invoiceId },

@@ -139,7 +139,12 @@ const vatLineLabel = (w: Words, l: { category: string | null; selfAssessed: bool
 function invoiceFields<T extends ReportInvoice>(w: Words): Field<T>[] {
   const c = w.r.columns;
   return [
-    { header: c.direction, kind: 'text', value: (i) => directionLabel(w, i.direction) },
+    {
+      header: c.direction,
+      kind: 'text',
+      totalsBy: true,
+      value: (i) => directionLabel(w, i.direction),
+    },
     { header: c.number, kind: 'id', value: (i) => i.number },
     { header: c.invoiceDate, kind: 'date', value: (i) => i.invoiceDate },
     { header: c.type, kind: 'text', value: (i) => typeLabel(w, i.typeCode) },
@@ -200,6 +205,7 @@ export function vatLineFields(w: Words): Field<VatLine>[] {
     {
       header: c.direction,
       kind: 'text',
+      totalsBy: true,
       // A reverse charge's two sides are both of a received invoice (issue 18).
       value: (l) =>
         l.selfAssessed ? v.selfAssessedSide[l.direction] : directionLabel(w, l.direction),
@@ -519,7 +525,12 @@ function agingWorkbook(
     { header: a.daysLate, kind: 'integer', value: (l) => l.daysLate },
     { header: a.bucket, kind: 'text', value: (l) => a.buckets[l.bucket] },
     { header: a.amount, kind: 'amount', value: (l) => l.amountCents / 100 },
-    { header: w.r.columns.ttc, kind: 'amount', value: (l) => euros(l.ttcCents) },
+    // Signed as "Reste à payer" beside it: a credit note negative in both.
+    {
+      header: w.r.columns.ttc,
+      kind: 'amount',
+      value: (l) => signedEuros(l.ttcCents, l.creditNote),
+    },
     { header: w.r.columns.currency, kind: 'id', isCurrency: true, value: (l) => l.currency },
     { header: w.r.columns.lifecycleCode, kind: 'id', value: (l) => l.lifecycleCode },
     {
@@ -731,7 +742,12 @@ function vatCheckWorkbook(
   const c = w.r.columns;
   const net = (source: string) => interpolate(k.netOf, { source });
   const differenceFields: Field<VatCheckInvoice>[] = [
-    { header: c.direction, kind: 'text', value: (d) => directionLabel(w, d.direction) },
+    {
+      header: c.direction,
+      kind: 'text',
+      totalsBy: true,
+      value: (d) => directionLabel(w, d.direction),
+    },
     { header: c.number, kind: 'id', value: (d) => d.number },
     { header: c.invoiceDate, kind: 'date', value: (d) => d.invoiceDate },
     { header: c.counterparty, kind: 'text', value: (d) => d.counterpartyName },
@@ -753,7 +769,12 @@ function vatCheckWorkbook(
     idField(w),
   ];
   const paymentFields: Field<VatCheckPayment>[] = [
-    { header: c.direction, kind: 'text', value: (p) => directionLabel(w, p.direction) },
+    {
+      header: c.direction,
+      kind: 'text',
+      totalsBy: true,
+      value: (p) => directionLabel(w, p.direction),
+    },
     { header: c.number, kind: 'id', value: (p) => p.number },
     { header: c.counterparty, kind: 'text', value: (p) => p.counterpartyName },
     { header: k.paidOn, kind: 'date', value: (p) => p.day },

@@ -20,6 +20,10 @@ export interface Column<T> {
   /** Stays in view when the table scrolls sideways (the first column only: the invoice number,
    * so that a row is still told apart). */
   sticky?: boolean;
+  /** Stays in view at the right edge when the table scrolls sideways: a key column at the end
+   * (a decision, a note, the actions), which a 1024-px window would scroll away (issue 27). Give
+   * such a column a `width` or `whole`; several at the end stack from the right. */
+  stickyEnd?: boolean;
   /** The narrowest a sharing column gets, in rem (default 8rem); below the sum of every
    * column's width the table scrolls sideways instead. */
   minWidth?: string;
@@ -173,4 +177,22 @@ export function columnLayout<T>(
     return null;
   });
   return { widths, minWidth: Math.ceil(minWidth) };
+}
+
+/** The right offset, px, of each column that stays at the right edge (stickyEnd): the widths of
+ * the stickyEnd columns after it; null for the others (and before the widths are known). */
+export function stickyEndOffsets<T>(
+  columns: readonly Column<T>[],
+  widths: readonly (number | null)[] | undefined,
+): (number | null)[] {
+  let right = 0;
+  const offsets: (number | null)[] = columns.map(() => null);
+  for (let c = columns.length - 1; c >= 0; c--) {
+    if (!columns[c]?.stickyEnd) continue;
+    const width = widths?.[c];
+    if (width === null || width === undefined) return columns.map(() => null);
+    offsets[c] = right;
+    right += width;
+  }
+  return offsets;
 }

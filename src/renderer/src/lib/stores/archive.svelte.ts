@@ -11,8 +11,10 @@ import type {
   SyncSummary,
 } from '#shared/archive.ts';
 import type { AppError, Result } from '#shared/contract.ts';
+import type { Direction, InvoiceState } from '#shared/operator/enums.ts';
 import type { SortState } from '../components/data-table.ts';
 import { untrack } from 'svelte';
+import { TOTALS_SIDES, type SideTotals } from '#shared/invoices/amount-totals.ts';
 import { api } from '../api.ts';
 import { session } from './session.svelte.ts';
 import { PagedSearch, Search } from './search.svelte.ts';
@@ -39,6 +41,12 @@ class ArchiveSearch extends PagedSearch<'archive:search'> {
   /** The totals of the whole filter (archive:totals), asked when the filter, the connection or
    * the archive changes, not for another page or sort of the same rows. */
   readonly #totals = new Search('archive:totals');
+  /** The same per direction, when the filter holds both: sales and purchases are never added
+   * together (issue 27). */
+  readonly #sides = TOTALS_SIDES.map((direction) => ({
+    direction,
+    search: new Search('archive:totals'),
+  }));
   #sameRows = false;
   #totalsOf: string | null = null;
 
@@ -79,12 +87,17 @@ class ArchiveSearch extends PagedSearch<'archive:search'> {
     if (!this.#sameRows || key !== this.#totalsOf || this.#totals.result === null) {
       this.#totalsOf = key;
       void this.#totals.run(args.filter ? { filter: args.filter } : {});
+      for (const side of this.#sides) {
+        if (args.filter?.direction) side.search.clear();
+        else void side.search.run({ filter: { ...args.filter, direction: side.direction } });
+      }
     }
     return super.run(args);
   }
 
   override clear(): void {
     this.#totals.clear();
+    for (const side of this.#sides) side.search.clear();
     this.#totalsOf = null;
     super.clear();
   }
@@ -99,8 +112,53 @@ class ArchiveSearch extends PagedSearch<'archive:search'> {
       : null;
   }
 
+  /** The totals of the rows on screen per direction, those it holds only; empty while they are
+   * being added up or when the filter names one direction. */
+  get totalsBySide(): SideTotals[] {
+    const shown = this.answered?.filter ?? {};
+    const sides: SideTotals[] = [];
+    for (const { direction, search } of this.#sides) {
+      if (search.loading || search.error || !search.result) return [];
+      const { direction: _, ...asked } = search.answered?.filter ?? {};
+      if (JSON.stringify(asked) !== JSON.stringify(shown)) return [];
+      const { count, currencies } = search.result;
+      if (count > 0) sides.push({ direction, count, currencies });
+    }
+    return sides;
+  }
+
   get totalsLoading(): boolean {
     return this.#totals.loading;
+  }
+
+  /** Puts the focus on the results' active row (the screen sets it while its table is shown):
+   * the search field's "Aller aux résultats" (issue 27, item 3). */
+  focusResults: (() => void) | null = null;
+
+  /** Set when the archive answers a live search the operator could not (offline, never asked
+   * online): the form it was asked with, so that the screen says so while that form is shown. */
+  liveAnswer = $state<{ form: string; whole: boolean } | null>(null);
+  /** The live screen's filters answered by the archive (issue 27, item 5): the same states and
+   * direction, no other filter, said as the archive's answer. */
+  answerLive(
+    filters: { states: readonly InvoiceState[]; direction: Direction | '' },
+    whole: boolean,
+  ): void {
+    this.form = {
+      ...emptyArchiveFilterForm(),
+      states: [...filters.states],
+      direction: filters.direction,
+    };
+    this.liveAnswer = { form: JSON.stringify(this.form), whole };
+    this.mode = 'archive';
+    this.apply();
+  }
+
+  /** The archive is answering the live search asked (and the user has changed nothing since):
+   * whether its syncs read the partitions asked whole. */
+  get answeringLive(): { whole: boolean } | null {
+    const answer = this.liveAnswer;
+    return answer && answer.form === JSON.stringify(this.form) ? answer : null;
   }
 
   /** The live screen's offer: the archive, searched for `text` alone (no other filter left to

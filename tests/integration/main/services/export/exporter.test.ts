@@ -126,8 +126,15 @@ describe('live exports through the handlers (demo operator, 3,000 invoices)', ()
     const book = readXlsx(result.savedTo as string);
     assert.deepEqual(
       book.sheets.map((s) => s.name),
-      ['Factures', 'À propos'],
+      ['Dossier', 'Factures', 'À propos'],
     );
+    // Whose workbook and of when, first (issue 27, item 1): a never-synced connection's company
+    // is unknown, said so; a search's period is its day.
+    const head = sheetNamed(book, 'Dossier');
+    assert.equal(head.rows[0]?.[0]?.v, 'Factures');
+    assert.equal(aboutValue(head, 'Entreprise'), 'inconnue (archive vide)');
+    assert.equal(aboutValue(head, 'Connexion'), 'Démo (administrateur)');
+    assert.match(String(aboutValue(head, 'Période')), new RegExp(`^${localDay(NOW)}`));
     const sheet = sheetNamed(book, 'Factures');
     assert.equal(dataRows(sheet).length, 1200);
     assert.equal(sheet.freeze, 'A2');
@@ -475,8 +482,18 @@ describe('archive exports (a real sync of a small demo operator into SQLite)', (
     const book = readXlsx(result.savedTo as string);
     assert.deepEqual(
       book.sheets.map((s) => s.name),
-      ['Factures', 'Ventilation TVA', 'À propos'],
+      ['Dossier', 'Factures', 'Ventilation TVA', 'À propos'],
     );
+    // The archive names the company: its name and SIREN head the workbook, as in its file name.
+    const head = sheetNamed(book, 'Dossier');
+    assert.equal(head.rows[0]?.[0]?.v, 'Factures archive');
+    const siren = String(aboutValue(head, 'SIREN'));
+    assert.match(siren, /^\d{9}$/);
+    assert.ok(result.fileName.includes(` ${siren} `), result.fileName);
+    assert.ok(String(aboutValue(head, 'Entreprise')).length > 0);
+    assert.notEqual(aboutValue(head, 'Entreprise'), 'inconnue (archive vide)');
+    assert.equal(aboutValue(head, 'Connexion'), 'Démo (administrateur)');
+    assert.match(String(aboutValue(head, 'Période')), new RegExp(`^${localDay(NOW)}`));
     const sheet = sheetNamed(book, 'Factures');
     const ids = column(sheet, 'Identifiant plateforme');
     const ht = column(sheet, 'Total HT (avoirs en négatif)');

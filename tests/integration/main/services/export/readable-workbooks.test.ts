@@ -27,6 +27,7 @@ import {
   readXlsx,
   sheetNamed,
   totalsRows,
+  type XlsxCell,
   type XlsxSheet,
 } from '#support/read-xlsx.ts';
 import { assertReadable } from '#support/workbook-checks.ts';
@@ -80,20 +81,29 @@ after(() => rmSync(root, { recursive: true, force: true }));
 
 const cents = (value: unknown): number => Math.round((value as number) * 100);
 
-/** Per currency, the sum in cents of a column's data rows. */
+/** The key of a row's totals: its currency, and its direction when the sheet has one (sales and
+ * purchases are never added together). */
+function totalsKey(sheet: XlsxSheet, row: XlsxCell[]): string {
+  const direction = sheet.rows[0]?.some((cell) => cell.v === 'Sens')
+    ? String(row[columnIndex(sheet, 'Sens')]?.v)
+    : '';
+  return `${direction}|${String(row[columnIndex(sheet, 'Devise')]?.v ?? 'EUR')}`;
+}
+
+/** Per currency (and direction), the sum in cents of a column's data rows. */
 function sumsByCurrency(sheet: XlsxSheet, header: string): Map<string, number> {
-  const amounts = column(sheet, header);
-  const currencies = column(sheet, 'Devise');
+  const index = columnIndex(sheet, header);
   const sums = new Map<string, number>();
-  amounts.forEach((cell, i) => {
-    if (typeof cell.v !== 'number') return;
-    const currency = String(currencies[i]?.v ?? 'EUR');
-    sums.set(currency, (sums.get(currency) ?? 0) + cents(cell.v));
-  });
+  for (const row of dataRows(sheet)) {
+    const cell = row[index];
+    if (typeof cell?.v !== 'number') continue;
+    const key = totalsKey(sheet, row);
+    sums.set(key, (sums.get(key) ?? 0) + cents(cell.v));
+  }
   return sums;
 }
 
-/** The totals rows: one per currency, each equal to the sums of the rows above. */
+/** The totals rows: one per currency and direction, each equal to the sums of the rows above. */
 function assertTotals(sheet: XlsxSheet, headers: readonly string[]): void {
   const totals = totalsRows(sheet);
   const currency = columnIndex(sheet, 'Devise');
@@ -101,7 +111,7 @@ function assertTotals(sheet: XlsxSheet, headers: readonly string[]): void {
     const expected = sumsByCurrency(sheet, header);
     const index = columnIndex(sheet, header);
     assert.deepEqual(
-      new Map(totals.map((row) => [String(row[currency]?.v), cents(row[index]?.v)])),
+      new Map(totals.map((row) => [totalsKey(sheet, row), cents(row[index]?.v)])),
       expected,
       `${sheet.name}: totals of "${header}"`,
     );

@@ -22,6 +22,7 @@ import {
   readXlsx,
   sheetNamed,
   totalsRows,
+  type XlsxCell,
   type XlsxSheet,
 } from '#support/read-xlsx.ts';
 import { assertReadable } from '#support/workbook-checks.ts';
@@ -57,18 +58,31 @@ async function written(value: Report, name: string): Promise<{ sheets: XlsxSheet
 
 const cents = (value: unknown): number => Math.round((value as number) * 100);
 
-/** Each totals row (one per currency) equals the sum of the rows of its currency above it. */
+/** Each totals row (one per currency and direction: sales and purchases are never added
+ * together) equals the sum of the rows of its currency and direction above it. */
 function assertTotals(sheet: XlsxSheet, headers: readonly string[]): void {
   const totals = totalsRows(sheet);
   assert.ok(totals.length >= 1, `${sheet.name}: a totals row`);
   const currencies = column(sheet, 'Devise');
   const currencyAt = columnIndex(sheet, 'Devise');
+  const directions = sheet.rows[0]?.some((cell) => cell.v === 'Sens') ? column(sheet, 'Sens') : [];
+  // The direction of a totals row: its own column's, after the label when that is the first.
+  const directionOf = (row: XlsxCell[]): unknown => {
+    if (directions.length === 0) return undefined;
+    const at = columnIndex(sheet, 'Sens');
+    return at === 0 ? String(row[0]?.v).split(' – ')[1] : row[at]?.v;
+  };
   for (const header of headers) {
     const index = columnIndex(sheet, header);
     for (const row of totals) {
       const currency = row[currencyAt]?.v;
+      const direction = directionOf(row);
       const expected = column(sheet, header).reduce(
-        (sum, cell, i) => (currencies[i]?.v === currency ? sum + cents(cell.v ?? 0) : sum),
+        (sum, cell, i) =>
+          currencies[i]?.v === currency &&
+          (direction === undefined || directions[i]?.v === direction)
+            ? sum + cents(cell.v ?? 0)
+            : sum,
         0,
       );
       assert.equal(cents(row[index]?.v), expected, `${sheet.name}: total ${String(currency)}`);
@@ -146,6 +160,19 @@ test('the échéancier and statuts workbooks: sized, printable, dated in words',
       sheet.rows.some((row, r) => !(s === 0 && r < 5) && row.some((c) => c?.v === 'SIREN')),
     ),
   );
+  // One sign rule (issue 27): "Reste à payer" has the sign of "Total TTC", a credit note's both
+  // negative.
+  const lines = sheetNamed(aging, 'Sans paiement connu');
+  const left = column(lines, 'Reste à payer');
+  const ttc = column(lines, 'Total TTC');
+  assert.ok(
+    left.some((cell) => (cell.v as number) < 0),
+    'a credit note among the lines',
+  );
+  left.forEach((cell, i) => {
+    const [a, b] = [cell.v as number, ttc[i]?.v as number];
+    if (a !== 0 && b !== 0) assert.equal(Math.sign(a), Math.sign(b), `line ${i + 2}`);
+  });
   const status = report('status', '2026') as StatusReport;
   const book = await written(status, 'statuts.xlsx');
   assertReadable(book);

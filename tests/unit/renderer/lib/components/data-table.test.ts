@@ -4,6 +4,7 @@ import {
   columnLayout,
   nextSort,
   sortRows,
+  stickyEndOffsets,
   visibleRange,
   type Column,
 } from '#renderer/components/data-table.ts';
@@ -100,4 +101,15 @@ test('a header that may take two lines is measured by its widest word', () => {
   // Header text + 2 rem for the padding and the sort arrow, rounded up, + 2.
   assert.equal(layout.widths[0], label.length * 10 + 32 + 2);
   assert.equal(layout.widths[1], 'affecter'.length * 10 + 32 + 2);
+});
+
+test('key columns at the end stack from the right edge (stickyEnd), once their widths are known', () => {
+  const cols: Column<Row>[] = [
+    { id: 'a', label: 'A' },
+    { id: 'b', label: 'B', stickyEnd: true, width: '10rem' },
+    { id: 'c', label: 'C', stickyEnd: true, width: '9rem' },
+  ];
+  assert.deepEqual(stickyEndOffsets(cols, [null, 160, 144]), [null, 144, 0]);
+  assert.deepEqual(stickyEndOffsets(cols, undefined), [null, null, null]);
+  assert.deepEqual(stickyEndOffsets(columns, [null, null]), [null, null]);
 });
