@@ -3,6 +3,7 @@
 // rests on changed.
 import { LedgerPages } from '../services/accounting/ledger-pages.ts';
 import { marksStamp, readPaymentMarks } from '../services/archive/payment-marks.ts';
+import { bankStamp } from '../services/archive/bank-book.ts';
 import type { HandlerServices } from './types.ts';
 
 export interface KeptLedgers {
@@ -33,6 +34,8 @@ export function keptLedgers(archives: HandlerServices['archives']): KeptLedgers 
       // A paid mark moves VAT on payment (tax/vat-due.ts): marking or unmarking recomputes, and
       // so does a bank match confirmed or undone (archive/payment-marks.ts).
       marksStamp(store ? readPaymentMarks(store) : new Map()),
+      // The bank journal (BQ): an import, a decision or an account's 512 changed.
+      store ? bankStamp(store) : '',
     ]);
   }
 }

@@ -347,6 +347,23 @@ export class BankStore {
     );
   }
 
+  /** What the entries of the bank journal rest on, in a few numbers: the lines (an import adds
+   * some and proposes again), the decisions, and each account's 512. */
+  journalFacts(): unknown[] {
+    return [
+      this.#db.prepare('SELECT count(*) AS n, max(import_id) AS i FROM bank_lines').get(),
+      this.#db.prepare('SELECT max(id) AS i FROM bank_imports').get(),
+      this.#db
+        .prepare(
+          'SELECT count(*) AS n, max(decided_at) AS at, sum(length(allocations)) AS size FROM bank_decisions',
+        )
+        .get(),
+      this.#db
+        .prepare("SELECT group_concat(account || '=' || ledger_account) AS a FROM bank_accounts")
+        .get(),
+    ];
+  }
+
   hasLine(lineId: string): boolean {
     return this.#db.prepare('SELECT 1 FROM bank_lines WHERE id = ?').get(lineId) !== undefined;
   }
