@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { BankStore, type BankAccount, type BankMatchRow } from './bank-store.ts';
+import { BankStore, bankDataPath, type BankAccount, type BankMatchRow } from './bank-store.ts';
 
 export interface BankBook {
   accounts: BankAccount[];
@@ -45,4 +45,20 @@ export function bankStamp(archive: BankBookArchive): string {
       createHash('sha256').update(JSON.stringify(bank.journalFacts())).digest('base64url'),
     ) ?? ''
   );
+}
+
+/** The lines waiting for the accountant (the portfolio's bank figures), one query; null when
+ * the connection has no bank file. */
+export function bankToDecide(
+  dataDir: string,
+  connectionId: string,
+): { unmatched: number; suggested: number } | null {
+  const path = bankDataPath(dataDir, connectionId);
+  if (!existsSync(path)) return null;
+  const bank = new BankStore(path, connectionId);
+  try {
+    return bank.toDecide();
+  } finally {
+    bank.close();
+  }
 }

@@ -45,6 +45,7 @@ export default {
     account: 'Account',
     text: 'Search',
     all: 'All',
+    undecided: 'Unmatched, to decide',
   },
   totals: {
     label: 'Totals of the lines shown',

@@ -45,6 +45,7 @@ export default {
     account: 'Compte',
     text: 'Rechercher',
     all: 'Tous',
+    undecided: 'Sans facture, à décider',
   },
   totals: {
     label: 'Totaux des lignes affichées',
