@@ -1,8 +1,7 @@
 // Issue 29, items 4 and 5, as a user sees them: the demo statements imported on Banque; the
 // portfolio's row counts the bank lines to decide and the suggestions to confirm, and each
 // figure opens Banque filtered on the lines it counted (the number clicked is the number shown,
-// by the keyboard too); Comptabilité shows the bank journal (BQ), balanced, with its entries,
-// and a payment's entry opens its invoice, whose "Payée ?" names the bank statement.
+// by the keyboard too); Comptabilité shows the bank journal (BQ), balanced, with its entries.
 // French, at 1366×768 and 1024×700, with screenshots.
 import type { Page } from '@playwright/test';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
@@ -124,17 +123,6 @@ for (const viewport of [
       await expect(accounting.dataRows(accounting.entries).first()).toBeVisible();
       await expect(accounting.entries.getByRole('cell', { name: '471000' }).first()).toBeVisible();
       await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-bq-${viewport.width}.png` });
-
-      // A customer's payment: its entry opens the invoice, whose "Payée ?" names the bank line.
-      const paid = accounting
-        .dataRows(accounting.entries)
-        .filter({ has: page.getByRole('cell', { name: '411000', exact: true }) })
-        .first();
-      await paid.click();
-      await expect(page.getByText(/^Relevé bancaire : payée le \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
-      await page.screenshot({
-        path: `${SCREENSHOTS_DIR}/invoice-paid-by-bank-${viewport.width}.png`,
-      });
     });
   });
 }
