@@ -109,6 +109,32 @@ for (const viewport of [
           });
       }
 
+      // Banque shows the suggestions (the last figure opened): a line with several, the second
+      // one picked by the keyboard; the line is confirmed with those invoices.
+      const picks = page.getByRole('button', { name: /^Confirmer .+ pour la ligne du / });
+      const row = page
+        .getByRole('table', { name: 'Lignes' })
+        .locator('tbody tr')
+        .filter({ has: picks.nth(1) })
+        .first();
+      const rowPicks = row.getByRole('button', { name: /^Confirmer .+ pour la ligne du / });
+      await expect(rowPicks.nth(1)).toBeVisible();
+      const before = await linesShown(page);
+      const second = (await rowPicks.nth(1).innerText()).replace(/^Suggestion : /, '');
+      const id = await row.getAttribute('data-line');
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/bank-pick-${viewport.width}.png` });
+      await rowPicks.nth(1).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => linesShown(page)).toBe(before - 1);
+      await page
+        .getByRole('group', { name: 'Filtres des lignes' })
+        .getByRole('combobox', { name: 'État' })
+        .selectOption({ label: 'Confirmé' });
+      const confirmed = page.locator(`tr[data-line="${id}"]`);
+      await expect(confirmed).toContainText('Confirmé');
+      await expect(confirmed).toContainText(second);
+
       // Comptabilité: October 2026 has its bank journal, balanced, one entry per line.
       const accounting = new AccountingPage(page);
       await accounting.open();

@@ -69,6 +69,7 @@ export default {
   },
   actions: {
     confirm: 'Confirmer',
+    pickLine: 'Confirmer {invoices} pour la ligne du {day}, {amount}',
     confirmLine: 'Confirmer la ligne du {day}, {amount}',
     change: 'Changer',
     changeLine: 'Changer le rapprochement de la ligne du {day}, {amount}',
