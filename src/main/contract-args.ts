@@ -7,7 +7,7 @@ import { DIRECTIONS, INVOICE_SEARCH_LIMITS, INVOICE_STATES } from '#shared/opera
 import { REPORT_KINDS } from '#shared/reports.ts';
 import { MAX_PAYMENT_MARK_IDS } from '#shared/payments.ts';
 import { operatorUrlSchema, webhookCreateSchema } from '#shared/operator/schemas.ts';
-import { JOURNAL_KINDS } from '#shared/accounting.ts';
+import { LEDGER_JOURNALS } from '#shared/accounting.ts';
 import { SYNC_EVERY_HOURS_MAX } from '#shared/sync-round.ts';
 import { EXCEPTION_SHOWS, MAX_EXCEPTION_IDS, MAX_EXCEPTION_NOTE } from '#shared/exceptions.ts';
 import { MAX_NEWS_IDS } from '#shared/news.ts';
@@ -223,7 +223,7 @@ export const argSchemas = {
   'accounting:ledger': z.strictObject({
     connectionId: id,
     period: accountingPeriod,
-    journal: z.enum(JOURNAL_KINDS).optional(),
+    journal: z.enum(LEDGER_JOURNALS).optional(),
     offset: z.number().int().min(0),
     limit: z.number().int().min(1).max(MAX_LEDGER_PAGE),
   }),

@@ -9,6 +9,10 @@ import type { LegalForm, VatRegime } from './tax-calendar.ts';
 
 export type JournalKind = 'sales' | 'purchases' | 'misc';
 export const JOURNAL_KINDS = ['sales', 'purchases', 'misc'] as const;
+/** The journals of a ledger: the settings' three, and the bank journal ('treasury': BQ, issue 29 item 4) when
+ * the connection has bank statements in the period. */
+export type LedgerJournal = JournalKind | 'treasury';
+export const LEDGER_JOURNALS = [...JOURNAL_KINDS, 'treasury'] as const;
 
 export interface Journal {
   code: string; // VT, HA, OD by default
@@ -115,19 +119,26 @@ export interface EntryLine {
   label: string;
   debitCents: number;
   creditCents: number;
+  /** EcritureLet: the lettering code of a 411 / 401 line an invoice and the bank lines that paid
+   * it in full share (issue 29, item 4); absent when not lettered. */
+  letter?: string;
+  /** DateLet (YYYY-MM-DD): the day of the bank line that completed the payment. */
+  letterDay?: string;
 }
 
-export type EntryKind = 'invoice' | 'vat_on_payment';
+/** An invoice's entry, the move of its VAT on payment, or a bank statement line (BQ). */
+export type EntryKind = 'invoice' | 'vat_on_payment' | 'bank_line';
 
 /** One balanced entry: an invoice, or the move of an invoice's VAT on payment (212 date). */
 export interface Entry {
-  journal: JournalKind;
+  journal: LedgerJournal;
   /** EcritureNum: continuous in chronological order across the period (1, 2, 3…). */
   number: number;
   date: string;
   kind: EntryKind;
+  /** The invoice (a bank line's: the first invoice it paid, '' when none). */
   invoiceId: string;
-  /** PieceRef and PieceDate: the invoice's number and date. */
+  /** PieceRef and PieceDate: the invoice's number and date (a bank line's reference and day). */
   pieceRef: string;
   pieceDate: string;
   label: string;
@@ -169,7 +180,7 @@ export interface InvoiceAside<R extends string> {
 }
 
 export interface JournalTotals {
-  journal: JournalKind;
+  journal: LedgerJournal;
   code: string;
   label: string;
   entries: number;

@@ -30,7 +30,7 @@ import type {
   AccountingSettings,
   CompanyProfile,
   Entry,
-  JournalKind,
+  LedgerJournal,
   Ledger,
   ThirdParty,
   ThirdPartyChoice,
@@ -253,7 +253,7 @@ export interface LedgerPageArgs {
   connectionId: string;
   period: ReportPeriod;
   /** Only this journal's entries (all journals when absent). */
-  journal?: JournalKind;
+  journal?: LedgerJournal;
   offset: number;
   limit: number;
 }

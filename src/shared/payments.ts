@@ -31,6 +31,9 @@ export interface InvoicePayment {
   invoiceId: string;
   status: { code: '211' | '212'; date: string | null } | null;
   mark: PaymentMark | null;
+  /** Paid in full by matched bank statement lines (issue 29): the day of the line that completed
+   * it, and the lines; absent when the bank paid it nothing in full. */
+  bank?: { paidOn: string; lineIds: string[] };
 }
 
 export interface PaymentMarkArgs {

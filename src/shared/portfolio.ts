@@ -44,6 +44,9 @@ export interface PortfolioRow {
   figures: PortfolioFigures | null;
   /** What went wrong reading this connection's archive, when something did. */
   error: string | null;
+  /** Its bank statements' lines waiting for the accountant (issue 29, item 5): unmatched and
+   * not decided, suggestions to confirm; null (or absent) when it has no bank file. */
+  bank?: { unmatched: number; suggested: number } | null;
 }
 
 /** What costs a computation of the month's invoices (about 0.2 s at 20,000 invoices), asked

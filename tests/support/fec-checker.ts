@@ -243,6 +243,13 @@ export function checkFec(name: string, bytes: Uint8Array, options: FecCheckOptio
     const auxLib = record.CompAuxLib as string;
     if ((auxNum === '') !== (auxLib === ''))
       report('auxiliary pair', `${at}: CompAuxNum and CompAuxLib go together`);
+    // Lettering: a code and its day go together, the day not before the entry's.
+    const letter = record.EcritureLet as string;
+    const letterDay = record.DateLet as string;
+    if ((letter === '') !== (letterDay === ''))
+      report('lettering pair', `${at}: EcritureLet and DateLet go together`);
+    if (letterDay !== '' && letterDay < (record.EcritureDate as string))
+      report('lettering date', `${at}: DateLet ${letterDay} is before the entry's date`);
     if ((auxNum !== '' || auxLib !== '') && !/^(401|411)/.test(account))
       report('auxiliary', `${at}: an auxiliary account on account ${account}, not a 401/411 line`);
   }

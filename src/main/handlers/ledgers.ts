@@ -4,6 +4,7 @@
 import { LedgerPages } from '../services/accounting/ledger-pages.ts';
 import { marksStamp, readPaymentMarks } from '../services/archive/payment-marks.ts';
 import { ratesStamp } from '../services/rates/rates-file.ts';
+import { bankStamp } from '../services/archive/bank-book.ts';
 import type { HandlerServices } from './types.ts';
 
 export interface KeptLedgers {
@@ -37,6 +38,8 @@ export function keptLedgers(archives: HandlerServices['archives']): KeptLedgers 
       // An invoice in another currency is booked at the imported or typed rate (issue 26, item 3).
       store ? ratesStamp(store.path) : null,
       [...(userData?.invoiceRates() ?? new Map())],
+      // The bank journal (BQ): an import, a decision or an account's 512 changed.
+      store ? bankStamp(store) : '',
     ]);
   }
 }

@@ -1,6 +1,8 @@
 // Payment marks: the accountant's own word that an invoice was paid, beside the operator's
 // statuses 211 and 212.
 import { AppFailure } from '../services/app-failure.ts';
+import { readBankMarks } from '../services/archive/payment-marks.ts';
+import type { PaymentMark } from '#shared/payments.ts';
 import type { Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
 
@@ -32,14 +34,18 @@ export function paymentsHandlers(
       // A read never creates the file: no file, no marks.
       const marks = archives.existingUserData(connectionId)?.paymentMarks(invoiceIds) ?? new Map();
       const archive = archives.existing(connectionId);
+      // What the bank statements' matches paid (the bank file read once, when there is one).
+      const bank = archive ? readBankMarks(archive) : new Map<string, PaymentMark>();
       return invoiceIds.map((invoiceId) => {
         const row = archive?.getInvoice(invoiceId)?.row;
         const code = row?.lifecycleCode;
+        const byBank = bank.get(invoiceId);
         return {
           invoiceId,
           status:
             code === '211' || code === '212' ? { code, date: row?.lifecycleDate ?? null } : null,
           mark: marks.get(invoiceId) ?? null,
+          ...(byBank ? { bank: { paidOn: byBank.paidOn, lineIds: byBank.bankLines ?? [] } } : {}),
         };
       });
     },

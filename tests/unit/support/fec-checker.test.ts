@@ -59,6 +59,17 @@ describe('FEC checker', () => {
     assert.equal(checkFec(NAME, tabbed).separator, 'tab');
   });
 
+  it('refuses a lettering code without its day, or a DateLet before the entry', () => {
+    const lettered = withField(0, 'EcritureLet', 'AAA').map((l, i) =>
+      i === 0 ? l.replace('|AAA||20260105', '|AAA|20260110|20260105') : l,
+    );
+    assert.deepEqual(problemsOf(file(lettered)), []);
+    assertRule(problemsOf(file(withField(0, 'EcritureLet', 'AAA'))), /^lettering pair/);
+    assertRule(problemsOf(file(withField(0, 'DateLet', '20260110'))), /^lettering pair/);
+    const early = lettered.map((l, i) => (i === 0 ? l.replace('|20260110|', '|20260101|') : l));
+    assertRule(problemsOf(file(early)), /^lettering date/);
+  });
+
   it('refuses a file name that is not <SIREN>FEC<AAAAMMJJ>.txt, or whose date is not a day', () => {
     assertRule(problemsOf(file(GOOD_LINES), 'FEC20261231.txt'), /^file name/);
     assertRule(problemsOf(file(GOOD_LINES), '552100554FEC20261231.csv'), /^file name/);

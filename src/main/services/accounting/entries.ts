@@ -15,7 +15,7 @@ import type {
 import type { ReportPeriod } from '#shared/reports.ts';
 import { inPeriod } from '#shared/report-period.ts';
 import type { AccountingFacts, AccountingRow } from '../archive/ports.ts';
-import { countryOf, isSelfAssessed, roundHalf } from '../tax/categories.ts';
+import { checkTotals, countryOf, isSelfAssessed, roundHalf } from '../tax/categories.ts';
 import { checkedInEuros, type ConversionInputs } from '../tax/conversion.ts';
 import type { RateLine } from '../tax/categories.ts';
 import { directionOf, invoiceDay } from '../tax/invoice.ts';
@@ -94,6 +94,47 @@ function lineBuilder(label: string, accountLabelOf: (account: string) => string)
   };
 }
 
+/** The third party of an invoice's 411 / 401 line: the supplier of a purchase, the customer of a
+ * sale, keyed for the memory by SIREN, else VAT number, else the name (third-parties.ts). The
+ * bank journal (bank-journal.ts) credits the same auxiliary account. */
+export function invoiceParty(row: AccountingRow['row']): {
+  role: ThirdPartyRole;
+  name: string;
+  key: string;
+} {
+  const purchase = directionOf(row) === 'INBOUND';
+  const party = purchase
+    ? {
+        name: row.sellerName,
+        siren: row.sellerSiren,
+        siret: row.sellerSiret,
+        vatNumber: row.sellerVat,
+      }
+    : {
+        name: row.buyerName,
+        siren: row.buyerSiren,
+        siret: row.buyerSiret,
+        vatNumber: row.buyerVat,
+      };
+  return {
+    role: purchase ? 'supplier' : 'customer',
+    name: party.name ?? row.counterpartyName ?? '',
+    key: thirdPartyKey(party),
+  };
+}
+
+/** What an invoice's own entry posts on its 411 / 401 line: its TTC in euro cents (a credit
+ * note's too), or null when it has no entry (left out, held, without details, totals that do
+ * not add up). The bank journal letters an invoice only when the bank paid exactly this. */
+export function thirdPartyCents({ row, facts }: AccountingRow): number | null {
+  if (vatStanding(row).kind !== 'counts' || facts === null) return null;
+  // Another currency's entry posts a converted amount (checkedInEuros): a bank line in euros
+  // is not compared with it, so such an invoice is never lettered.
+  if (facts.currency !== null && facts.currency !== 'EUR') return null;
+  const checked = checkTotals(facts);
+  return checked.ok ? checked.ttc : null;
+}
+
 /** What one archived invoice gives the ledger of `context.period`. */
 export function invoiceOutcome(invoice: AccountingRow, context: EntryContext): InvoiceOutcome {
   const { row, facts } = invoice;
@@ -142,23 +183,7 @@ export function invoiceOutcome(invoice: AccountingRow, context: EntryContext): I
   const credit = isCreditNote(row.typeCode);
   // A credit note (UNTDID 1001: 381…): the same accounts, sides reversed.
   const sign = credit ? -1 : 1;
-  const role: ThirdPartyRole = purchase ? 'supplier' : 'customer';
-  const party = purchase
-    ? {
-        name: row.sellerName,
-        siren: row.sellerSiren,
-        siret: row.sellerSiret,
-        vatNumber: row.sellerVat,
-      }
-    : {
-        name: row.buyerName,
-        siren: row.buyerSiren,
-        siret: row.buyerSiret,
-        vatNumber: row.buyerVat,
-      };
-  const name = party.name ?? row.counterpartyName ?? '';
-  // The memory's key: SIREN, else VAT number, else the name (third-parties.ts).
-  const key = thirdPartyKey(party);
+  const { role, name, key } = invoiceParty(row);
   const process = facts.processType ?? '';
   const services = process.startsWith('S') || process === '';
   const categories = new Set(checked.lines.map((l) => l.category));

@@ -14,6 +14,7 @@ import type {
   FecSeparator,
   Journal,
   JournalKind,
+  LedgerJournal,
   Ledger,
 } from '#shared/accounting.ts';
 import { AppFailure } from '../app-failure.ts';
@@ -54,7 +55,8 @@ export interface FecSource {
   period: Ledger['period'];
   /** The codes and labels of the journals (the ledger's totals, or the settings' journals). */
   journals:
-    readonly { journal: JournalKind; code: string; label: string }[] | Record<JournalKind, Journal>;
+    | readonly { journal: LedgerJournal; code: string; label: string }[]
+    | Record<JournalKind, Journal>;
   entries: Iterable<Entry> | AsyncIterable<Entry>;
 }
 
@@ -196,8 +198,8 @@ export function fecAmount(cents: number): string {
   return `${whole},${String(cents % 100).padStart(2, '0')}`;
 }
 
-type JournalNames = Record<JournalKind, { code: string; label: string }>;
-type JournalList = readonly { journal: JournalKind; code: string; label: string }[];
+type JournalNames = Partial<Record<LedgerJournal, { code: string; label: string }>>;
+type JournalList = readonly { journal: LedgerJournal; code: string; label: string }[];
 
 function journalsOf(source: FecSource): JournalNames {
   if (!Array.isArray(source.journals)) return source.journals as JournalNames;
@@ -246,8 +248,10 @@ export function entryLines(
       fecText(line.label) || entryLabel,
       fecAmount(debit),
       fecAmount(credit),
-      '', // EcritureLet: no lettering in a pre-accounting export
-      '', // DateLet
+      // EcritureLet, DateLet: an invoice's 411 / 401 line and the bank lines that paid it
+      // exactly share a code (accounting/bank-journal.ts); others are not lettered.
+      fecText(line.letter ?? ''),
+      line.letter ? fecDate(line.letterDay ?? entry.date) : '',
       fecDate(entry.date), // ValidDate: DGFiP's checker refuses it empty
       '', // Montantdevise: the entries are in euros
       '', // Idevise

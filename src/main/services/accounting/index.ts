@@ -16,6 +16,7 @@ import { conversionInputs } from '../tax/conversion.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { AccountingService } from './accounting.ts';
 import { buildLedger } from './ledger.ts';
+import { bankJournalOf } from './bank-journal-of.ts';
 import { defaultAccountingSettings, validateAccountingSettings } from './settings.ts';
 import { exportThirdPartiesCsv, importThirdPartiesCsv } from './third-parties-csv.ts';
 import { accountChooser, mapThirdParties } from './third-parties.ts';
@@ -76,10 +77,12 @@ export function createAccountingService(options: AccountingServiceOptions): Acco
       // The accountant's paid marks and the bank's matches move VAT on payment on their day
       // (tax/vat-due.ts, archive/payment-marks.ts).
       const marks = store ? readPaymentMarks(store) : new Map<string, PaymentMark>();
-      const rows = store
-        ? store.accountingRows(period.from, period.to, markedIn(marks, period))
-        : [];
+      // The bank journal (BQ) and its lettering, over the bank file (bank-journal-of.ts).
+      const bank = store ? bankJournalOf(store, period) : null;
+      const also = [...markedIn(marks, period), ...(bank?.invoiceIds() ?? [])];
+      const rows = store ? store.accountingRows(period.from, period.to, also) : [];
       return buildLedger(withPayments(rows, marks), {
+        bank,
         period,
         settings,
         chooser,

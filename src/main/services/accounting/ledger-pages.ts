@@ -3,7 +3,7 @@
 // and sent a page at a time; the exceptions list reads the same one. It is computed again when
 // something it rests on changed (the caller's stamp: the archive's version and date, the
 // accountant's settings and third parties), or when told (`forget`, after a write here).
-import type { JournalKind, Ledger } from '#shared/accounting.ts';
+import type { LedgerJournal, Ledger } from '#shared/accounting.ts';
 import type { LedgerPage } from '#shared/contract.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 
@@ -16,7 +16,7 @@ interface Kept {
 
 export interface PageRequest {
   period: ReportPeriod;
-  journal?: JournalKind;
+  journal?: LedgerJournal;
   offset: number;
   limit: number;
 }

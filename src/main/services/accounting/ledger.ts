@@ -8,8 +8,8 @@ import {
   type Entry,
   type HeldReason,
   type InvoiceAside,
-  type JournalKind,
   type JournalTotals,
+  type LedgerJournal,
   type Ledger,
   type LeftOutReason,
   type ThirdPartyToMap,
@@ -18,6 +18,8 @@ import type { ReportCoverage, ReportPeriod } from '#shared/reports.ts';
 import type { AccountingRow } from '../archive/ports.ts';
 import { accountLabels } from './account-labels.ts';
 import type { AccountChooser } from './accounting.ts';
+import type { BankJournal } from './bank-journal.ts';
+import { BANK_JOURNAL } from './bank-journal.ts';
 import { invoiceOutcome } from './entries.ts';
 import type { ConversionInputs } from '../tax/conversion.ts';
 import { systemClock } from '../clock.ts';
@@ -32,13 +34,15 @@ export interface LedgerContext {
   now?: Date;
   /** The rates invoices in another currency are booked at (the CA3's: entries.ts). */
   currency?: ConversionInputs;
+  /** The bank journal (BQ) and its lettering, when the connection has bank statements. */
+  bank?: BankJournal | null;
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Chronological order: the date, then the journal's code, then the piece (the invoice number),
  * an invoice's own entry before the move of its VAT. */
-export function compareEntries(codes: Record<JournalKind, string>) {
+export function compareEntries(codes: Record<LedgerJournal, string>) {
   return (a: Entry, b: Entry): number =>
     compare(a.date, b.date) ||
     compare(codes[a.journal], codes[b.journal]) ||
@@ -60,7 +64,10 @@ export function buildLedger(invoices: Iterable<AccountingRow>, context: LedgerCo
   const held: InvoiceAside<HeldReason>[] = [];
   const leftOut: InvoiceAside<LeftOutReason>[] = [];
   const toMap = new Map<string, ThirdPartyToMap>();
+  const { bank } = context;
+  const paidByBank = new Map<string, AccountingRow>();
   for (const invoice of invoices) {
+    if (bank?.wants(invoice.row.invoiceId)) paidByBank.set(invoice.row.invoiceId, invoice);
     const outcome = invoiceOutcome(invoice, { ...context, label });
     if (outcome.kind === 'held') held.push(outcome.aside);
     else if (outcome.kind === 'left_out') leftOut.push(outcome.aside);
@@ -91,19 +98,35 @@ export function buildLedger(invoices: Iterable<AccountingRow>, context: LedgerCo
         htCents: party.htCents,
       });
   }
+  // The bank journal after the invoices: their third parties' codes are chosen first.
+  if (bank) {
+    const bankEntries = bank.entries(paidByBank, {
+      period,
+      settings,
+      chooser: context.chooser,
+      label,
+    });
+    for (const entry of entries) bank.letter(entry, settings);
+    entries.push(...bankEntries);
+  }
   const codes = {
     sales: settings.journals.sales.code,
     purchases: settings.journals.purchases.code,
     misc: settings.journals.misc.code,
+    treasury: BANK_JOURNAL.code,
   };
   entries.sort(compareEntries(codes));
-  const journals = new Map<JournalKind, JournalTotals>(
-    JOURNAL_KINDS.map((kind) => [
+  // BQ is listed when the period has bank lines: a connection without statements sees its three.
+  const kinds: LedgerJournal[] = entries.some((e) => e.journal === 'treasury')
+    ? [...JOURNAL_KINDS, 'treasury']
+    : [...JOURNAL_KINDS];
+  const journals = new Map<LedgerJournal, JournalTotals>(
+    kinds.map((kind) => [
       kind,
       {
         journal: kind,
         code: codes[kind],
-        label: settings.journals[kind].label,
+        label: kind === 'treasury' ? BANK_JOURNAL.label : settings.journals[kind].label,
         entries: 0,
         lines: 0,
         debitCents: 0,

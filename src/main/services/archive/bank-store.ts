@@ -347,6 +347,39 @@ export class BankStore {
     );
   }
 
+  /** What the entries of the bank journal rest on, in a few numbers: the lines (an import adds
+   * some and proposes again), the decisions, and each account's 512. */
+  journalFacts(): unknown[] {
+    return [
+      this.#db.prepare('SELECT count(*) AS n, max(import_id) AS i FROM bank_lines').get(),
+      this.#db.prepare('SELECT max(id) AS i FROM bank_imports').get(),
+      this.#db
+        .prepare(
+          'SELECT count(*) AS n, max(decided_at) AS at, sum(length(allocations)) AS size FROM bank_decisions',
+        )
+        .get(),
+      this.#db
+        .prepare("SELECT group_concat(account || '=' || ledger_account) AS a FROM bank_accounts")
+        .get(),
+    ];
+  }
+
+  /** What waits for the accountant, as the portfolio counts it in one query: lines unmatched
+   * that no decision covers (a line said to pay no invoice is done), and suggestions to
+   * confirm (never decided: a decision makes them confirmed or unmatched). */
+  toDecide(): { unmatched: number; suggested: number } {
+    const row = this.#db
+      .prepare(
+        `SELECT coalesce(sum(coalesce(p.state, 'unmatched') = 'unmatched'), 0) AS unmatched,
+           coalesce(sum(p.state = 'suggested'), 0) AS suggested
+         FROM bank_lines l
+         LEFT JOIN bank_proposals p ON p.line_id = l.id
+         WHERE l.id NOT IN (SELECT line_id FROM bank_decisions)`,
+      )
+      .get() as { unmatched: number; suggested: number };
+    return { unmatched: Number(row.unmatched), suggested: Number(row.suggested) };
+  }
+
   hasLine(lineId: string): boolean {
     return this.#db.prepare('SELECT 1 FROM bank_lines WHERE id = ?').get(lineId) !== undefined;
   }

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { PaymentMark } from '#shared/payments.ts';
 import { marksStamp, readPaymentMarks } from '../archive/payment-marks.ts';
+import { bankToDecide } from '../archive/bank-book.ts';
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { PortfolioDetails, PortfolioRow } from '#shared/portfolio.ts';
 import { periodOf } from '#shared/report-period.ts';
@@ -30,7 +31,7 @@ export interface PortfolioDeps {
   references: () => { id: string; name: string }[];
   /** Each connection's archive, read and closed again (reading never creates one), and the
    * user data beside it (opened within a read: closed with it). */
-  archives: Pick<Archives, 'read' | 'existingUserData' | 'readUserData' | 'ports'>;
+  archives: Pick<Archives, 'read' | 'existingUserData' | 'readUserData' | 'ports' | 'dataDir'>;
   accounting: Pick<AccountingService, 'ledger'>;
   now?: () => Date;
 }
@@ -82,6 +83,8 @@ export async function portfolioRows(deps: PortfolioDeps): Promise<PortfolioRow[]
           complete: entry.everyPartitionComplete && !entry.hasUnfinishedSync,
           syncUnfinished: entry.hasUnfinishedSync,
           figures,
+          // One query of its bank file, if it has one (archive/bank-book.ts).
+          bank: bankToDecide(deps.archives.dataDir, id),
         });
       }
     } catch (error) {

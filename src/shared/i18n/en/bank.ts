@@ -45,6 +45,7 @@ export default {
     account: 'Account',
     text: 'Search',
     all: 'All',
+    undecided: 'Unmatched, to decide',
   },
   totals: {
     label: 'Totals of the lines shown',
@@ -68,6 +69,7 @@ export default {
   },
   actions: {
     confirm: 'Confirm',
+    pickLine: 'Confirm {invoices} for the line of {day}, {amount}',
     confirmLine: 'Confirm the line of {day}, {amount}',
     change: 'Change',
     changeLine: 'Change the match of the line of {day}, {amount}',

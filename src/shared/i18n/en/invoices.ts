@@ -281,6 +281,7 @@ export default {
     failed: 'Nothing was saved: {message}',
     notActive:
       'Nothing was saved: the active connection changed since this screen was drawn. Open it again and retry.',
+    byBank: '{source}: paid on {day} (a line matched in Bank).',
     kept: 'Kept on this computer, apart from the archive: clearing the archive does not erase it.',
   },
 } as const satisfies Translation<typeof fr>;

@@ -30,7 +30,10 @@ export default {
     pastDue: 'Past due',
     toMap: 'Third parties to map',
     vat: 'VAT to declare',
+    bank: 'Bank',
   },
+  // The bank column's second line: the suggestions to confirm, short.
+  bankSuggestedShort: '{count} sugg.',
   // Under the amount, on the cell's second line.
   vatDue: 'to pay',
   vatCredit: 'credit',
@@ -69,6 +72,14 @@ export default {
     },
     vat: '{company}: the VAT return of the month, {amount}',
     vatReturn: '{company}: the VAT return of {period}, {amount}, {deadline}',
+    bankUnmatched: {
+      one: '{company}: {count} bank line unmatched, to decide',
+      other: '{company}: the {count} bank lines unmatched, to decide',
+    },
+    bankSuggested: {
+      one: '{company}: {count} bank line with a suggestion to confirm',
+      other: '{company}: the {count} bank lines with a suggestion to confirm',
+    },
   },
   quarterName: 'Q{n} {year}',
   deadlineShort: {

@@ -45,6 +45,7 @@ export default {
     account: 'Compte',
     text: 'Rechercher',
     all: 'Tous',
+    undecided: 'Sans facture, à décider',
   },
   totals: {
     label: 'Totaux des lignes affichées',
@@ -68,6 +69,7 @@ export default {
   },
   actions: {
     confirm: 'Confirmer',
+    pickLine: 'Confirmer {invoices} pour la ligne du {day}, {amount}',
     confirmLine: 'Confirmer la ligne du {day}, {amount}',
     change: 'Changer',
     changeLine: 'Changer le rapprochement de la ligne du {day}, {amount}',

@@ -269,6 +269,7 @@ export default {
     failed: 'Rien n’a été enregistré : {message}',
     notActive:
       'Rien n’a été enregistré : la connexion active a changé depuis l’affichage de cet écran. Rouvrez-le et recommencez.',
+    byBank: '{source} : payée le {day} (ligne rapprochée dans Banque).',
     kept: 'Gardée sur cet ordinateur, à part de l’archive : vider l’archive ne l’efface pas.',
   },
 } as const;

@@ -28,7 +28,10 @@ export default {
     pastDue: 'Échues',
     toMap: 'Tiers à affecter',
     vat: 'TVA à déclarer',
+    bank: 'Banque',
   },
+  // The bank column's second line: the suggestions to confirm, short.
+  bankSuggestedShort: '{count} sugg.',
   // Under the amount, on the cell's second line.
   vatDue: 'à payer',
   vatCredit: 'de crédit',
@@ -67,6 +70,14 @@ export default {
     },
     vat: '{company} : la déclaration de TVA du mois, {amount}',
     vatReturn: '{company} : la déclaration de TVA de {period}, {amount}, {deadline}',
+    bankUnmatched: {
+      one: '{company} : {count} ligne bancaire sans facture, à décider',
+      other: '{company} : les {count} lignes bancaires sans facture, à décider',
+    },
+    bankSuggested: {
+      one: '{company} : {count} ligne bancaire avec une suggestion à confirmer',
+      other: '{company} : les {count} lignes bancaires avec une suggestion à confirmer',
+    },
   },
   quarterName: '{n}e trim. {year}',
   deadlineShort: {

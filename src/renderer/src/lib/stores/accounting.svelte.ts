@@ -2,7 +2,7 @@
 // default the last full month), the part shown, the journal and page of entries, the FEC's
 // options, and the answers of main (each a Search: shown only under the connection it was asked
 // for, session.owner).
-import type { JournalKind } from '#shared/accounting.ts';
+import type { LedgerJournal } from '#shared/accounting.ts';
 import type { FecEncoding, FecSeparator } from '#shared/accounting.ts';
 import type { ArgsOf } from '#shared/contract.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
@@ -19,7 +19,7 @@ class AccountingChoice {
   period = $state<ReportPeriod>(shiftPeriod(periodOf('month', today()), -1));
   tab = $state<AccountingTab>('entries');
   /** null: every journal. */
-  journal = $state<JournalKind | null>('sales');
+  journal = $state<LedgerJournal | null>('sales');
   offset = $state(0);
   limit = $state(50);
   separator = $state<FecSeparator>('tab');

@@ -165,3 +165,22 @@ test('a row waits for its details (third parties, VAT) unless it has no archive'
   );
   assert.equal(done!.failing!.nextAttemptAt, '2026-11-24T09:05:00.000Z');
 });
+
+test('the bank figures (issue 29): counted to act on, opening the Banque screen on their lines', () => {
+  const quiet = row('a');
+  assert.equal(figureValue(quiet, 'bankUnmatched'), null, 'no bank file, no figure');
+  assert.equal(needsAction(quiet), false);
+  const waiting = row('b', { bank: { unmatched: 4, suggested: 2 } });
+  assert.equal(figureValue(waiting, 'bankUnmatched'), 4);
+  assert.equal(figureValue(waiting, 'bankSuggested'), 2);
+  assert.equal(toActOn(waiting), 6);
+  assert.equal(needsAction(waiting), true);
+  assert.deepEqual(destinationOf('bankUnmatched', '2026-11-24'), {
+    screen: 'bank',
+    state: 'undecided',
+  });
+  assert.deepEqual(destinationOf('bankSuggested', '2026-11-24'), {
+    screen: 'bank',
+    state: 'suggested',
+  });
+});

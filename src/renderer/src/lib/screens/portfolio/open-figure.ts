@@ -1,12 +1,14 @@
 // Following a portfolio figure: the row's connection becomes the active one, then the matching
 // screen opens already filtered (the archive by direction and month or by lifecycle code, the
-// échéancier or the VAT return of the month, Comptabilité's third parties to map).
+// échéancier or the VAT return of the month, Comptabilité's third parties to map, the Banque
+// screen's lines to decide).
 import type { AppError } from '#shared/contract.ts';
 import { session } from '../../stores/session.svelte.ts';
 import { navigation } from '../../stores/navigation.svelte.ts';
 import { archive } from '../../stores/archive.svelte.ts';
 import { reportChoice } from '../../stores/reports.svelte.ts';
 import { accountingChoice } from '../../stores/accounting.svelte.ts';
+import { bankChoice } from '../../stores/bank.svelte.ts';
 import type { Destination } from './portfolio-rows.ts';
 
 export async function openDestination(
@@ -33,6 +35,10 @@ export async function openDestination(
       accountingChoice.period = destination.period;
       accountingChoice.offset = 0;
       navigation.go('accounting');
+      break;
+    case 'bank':
+      bankChoice.request(destination.state);
+      navigation.go('bank');
       break;
   }
   return null;

@@ -60,7 +60,15 @@ export function hasFigures(row: PortfolioRow): boolean {
   );
 }
 
-export type Figure = 'issued' | 'received' | `code${ActOnCode}` | 'pastDue' | 'toMap' | 'vat';
+export type Figure =
+  | 'issued'
+  | 'received'
+  | `code${ActOnCode}`
+  | 'pastDue'
+  | 'toMap'
+  | 'vat'
+  | 'bankUnmatched'
+  | 'bankSuggested';
 
 /** The name a row is known by: the company's, else the connection's. */
 export function companyOf(row: PortfolioRow): string {
@@ -72,7 +80,11 @@ export function toActOn(row: ShownRow): number {
   const f = row.figures;
   if (!f) return 0;
   return (
-    ACT_ON_CODES.reduce((n, code) => n + f.codes[code], 0) + (row.pastDue ?? 0) + (row.toMap ?? 0)
+    ACT_ON_CODES.reduce((n, code) => n + f.codes[code], 0) +
+    (row.pastDue ?? 0) +
+    (row.toMap ?? 0) +
+    (row.bank?.unmatched ?? 0) +
+    (row.bank?.suggested ?? 0)
   );
 }
 
@@ -120,16 +132,22 @@ export function figureValue(row: ShownRow, figure: Figure): number | null {
       return row.toMap;
     case 'vat':
       return row.vatCents;
+    case 'bankUnmatched':
+      return row.bank ? row.bank.unmatched : null;
+    case 'bankSuggested':
+      return row.bank ? row.bank.suggested : null;
     default:
       return f ? f.codes[figure.slice(4) as ActOnCode] : null;
   }
 }
 
-/** Where a figure leads: the archive filtered, a report of the month, or Comptabilité's queue. */
+/** Where a figure leads: the archive filtered, a report of the month, Comptabilité's queue, or
+ * the Banque screen's lines of a state. */
 export type Destination =
   | { screen: 'archive'; form: ArchiveFilterForm }
   | { screen: 'reports'; kind: ReportKind; period: ReportPeriod }
-  | { screen: 'accounting'; tab: 'queue'; period: ReportPeriod };
+  | { screen: 'accounting'; tab: 'queue'; period: ReportPeriod }
+  | { screen: 'bank'; state: 'undecided' | 'suggested' };
 
 export function destinationOf(
   figure: Figure,
@@ -156,6 +174,11 @@ export function destinationOf(
       return { screen: 'reports', kind: 'ca3', period: vatPeriod ?? month };
     case 'toMap':
       return { screen: 'accounting', tab: 'queue', period: month };
+    // The Banque screen on the lines counted: the same rule (stores/bank.svelte.ts).
+    case 'bankUnmatched':
+      return { screen: 'bank', state: 'undecided' };
+    case 'bankSuggested':
+      return { screen: 'bank', state: 'suggested' };
     default:
       return {
         screen: 'archive',
