@@ -27,6 +27,8 @@ import { invoicesWorkbook } from '#main/services/export/layouts/invoices.ts';
 import type { DocCell, DocLine } from '#main/services/export/protocol.ts';
 import { plainTable, type PlainTable } from '#support/plain-exceljs.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { SqliteArchive } from '#main/services/archive/sqlite/archive-port.ts';
+import { besideTheArchive } from '#main/services/reports/index.ts';
 
 const INVOICES = Number(process.env.EXPORT_BENCH_INVOICES ?? 100_000);
 const ROUNDS = 2;
@@ -44,8 +46,11 @@ async function viaApp(dir: string, path: string): Promise<Record<string, number>
       operator: () => Promise.reject(new Error('an archive export asks no operator')),
       borrowArchive: () =>
         Promise.resolve(
-          ((store) => ({ store, release: () => store.close() }))(openArchive(dir, CONNECTION)),
+          ((store) => ({ store, archive: new SqliteArchive(store), release: () => store.close() }))(
+            openArchive(dir, CONNECTION),
+          ),
         ),
+      beside: besideTheArchive(dir, { existing: async () => null }),
       version: 'bench',
     },
     {

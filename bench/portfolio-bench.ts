@@ -173,11 +173,11 @@ async function measure(phase: string): Promise<Measured[]> {
     return result;
   };
   // As the renderer asks them: one connection after the other.
-  const allDetails = (): number => {
+  const allDetails = async (): Promise<number> => {
     let n = 0;
     for (const id of ids()) {
       const t = performance.now();
-      if (portfolioDetails(deps, id).vatCents !== null) n++;
+      if ((await portfolioDetails(deps, id)).vatCents !== null) n++;
       each.push(performance.now() - t);
     }
     if (n !== CONNECTIONS) throw new Error(`${CONNECTIONS - n} connections without details`);

@@ -11,15 +11,16 @@ import type { Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
 
 export function taxHandlers(
-  services: Pick<HandlerServices, 'connections' | 'archives' | 'readArchive'>,
+  services: Pick<HandlerServices, 'connections' | 'archives' | 'readReports' | 'userData'>,
   shared: Pick<Shared, 'activeForUserData' | 'now'>,
 ) {
   const { connections, archives } = services;
   const { activeForUserData, now } = shared;
   /** The VAT returns' calendar and declarations (issue 26). */
   const tax: TaxDeps = {
-    archives,
-    readArchive: (id, read) => services.readArchive(id, read),
+    archives: archives.ports,
+    userData: services.userData,
+    readReports: (id, read) => services.readReports(id, read),
     user: () => workstationUser(),
     now: () => now(),
   };

@@ -32,6 +32,7 @@ import type { ArchiveStore } from './archive/sqlite/archive-store.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
 import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';
 import { keepDetailsAfterSync } from './portfolio/index.ts';
+import { besideTheArchive, type ReportSource } from './reports/report-source.ts';
 import { exceptionList, exceptionsDeps } from './exceptions/index.ts';
 import { clockFromEnv, type Clock } from './clock.ts';
 
@@ -94,6 +95,9 @@ export interface Services {
   clock: Clock;
   /** Runs `read` on a connection's archive (the registry's store, opened on first use). */
   readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
+  /** Runs `read` on what a report reads of a connection (reports/report-source.ts): its
+   * archive's port (opened on first use, as readArchive), its user data, its bank's matches. */
+  readReports<T>(connectionId: string, read: (source: ReportSource) => Promise<T>): Promise<T>;
   /** The shells call it once at start: what the first screen will ask first is started before
    * the page asks (issue 27, item 7): for a demo connection the embedded demo operator, its
    * client and token; for any, its archive's opening check (none is created). A failure is left
@@ -202,21 +206,26 @@ export function createServices(options: CreateServicesOptions): Services {
     options.borrowArchive ??
     (async (connectionId: string): Promise<ArchiveLoan | null> => {
       const store = archives.existing(connectionId);
-      return store ? { store, release: () => undefined } : null;
+      const archive = await archives.ports.existing(connectionId);
+      return store && archive ? { store, archive, release: () => undefined } : null;
     });
   const accounting = createAccountingService({ archives, now });
+  const userData = userDataDirectory(archives);
+  // What the reports read beside a connection's archive (reports/report-source.ts).
+  const beside = besideTheArchive(dataDir, userData);
   // A connection's portfolio details are computed as its sync ends (0.1–0.2 s at 20,000
   // invoices), so that the portfolio's reading after a round finds them kept (services/portfolio).
   events.subscribe((event, payload) => {
     if (event !== 'sync:progress') return;
     const { phase, connectionId } = payload as Events['sync:progress'];
     if (phase === 'done')
-      setTimeout(() => keepDetailsAfterSync({ archives, accounting, now }, connectionId), 0);
+      setTimeout(() => void keepDetailsAfterSync({ archives, accounting, now }, connectionId), 0);
   });
   const exports = new ExportJobs({
     exporter: {
       operator: (connectionId) => operators.forConnection(connectionId),
       borrowArchive,
+      beside,
       // The FEC and the entries workbook: the same ledger the Comptabilité screen shows.
       ledger: (connectionId, period) => accounting.ledger(connectionId, period),
       // The exceptions workbook: the same list the Suivi screen's "À traiter" shows.
@@ -296,6 +305,8 @@ export function createServices(options: CreateServicesOptions): Services {
     settingsRepair: () => settings.repair,
     clock,
     readArchive: (connectionId, read) => read(archives.open(connectionId)),
+    readReports: async (connectionId, read) =>
+      read({ archive: await archives.ports.open(connectionId), ...beside }),
     warmUp() {
       const active = connections.getSettings().activeConnectionId;
       if (!active) return;
@@ -315,7 +326,7 @@ export function createServices(options: CreateServicesOptions): Services {
         }
       });
     },
-    userData: userDataDirectory(archives),
+    userData,
     async close() {
       scheduler?.stop();
       syncRounds.cancel();

@@ -10,7 +10,8 @@ import type { ExportTarget } from '#shared/exports.ts';
 import type { ExceptionList, ExceptionShow } from '#shared/exceptions.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { fecFileName, writeFec } from '../accounting/fec.ts';
-import { computeReport } from '../reports/index.ts';
+import { computeReport, type BesideTheArchive } from '../reports/index.ts';
+import type { ArchivePort } from '../archive/ports.ts';
 import { AppFailure } from '../app-failure.ts';
 import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import type { AboutInfo } from './about.ts';
@@ -46,6 +47,8 @@ import { systemClock } from '../clock.ts';
  * app's shared store has nothing to close). */
 export interface ArchiveLoan {
   store: ArchiveStore;
+  /** The same archive through the ports (archive/ports.ts). */
+  archive: ArchivePort;
   release(): void;
 }
 
@@ -54,6 +57,8 @@ export interface ExporterDeps {
   operator(connectionId: string): Promise<ExportOperator>;
   /** The connection's archive, or null when it has none yet (never synced); reading creates none. */
   borrowArchive(connectionId: string): Promise<ArchiveLoan | null>;
+  /** What a report reads beside the archive (user data, the bank's matches, the ECB rates). */
+  beside: BesideTheArchive;
   /** A period's entries of a connection (the accounting service, issue 17); absent: the FEC and
    * entries exports say this shell cannot make them. */
   ledger?: (connectionId: string, period: ReportPeriod) => Ledger;
@@ -331,14 +336,15 @@ export async function prepareExport(
           now,
           ...(deps.workerUrl ? { workerUrl: deps.workerUrl } : {}),
         },
-        () => {
+        async () => {
           if (!loan) {
             throw new AppFailure(
               'invalid_input',
               'This connection has no archive yet: sync it first.',
             );
           }
-          return computeReport(loan.store, target.report, target.period, { now });
+          const source = { archive: loan.archive, ...deps.beside };
+          return computeReport(source, target.report, target.period, { now });
         },
         () => loan?.release(),
       );

@@ -7,10 +7,10 @@ import type { AccountingSettings, ThirdParty } from '#shared/accounting.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportPeriod, VatReport } from '#shared/reports.ts';
 import type { VatCheck } from '#shared/vat-check.ts';
-import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
+import type { ArchiveReads } from '../archive/ports.ts';
 import { buildLedger } from '../accounting/ledger.ts';
 import { accountChooser } from '../accounting/third-parties.ts';
-import { reportCoverage } from './source.ts';
+import { allOf, coverageOf } from './source.ts';
 import { computeVatCheck } from './vat-check.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
 
@@ -23,16 +23,21 @@ export interface CheckInput {
   now: Date;
 }
 
-export function vatCheckOf(store: ArchiveStore, period: ReportPeriod, input: CheckInput): VatCheck {
+export async function vatCheckOf(
+  archive: ArchiveReads,
+  period: ReportPeriod,
+  input: CheckInput,
+): Promise<VatCheck> {
   const { settings, marks, now } = input;
-  const found = store.companySiren();
-  const rows = store.accountingRows(period.from, period.to, markedIn(marks, period));
+  const found = await archive.company();
+  const rows = await allOf(archive.accountingRows(period.from, period.to, markedIn(marks, period)));
+  const coverage = await coverageOf(archive);
   const ledger = buildLedger(withPayments(rows, marks), {
     period,
     settings,
     chooser: accountChooser({ thirdParties: () => [...input.thirdParties] }, settings),
     company: { siren: found?.siren ?? null, name: found?.name ?? null },
-    coverage: reportCoverage(store),
+    coverage,
     now,
   });
   return computeVatCheck({ vat: input.vat, ca3: input.ca3, ledger, settings, now });
