@@ -20,6 +20,7 @@ import { periodOf } from '#shared/report-period.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import type { AccountingService } from '../accounting/accounting.ts';
 import type { Archives } from '../archive/archives.ts';
+import { ArchiveBusy } from '../archive/ports.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
 import { besideTheArchive, computeReport, pastDueCount, sourceMarks } from '../reports/index.ts';
 import { dueReturnUser } from '../returns/index.ts';
@@ -164,7 +165,7 @@ export async function portfolioDetails(
       } catch (error) {
         // Another process holds the archive's write lock (the CLI's sync) past the wait: the
         // figures are right, only not kept; the next reading computes them again.
-        if (!isBusy(error)) throw error;
+        if (!(error instanceof ArchiveBusy)) throw error;
       }
     }
     return { connectionId, toMap, vatCents, pastDue, vatReturn };
@@ -219,9 +220,4 @@ export function userDataStamp(
   return createHash('sha256')
     .update(JSON.stringify([asOf, read]))
     .digest('base64url');
-}
-
-function isBusy(error: unknown): boolean {
-  const code = ((error as { errcode?: number } | null)?.errcode ?? 0) & 0xff; // extended codes too
-  return code === 5 || code === 6; // SQLITE_BUSY, SQLITE_LOCKED
 }
