@@ -28,7 +28,7 @@ import { CredentialVault, type KeytarLike } from './vault/index.ts';
 import { Archives, archiveDir } from './archive/archives.ts';
 import { userDataDirectory } from './archive/user-data-directory.ts';
 import type { UserDataDirectory } from './archive/user-data-port.ts';
-import type { ArchiveStore } from './archive/sqlite/archive-store.ts';
+import type { ArchivePort } from './archive/ports.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
 import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';
 import { keepDetailsAfterSync } from './portfolio/index.ts';
@@ -93,8 +93,8 @@ export interface Services {
   settingsRepair: () => SettingsRepair | undefined;
   /** "Now" for every service: the system's, or INVOICE_DESK_NOW's, or a test's (clock.ts). */
   clock: Clock;
-  /** Runs `read` on a connection's archive (the registry's store, opened on first use). */
-  readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
+  /** Runs `read` on a connection's archive, through its port (opened on first use). */
+  readArchive<T>(connectionId: string, read: (archive: ArchivePort) => Promise<T>): Promise<T>;
   /** Runs `read` on what a report reads of a connection (reports/report-source.ts): its
    * archive's port (opened on first use, as readArchive), its user data, its bank's matches. */
   readReports<T>(connectionId: string, read: (source: ReportSource) => Promise<T>): Promise<T>;
@@ -205,9 +205,8 @@ export function createServices(options: CreateServicesOptions): Services {
   const borrowArchive =
     options.borrowArchive ??
     (async (connectionId: string): Promise<ArchiveLoan | null> => {
-      const store = archives.existing(connectionId);
       const archive = await archives.ports.existing(connectionId);
-      return store && archive ? { store, archive, release: () => undefined } : null;
+      return archive ? { archive, release: () => undefined } : null;
     });
   const accounting = createAccountingService({ archives, now });
   const userData = userDataDirectory(archives);
@@ -230,20 +229,7 @@ export function createServices(options: CreateServicesOptions): Services {
       ledger: (connectionId, period) => accounting.ledger(connectionId, period),
       // The exceptions workbook: the same list the Suivi screen's "À traiter" shows.
       exceptions: (connectionId, period, show) =>
-        exceptionList(
-          exceptionsDeps(
-            {
-              existingArchive: (id) => archives.existing(id),
-              existingUserData: (id) => archives.existingUserData(id),
-              userData: (id) => archives.userData(id),
-            },
-            accounting,
-            now,
-          ),
-          connectionId,
-          period,
-          show,
-        ),
+        exceptionList(exceptionsDeps(archives, accounting, now), connectionId, period, show),
       // Every file is named after the connection's client company (issue 27, item 1).
       company: (connectionId) =>
         fileOwnerOf('', archives.existing(connectionId), archives.existingUserData(connectionId))
@@ -304,7 +290,7 @@ export function createServices(options: CreateServicesOptions): Services {
     syncRounds,
     settingsRepair: () => settings.repair,
     clock,
-    readArchive: (connectionId, read) => read(archives.open(connectionId)),
+    readArchive: async (connectionId, read) => read(await archives.ports.open(connectionId)),
     readReports: async (connectionId, read) =>
       read({ archive: await archives.ports.open(connectionId), ...beside }),
     warmUp() {

@@ -52,7 +52,7 @@ test('export:start of the entries writes the workbook of the same entries', asyn
   );
   const book = readXlsx(result.savedTo!);
   assert.equal(dataRows(sheetNamed(book, 'Écritures')).length, result.rows);
-  const ledger = services.accounting.ledger('demo-admin', period);
+  const ledger = await services.accounting.ledger('demo-admin', period);
   assert.equal(
     result.rows,
     ledger.entries.reduce((n, e) => n + e.lines.length, 0),

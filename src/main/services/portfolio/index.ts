@@ -142,7 +142,7 @@ export async function portfolioDetails(
         pastDue: kept.pastDue,
         vatReturn,
       };
-    const toMap = deps.accounting.ledger(connectionId, month).toMap.length;
+    const toMap = (await deps.accounting.ledger(connectionId, month)).toMap.length;
     // The CA12's draft is not made yet (issue 26, item 4): no amount for a simplified client.
     const vatCents =
       vatReturn.form === 'ca3'

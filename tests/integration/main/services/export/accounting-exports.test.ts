@@ -23,7 +23,7 @@ function jobs(ledger: Ledger, dir: string, asked: string[], events: ExportProgre
       operator: () => Promise.reject(new Error('no operator in this test')),
       borrowArchive: async () => null,
       beside: besideTheArchive(dir, { existing: async () => null }),
-      ledger: (connectionId, p) => {
+      ledger: async (connectionId, p) => {
         assert.equal(connectionId, 'c1');
         assert.deepEqual(p, period);
         return ledger;

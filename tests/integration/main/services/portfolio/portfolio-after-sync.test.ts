@@ -90,7 +90,7 @@ test('a sync that ends leaves the month’s details kept at the archive’s vers
   };
   assert.ok(kept.kept, 'the details were kept as the sync ended');
   assert.equal(kept.kept.archiveVersion, kept.version, 'at the version the sync left');
-  const toMap = accounting.ledger(connection.id, month).toMap.length;
+  const toMap = (await accounting.ledger(connection.id, month)).toMap.length;
   assert.deepEqual(
     [kept.kept.toMap, kept.kept.vatCents, kept.kept.pastDue],
     [toMap, kept.vatCents, kept.pastDue],

@@ -47,9 +47,9 @@ function app(now = NOW) {
   const accounting = createAccountingService({ archives, now: () => now });
   const counted = {
     computations: 0,
-    ledger: (id: string, period: typeof MONTH) => {
+    ledger: async (id: string, period: typeof MONTH) => {
       counted.computations += 1;
-      return accounting.ledger(id, period);
+      return await accounting.ledger(id, period);
     },
   };
   const details = () => portfolioDetails({ archives, accounting: counted, now: () => now }, ID);
@@ -57,7 +57,7 @@ function app(now = NOW) {
    * third parties, the VAT of the return due now (issue 26: last month's, monthly by default). */
   const truth = async (period = MONTH) => ({
     connectionId: ID,
-    toMap: accounting.ledger(ID, period).toMap.length,
+    toMap: (await accounting.ledger(ID, period)).toMap.length,
     vatCents: await archives.ports.read(ID, async () => {
       const source = reportSourceOf(archives.existing(ID)!);
       const ca3 = await computeReport(source, 'ca3', shiftPeriod(period, -1), { now });
@@ -118,8 +118,8 @@ test('a write that changes an invoice, a third party mapped, line 22 or a new mo
   assert.equal(counted.computations, start + 1, 'the archive changed');
 
   // The accountant maps a third party of the month (Comptabilité's queue).
-  const [party] = accounting.ledger(ID, MONTH).toMap;
-  accounting.mapThirdParties(ID, [choiceFor(party!)]);
+  const [party] = (await accounting.ledger(ID, MONTH)).toMap;
+  await accounting.mapThirdParties(ID, [choiceFor(party!)]);
   const mapped = await details();
   assert.equal(counted.computations, start + 2, 'the third parties changed');
   assert.deepEqual(mapped, await truth());

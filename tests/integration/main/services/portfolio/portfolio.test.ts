@@ -92,7 +92,7 @@ test('one row per connection, its figures equal to its own archive', async () =>
       assert.equal(f.codes[code], countOf(path, 'lifecycle_code = ?', code), `${c.name} ${code}`);
     const period = periodOf('month', TODAY);
     const details = await portfolioDetails({ archives, accounting, now: () => NOW }, c.id);
-    assert.equal(details.toMap, accounting.ledger(c.id, period).toMap.length);
+    assert.equal(details.toMap, (await accounting.ledger(c.id, period)).toMap.length);
     // The VAT is the return due now's (issue 26): last month's, monthly by default.
     const due = shiftPeriod(period, -1);
     assert.equal(details.vatReturn?.period.label, due.label);

@@ -111,7 +111,7 @@ describe('the TVA report, the CA3 and the entries: equal, or explained invoice b
       const held = new Set(report.held.map((h) => h.invoiceId));
       for (const l of report.lines)
         assert.equal(held.has(l.invoiceId), false, `${label}: a held invoice is not counted`);
-      for (const h of accounting.ledger(ID, period).held) heldByEntries.add(h.invoiceId);
+      for (const h of (await accounting.ledger(ID, period)).held) heldByEntries.add(h.invoiceId);
       for (const id of held) heldByReport.add(id);
       for (const h of report.held) assert.ok(h.reason === 'disputed' || h.reason === 'suspended');
       assert.deepEqual(
@@ -167,9 +167,9 @@ describe('a paid mark makes VAT on payment due on its day (item 2)', () => {
       .find((b) => b.code === '20')!
       .contributions.find((c) => c.invoiceId === waiting.invoiceId);
     assert.equal(line20?.payment?.source, 'marked');
-    const move = accounting
-      .ledger(ID, parsePeriod('2026-10'))
-      .entries.find((e) => e.invoiceId === waiting.invoiceId && e.kind === 'vat_on_payment');
+    const move = (await accounting.ledger(ID, parsePeriod('2026-10'))).entries.find(
+      (e) => e.invoiceId === waiting.invoiceId && e.kind === 'vat_on_payment',
+    );
     assert.ok(move);
     assert.equal(move.date, '2026-10-20');
     assert.match(move.label, /marquée payée/);
