@@ -15,7 +15,7 @@ import { coverageOf } from '../archive/coverage.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { AccountingService, CsvImportResult } from './accounting.ts';
-import { buildLedger } from './ledger.ts';
+import { ledgerBuilder } from './ledger.ts';
 import { defaultAccountingSettings, validateAccountingSettings } from './settings.ts';
 import { exportThirdPartiesCsv, importThirdPartiesCsv } from './third-parties-csv.ts';
 import { accountChooser, mapThirdParties, type ThirdPartyStore } from './third-parties.ts';
@@ -110,22 +110,24 @@ export function createAccountingService(options: AccountingServiceOptions): Acco
       // The accountant's paid marks and the bank's matches move VAT on payment on their day
       // (tax/vat-due.ts, archive/payment-marks.ts).
       const marks = archive ? await marksBeside(archive, beside) : new Map<string, PaymentMark>();
-      const rows = [];
+      const coverage = await coverageOf(archive);
+      const builder = ledgerBuilder({
+        period,
+        settings,
+        chooser,
+        company: { siren: found?.siren ?? null, name: found?.name ?? null },
+        coverage,
+        now: now(),
+      });
+      // A batch at a time: 100,000 invoices' rows are never all held at once.
       if (archive)
         for await (const batch of archive.accountingRows(
           period.from,
           period.to,
           markedIn(marks, period),
         ))
-          rows.push(...batch);
-      return buildLedger(withPayments(rows, marks), {
-        period,
-        settings,
-        chooser,
-        company: { siren: found?.siren ?? null, name: found?.name ?? null },
-        coverage: await coverageOf(archive),
-        now: now(),
-      });
+          for (const row of withPayments(batch, marks)) builder.add(row);
+      return builder.finish();
     },
 
     thirdParties,

@@ -8,9 +8,9 @@ import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportPeriod, VatReport } from '#shared/reports.ts';
 import type { VatCheck } from '#shared/vat-check.ts';
 import type { ArchiveReads } from '../archive/ports.ts';
-import { buildLedger } from '../accounting/ledger.ts';
+import { ledgerBuilder } from '../accounting/ledger.ts';
 import { accountChooser } from '../accounting/third-parties.ts';
-import { allOf, coverageOf } from './source.ts';
+import { coverageOf } from './source.ts';
 import { computeVatCheck } from './vat-check.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
 
@@ -30,9 +30,8 @@ export async function vatCheckOf(
 ): Promise<VatCheck> {
   const { settings, marks, now } = input;
   const found = await archive.company();
-  const rows = await allOf(archive.accountingRows(period.from, period.to, markedIn(marks, period)));
   const coverage = await coverageOf(archive);
-  const ledger = buildLedger(withPayments(rows, marks), {
+  const builder = ledgerBuilder({
     period,
     settings,
     chooser: accountChooser({ thirdParties: () => [...input.thirdParties] }, settings),
@@ -40,5 +39,9 @@ export async function vatCheckOf(
     coverage,
     now,
   });
+  // A batch at a time, as the Comptabilité's ledger is built (accounting/index.ts).
+  for await (const batch of archive.accountingRows(period.from, period.to, markedIn(marks, period)))
+    for (const row of withPayments(batch, marks)) builder.add(row);
+  const ledger = builder.finish();
   return computeVatCheck({ vat: input.vat, ca3: input.ca3, ledger, settings, now });
 }
