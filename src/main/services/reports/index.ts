@@ -15,6 +15,7 @@ import { computeAgingReport, countPastDue } from './aging.ts';
 import { parisDay } from '../tax/rules.ts';
 import {
   DELIVERY_WINDOW_DAYS,
+  agingBatches,
   agingItems,
   allOf,
   coverageOf,
@@ -89,7 +90,10 @@ export async function pastDueCount(
 ): Promise<number> {
   const asOf = agingDay(period, now);
   const marks = paymentMarks ?? (await sourceMarks(source));
-  return countPastDue(await agingItems(source.archive, asOf, marks), asOf);
+  let count = 0; // a count per batch: each invoice's past due is its own
+  for await (const batch of agingBatches(source.archive, asOf, marks))
+    count += countPastDue(batch, asOf);
+  return count;
 }
 
 /** Computes one report of `period` from the archive. Rejects with a RangeError for a bad

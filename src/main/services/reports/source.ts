@@ -57,14 +57,22 @@ export async function agingItems(
   marks: ReadonlyMap<string, PaymentMark> = new Map(),
 ): Promise<ReportItem[]> {
   const items: ReportItem[] = [];
-  for await (const batch of archive.payableRows(asOf))
-    for (const { row, payableAmount } of batch)
-      items.push({
-        row,
-        payableCents: toCents(payableAmount),
-        mark: marks.get(row.invoiceId) ?? null,
-      });
+  for await (const batch of agingBatches(archive, asOf, marks)) items.push(...batch);
   return items;
+}
+
+/** The same candidates a batch at a time (a count keeps none of them: the portfolio's). */
+export async function* agingBatches(
+  archive: Pick<ArchiveReads, 'payableRows'>,
+  asOf: string,
+  marks: ReadonlyMap<string, PaymentMark> = new Map(),
+): AsyncGenerator<ReportItem[]> {
+  for await (const batch of archive.payableRows(asOf))
+    yield batch.map(({ row, payableAmount }) => ({
+      row,
+      payableCents: toCents(payableAmount),
+      mark: marks.get(row.invoiceId) ?? null,
+    }));
 }
 
 /** The statuts report's candidates: dated in the period, or undated. */
