@@ -21,12 +21,14 @@ import { fileURLToPath } from 'node:url';
 import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import { typedCell, type Row } from '#main/services/export/cells.ts';
 import { ARCHIVE_BATCH } from '#main/services/export/archive-sources.ts';
-import { archivedDetails, prepareExport } from '#main/services/export/exporter.ts';
+import { prepareExport, vatDetailsOf } from '#main/services/export/exporter.ts';
 import { rowOfArchive, type InvoiceRow } from '#main/services/export/invoice-row.ts';
 import { invoicesWorkbook } from '#main/services/export/layouts/invoices.ts';
 import type { DocCell, DocLine } from '#main/services/export/protocol.ts';
 import { plainTable, type PlainTable } from '#support/plain-exceljs.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { SqliteArchive } from '#main/services/archive/sqlite/archive-port.ts';
+import { besideTheArchive } from '#main/services/reports/index.ts';
 
 const INVOICES = Number(process.env.EXPORT_BENCH_INVOICES ?? 100_000);
 const ROUNDS = 2;
@@ -44,8 +46,11 @@ async function viaApp(dir: string, path: string): Promise<Record<string, number>
       operator: () => Promise.reject(new Error('an archive export asks no operator')),
       borrowArchive: () =>
         Promise.resolve(
-          ((store) => ({ store, release: () => store.close() }))(openArchive(dir, CONNECTION)),
+          ((store) => ({ archive: new SqliteArchive(store), release: () => store.close() }))(
+            openArchive(dir, CONNECTION),
+          ),
         ),
+      beside: besideTheArchive(dir, { existing: async () => null }),
       version: 'bench',
     },
     {
@@ -71,7 +76,9 @@ async function bareExceljs(dir: string, path: string): Promise<Record<string, nu
   const plan = invoicesWorkbook({
     language: 'fr',
     invoices: archivedEntries(store),
-    details: archivedDetails(store, {}, undefined),
+    details: (function* () {
+      for (const facts of store.detailVatFacts({})) yield vatDetailsOf(facts);
+    })(),
     about: {
       connectionName: 'Bench',
       query: 'Toutes les factures archivées',

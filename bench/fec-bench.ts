@@ -51,7 +51,10 @@ async function measure(dir: string, period: ReportPeriod): Promise<Measured> {
   const cpu = process.cpuUsage();
   const archives = new Archives({ dataDir: dir, log: stderrLogger });
   try {
-    const ledger = createAccountingService({ archives, now: () => NOW }).ledger(CONNECTION, period);
+    const ledger = await createAccountingService({ archives, now: () => NOW }).ledger(
+      CONNECTION,
+      period,
+    );
     const built = performance.now();
     const ledgerRssMiB = process.resourceUsage().maxRSS / 1024;
     const path = join(dir, fecFileName(ledger.company.siren, period.to));

@@ -173,11 +173,11 @@ async function measure(phase: string): Promise<Measured[]> {
     return result;
   };
   // As the renderer asks them: one connection after the other.
-  const allDetails = (): number => {
+  const allDetails = async (): Promise<number> => {
     let n = 0;
     for (const id of ids()) {
       const t = performance.now();
-      if (portfolioDetails(deps, id).vatCents !== null) n++;
+      if ((await portfolioDetails(deps, id)).vatCents !== null) n++;
       each.push(performance.now() - t);
     }
     if (n !== CONNECTIONS) throw new Error(`${CONNECTIONS - n} connections without details`);
@@ -222,7 +222,7 @@ function forgetKept(): void {
 
 /** One connection's archive gets a rejection of an invoice of the month, written as a sync
  * writes a changed status; another's accountant maps a third party of the month. */
-function changeTwo(): void {
+async function changeTwo(): Promise<void> {
   const synced = openArchive(dir, connectionId(0));
   try {
     const [row] = synced.datedRows('2026-11-01', '2026-11-30');
@@ -239,9 +239,9 @@ function changeTwo(): void {
   const accounting = createAccountingService({ archives, now: () => NOW });
   const period = periodOf('month', '2026-11-24');
   const mapped = connectionId(1);
-  const [party] = accounting.ledger(mapped, period).toMap;
+  const [party] = (await accounting.ledger(mapped, period)).toMap;
   if (!party) throw new Error('no third party to map');
-  accounting.mapThirdParties(mapped, [choiceFor(party)]);
+  await accounting.mapThirdParties(mapped, [choiceFor(party)]);
   void archives.close();
 }
 
@@ -267,7 +267,7 @@ if (phase) {
   console.log('|---|---:|---:|---:|---:|---:|');
   forgetKept();
   const measured = [...child('open'), ...child('details-cold'), ...child('details-kept')];
-  changeTwo();
+  await changeTwo();
   measured.push(...child('refresh'));
   for (const m of measured)
     console.log(

@@ -18,6 +18,7 @@ import { reportWorkbook } from '#main/services/export/layouts/reports.ts';
 import { prepareReportExport } from '#main/services/export/report-export.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { reportSourceOf } from '../tests/support/report-source.ts';
 
 const INVOICES = Number(process.env.REPORTS_BENCH_INVOICES ?? 26_000);
 const ROUNDS = 5;
@@ -67,10 +68,12 @@ try {
     const cpus: number[] = [];
     let rows = 0;
     let bytes = 0;
-    const compute = () => {
+    const compute = async () => {
       const archive = openArchive(dir, 'bench');
       try {
-        return computeReport(archive, 'vat', period, { now: NOW }) as VatReport;
+        return (await computeReport(reportSourceOf(archive), 'vat', period, {
+          now: NOW,
+        })) as VatReport;
       } finally {
         archive.close();
       }
@@ -81,9 +84,9 @@ try {
       t = performance.now();
       const cpu = process.cpuUsage();
       let computed = 0;
-      const written = await prepareReportExport(request(period), () => {
+      const written = await prepareReportExport(request(period), async () => {
         const start = performance.now();
-        const report = compute();
+        const report = await compute();
         computed = performance.now() - start;
         return report;
       }).write(path);
@@ -96,7 +99,7 @@ try {
       rmSync(path);
       // For comparison: compute, then write (no overlap).
       t = performance.now();
-      const report = compute();
+      const report = await compute();
       await writeWorkbook(path, reportWorkbook(report, 'fr', ABOUT));
       sequential.push(performance.now() - t);
       rmSync(path);
@@ -130,11 +133,11 @@ try {
     t = performance.now();
     const cpu = process.cpuUsage();
     let computed = 0;
-    const written = await prepareReportExport({ ...request(quarter), report: 'ca3' }, () => {
+    const written = await prepareReportExport({ ...request(quarter), report: 'ca3' }, async () => {
       const start = performance.now();
       const archive = openArchive(dir, 'bench');
       try {
-        return computeReport(archive, 'ca3', quarter, { now: NOW });
+        return await computeReport(reportSourceOf(archive), 'ca3', quarter, { now: NOW });
       } finally {
         archive.close();
         computed = performance.now() - start;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Ledger } from '#shared/accounting.ts';
 import words from '#shared/i18n/fr/accounting.ts';
 import { parsePeriod } from '#shared/report-period.ts';
-import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
+import { Archives } from '#main/services/archive/archives.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import { checkFecFile } from '#support/fec-checker.ts';
 import type { Locator } from '@playwright/test';
@@ -29,22 +29,13 @@ const test = base.extend({
 test.use({ viewport: { width: 1366, height: 768 } });
 
 /** The ledger the service computes from the same archive, before any choice (the suggestions). */
-function ledgerOf(dataDir: string, label: string): Ledger {
-  const archive = openArchive(dataDir, 'demo-admin');
+async function ledgerOf(dataDir: string, label: string): Promise<Ledger> {
+  const archives = new Archives({ dataDir, log: { info() {}, warn() {}, error() {} } });
   try {
-    const service = createAccountingService({
-      archives: {
-        existing: () => archive,
-        existingUserData: () => null,
-        userData: () => {
-          throw new Error('read only');
-        },
-      },
-      now: () => NOW,
-    });
-    return service.ledger('demo-admin', parsePeriod(label));
+    const service = createAccountingService({ archives, now: () => NOW });
+    return await service.ledger('demo-admin', parsePeriod(label));
   } finally {
-    archive.close();
+    await archives.close();
   }
 }
 
@@ -55,7 +46,7 @@ test('a month’s journals balanced, an entry opening its invoice, what was set 
   app,
   page,
 }) => {
-  const october = ledgerOf(app.dataDir, '2026-10');
+  const october = await ledgerOf(app.dataDir, '2026-10');
   const accounting = new AccountingPage(page);
   await accounting.open();
   await accounting.chooseMonth('octobre', 2026);
@@ -133,8 +124,8 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
   app,
   page,
 }) => {
-  const october = ledgerOf(app.dataDir, '2026-10');
-  const november = ledgerOf(app.dataDir, '2026-11');
+  const october = await ledgerOf(app.dataDir, '2026-10');
+  const november = await ledgerOf(app.dataDir, '2026-11');
   // A third party waiting in both months (a supplier if one is): the choice made in October
   // applies to November.
   const both = october.toMap.filter((p) =>

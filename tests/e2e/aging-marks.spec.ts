@@ -15,6 +15,7 @@ import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { ExportControl } from './pages/export-control.ts';
 import { InvoicesPage } from './pages/invoices-page.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { reportSourceOf } from '../support/report-source.ts';
 
 const FILLED = new Date('2026-11-22T12:00:00Z');
 // "Today" for the host (INVOICE_DESK_NOW), the page (page.clock) and the test's own report: 23:30
@@ -67,9 +68,14 @@ for (const size of [
     const archive = openArchive(app.dataDir, 'demo-admin');
     let before: AgingReport;
     try {
-      before = computeReport(archive, 'aging', parsePeriod(day.iso.slice(0, 7)), {
-        now: NOW,
-      }) as AgingReport;
+      before = (await computeReport(
+        reportSourceOf(archive),
+        'aging',
+        parsePeriod(day.iso.slice(0, 7)),
+        {
+          now: NOW,
+        },
+      )) as AgingReport;
     } finally {
       archive.close();
     }

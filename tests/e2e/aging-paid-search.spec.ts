@@ -9,6 +9,7 @@ import { computeReport } from '#main/services/reports/index.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { reportSourceOf } from '#support/report-source.ts';
 
 const FILLED = new Date('2026-11-22T12:00:00Z');
 const NOW = new Date('2026-11-22T12:30:00Z');
@@ -29,7 +30,9 @@ for (const size of [
     const archive = openArchive(app.dataDir, 'demo-admin');
     let report: AgingReport;
     try {
-      report = computeReport(archive, 'aging', parsePeriod('2026-11'), { now: NOW }) as AgingReport;
+      report = (await computeReport(reportSourceOf(archive), 'aging', parsePeriod('2026-11'), {
+        now: NOW,
+      })) as AgingReport;
     } finally {
       archive.close();
     }

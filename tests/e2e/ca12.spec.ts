@@ -13,6 +13,7 @@ import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { AccountingPage } from './pages/accounting-page.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { reportSourceOf } from '#support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -51,7 +52,7 @@ for (const viewport of [
     const archive = openArchive(app.dataDir, 'demo-admin');
     let expected: Ca12Report;
     try {
-      expected = ca12Of(archive, 2026, { now: NOW });
+      expected = await ca12Of(reportSourceOf(archive), 2026, { now: NOW });
     } finally {
       archive.close();
     }

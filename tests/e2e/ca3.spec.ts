@@ -17,6 +17,7 @@ import { expectAccessible } from './pages/axe.ts';
 import { Ca3Page } from './pages/ca3-page.ts';
 import { ExportControl } from './pages/export-control.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { reportSourceOf } from '../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -33,10 +34,12 @@ test.use({ viewport: { width: 1366, height: 768 } });
 /** "1 facture", "2 factures": the count as the screen writes it (small counts, no separator). */
 const invoicesText = (n: number): string => `${n} ${n > 1 ? 'factures' : 'facture'}`;
 
-function computed(dataDir: string, label: string): Ca3Report {
+async function computed(dataDir: string, label: string): Promise<Ca3Report> {
   const archive = openArchive(dataDir, 'demo-admin');
   try {
-    return computeReport(archive, 'ca3', parsePeriod(label), { now: NOW }) as Ca3Report;
+    return (await computeReport(reportSourceOf(archive), 'ca3', parsePeriod(label), {
+      now: NOW,
+    })) as Ca3Report;
   } finally {
     archive.close();
   }
@@ -64,7 +67,7 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
   await reports.chooseQuarter('3ᵉ trimestre', 2026);
   await expect(reports.period).toContainText('Du 01/07/2026 au 30/09/2026');
 
-  const report = computed(app.dataDir, '2026-Q3');
+  const report = await computed(app.dataDir, '2026-Q3');
 
   await test.step('every section of the form, each box with its whole and exact euros', async () => {
     for (const name of [
@@ -183,7 +186,7 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
     await expect(ca3.boxCells('22').nth(4)).toHaveText(euros(150_000));
     await ca3.section('TVA déductible').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-line22.png` });
-    const kept = computed(app.dataDir, '2026-Q3');
+    const kept = await computed(app.dataDir, '2026-Q3');
     await expect(kept.carriedCreditCents).toBe(150_000);
     await expect(ca3.boxCells('23').nth(4)).toHaveText(euros(boxOfReport(kept, '23').amountCents));
     // Another tab and back: read again from the user-data file.
@@ -193,7 +196,7 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
   });
 
   await test.step('the workbook: the form, a sheet per box, read back with openpyxl', async () => {
-    const kept = computed(app.dataDir, '2026-Q3');
+    const kept = await computed(app.dataDir, '2026-Q3');
     const { path, fileName } = await new ExportControl(page).exportTo(downloads);
     expect(fileName).toMatch(/^ATELIERS DUVAL AGENCEMENT \d{9} Déclaration de TVA 2026-Q3\.xlsx$/);
     const book = readXlsx(path);

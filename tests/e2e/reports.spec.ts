@@ -9,6 +9,7 @@ import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { reportSourceOf } from '../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -17,10 +18,12 @@ const test = base.extend({
   dataDir: filledArchive('reports', { seed: 21, invoices: 3000, now: NOW }),
 });
 
-function computed<T>(dataDir: string, kind: 'vat' | 'aging', label: string): T {
+async function computed<T>(dataDir: string, kind: 'vat' | 'aging', label: string): Promise<T> {
   const archive = openArchive(dataDir, 'demo-admin');
   try {
-    return computeReport(archive, kind, parsePeriod(label), { now: NOW }) as T;
+    return (await computeReport(reportSourceOf(archive), kind, parsePeriod(label), {
+      now: NOW,
+    })) as T;
   } finally {
     archive.close();
   }
@@ -43,7 +46,7 @@ test('the TVA report of a quarter: chart and figures on screen, equal to the arc
   await expect(chart).toBeVisible();
   await expect(chart.locator('rect')).not.toHaveCount(0);
 
-  const report = computed<VatReport>(app.dataDir, 'vat', '2026-Q3');
+  const report = await computed<VatReport>(app.dataDir, 'vat', '2026-Q3');
   const collected = report.totals.find((t) => t.direction === 'OUTBOUND' && t.currency === 'EUR')!;
   const deductible = report.totals.find((t) => t.direction === 'INBOUND' && t.currency === 'EUR')!;
   await expect(page.getByText(euros(collected.vatCents), { exact: true }).first()).toBeVisible();
@@ -104,7 +107,7 @@ test('the échéancier and the statuts, reached by keyboard', async ({ app, page
   await expect(page.getByText('Au 31/10/2026')).toBeVisible();
   await expect(reports.chart('Sans paiement connu, par tranche de retard')).toBeVisible();
 
-  const aging = computed<AgingReport>(app.dataDir, 'aging', '2026-10');
+  const aging = await computed<AgingReport>(app.dataDir, 'aging', '2026-10');
   const receivables = aging.sides[0]!.totals.find((t) => t.currency === 'EUR')!;
   const buckets = reports.table('Sans paiement connu, par tranche, en euros');
   await expect(reports.row(buckets, 'Non échu').getByRole('cell').first()).toHaveText(
@@ -131,7 +134,7 @@ test('the TVA report: reverse charge self-assessed on both sides, cross-border s
   await reports.open();
   await reports.chooseQuarter('3ᵉ trimestre', 2026);
   await expect(reports.period).toContainText('Du 01/07/2026 au 30/09/2026');
-  const report = computed<VatReport>(app.dataDir, 'vat', '2026-Q3');
+  const report = await computed<VatReport>(app.dataDir, 'vat', '2026-Q3');
 
   // A reverse-charge purchase: its VAT self-assessed at 20 %, named so, on both sides.
   const selfAssessed = report.figures.filter(

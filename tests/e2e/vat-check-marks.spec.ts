@@ -14,6 +14,7 @@ import { computeReport } from '#main/services/reports/index.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { reportSourceOf } from '#support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const NOVEMBER = parsePeriod('2026-11');
@@ -32,13 +33,20 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** The échéancier's first line whose VAT waits for its payment, and November's check before. */
-function chosen(dataDir: string) {
+async function chosen(dataDir: string) {
   const archive = openArchive(dataDir, 'demo-admin');
   try {
-    const aging = computeReport(archive, 'aging', NOVEMBER, { now: NOW }) as AgingReport;
+    const source = reportSourceOf(archive);
+    const aging = (await computeReport(source, 'aging', NOVEMBER, { now: NOW })) as AgingReport;
+    const years = await Promise.all(
+      ['2025', '2026'].map(
+        async (year) =>
+          (await computeReport(source, 'vat', parsePeriod(year), { now: NOW })) as VatReport,
+      ),
+    );
     const pending = new Map(
-      ['2025', '2026'].flatMap((year) =>
-        (computeReport(archive, 'vat', parsePeriod(year), { now: NOW }) as VatReport).pending
+      years.flatMap((report) =>
+        report.pending
           .filter((p) => p.collectedOn === null && p.currency === 'EUR' && !p.creditNote)
           .filter((p) => (p.tvaCents ?? 0) > 0)
           .map((p) => [p.invoiceId, p] as const),
@@ -46,7 +54,7 @@ function chosen(dataDir: string) {
     );
     const index = aging.lines.findIndex((l) => pending.has(l.invoiceId));
     const line = aging.lines[index]!;
-    const check = computeReport(archive, 'vatCheck', NOVEMBER, { now: NOW }) as VatCheck;
+    const check = (await computeReport(source, 'vatCheck', NOVEMBER, { now: NOW })) as VatCheck;
     return { index, line, vat: pending.get(line.invoiceId)!, check };
   } finally {
     archive.close();
@@ -65,7 +73,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await page.clock.setFixedTime(NOW);
     await page.reload();
-    const { index, line, vat, check } = chosen(app.dataDir);
+    const { index, line, vat, check } = await chosen(app.dataDir);
     // Among the most overdue, so on the list's first screen.
     expect(index).toBeGreaterThanOrEqual(0);
     expect(index).toBeLessThan(5);

@@ -12,6 +12,7 @@ import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { reportSourceOf } from '../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -21,10 +22,12 @@ const test = base.extend({
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
-function computed(dataDir: string, label: string): VatCheck {
+async function computed(dataDir: string, label: string): Promise<VatCheck> {
   const archive = openArchive(dataDir, 'demo-admin');
   try {
-    return computeReport(archive, 'vatCheck', parsePeriod(label), { now: NOW }) as VatCheck;
+    return (await computeReport(reportSourceOf(archive), 'vatCheck', parsePeriod(label), {
+      now: NOW,
+    })) as VatCheck;
   } finally {
     archive.close();
   }
@@ -48,7 +51,7 @@ test('the three VAT figures of a quarter side by side, every difference an invoi
 }) => {
   const reports = new ReportsPage(page);
   await openCheck(reports);
-  const report = computed(app.dataDir, '2026-Q3');
+  const report = await computed(app.dataDir, '2026-Q3');
 
   await test.step('the TVA report, the CA3 and the entries, to the cent', async () => {
     const figures = reports.table('Contrôle TVA');

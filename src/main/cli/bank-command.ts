@@ -95,16 +95,20 @@ function printRow(row: BankMatchRow): string {
   return `${row.id}  ${row.day}  ${euros(row.cents).padStart(12)}  ${row.state.padEnd(9)}  ${(row.rule ?? '').padEnd(19)}  ${row.label}${invoices ? `  → ${invoices}` : ''}${suggested ? `  ? ${suggested}` : ''}\n`;
 }
 
-function withBank<T>(
+async function withBank<T>(
   services: Services,
   connectionId: string,
   use: (store: BankStore, invoices: InvoiceSource) => T,
-): T {
+): Promise<T> {
+  // The archive's payable invoices, read through its port before the bank file is opened.
+  const invoices = await services.readArchive(connectionId, async (archive) => {
+    const all = [];
+    for await (const batch of archive.bankInvoices()) all.push(...batch);
+    return all;
+  });
   const store = openBankData(services.dataDir, connectionId);
   try {
-    return use(store, () =>
-      services.readArchive(connectionId, (archive) => [...archive.bankInvoices()]),
-    );
+    return use(store, () => invoices);
   } finally {
     store.close();
   }

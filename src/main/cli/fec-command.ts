@@ -94,7 +94,7 @@ export async function run(argv: string[]): Promise<number> {
     return writingFile(json, async (services, signal) => {
       const connection = cli.connection(services, ref);
       if (!json) process.stderr.write(`computing the entries of ${request.period.label}…\n`);
-      const ledger = services.accounting.ledger(connection.id, request.period);
+      const ledger = await services.accounting.ledger(connection.id, request.period);
       // Named before anything is written: a company without SIREN is told to set it.
       const fileName = fecFileName(ledger.company.siren, request.closingDate);
       if (ledger.coverage.archivedInvoices === 0)

@@ -37,7 +37,7 @@ export function runCa12(
     const language = workbookLanguage(services, chosen);
     const owner = workbookOwner(services, connection);
     if (!json) process.stderr.write(`computing the CA12 of ${year}…\n`);
-    const report = services.readArchive(connection.id, (archive) => ca12Of(archive, year));
+    const report = await services.readReports(connection.id, (source) => ca12Of(source, year));
     const outPath = workbookPathOf(out, ca12FileName(year, language, owner));
     const written = await writeWorkbook(
       outPath,

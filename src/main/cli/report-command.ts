@@ -180,8 +180,7 @@ export async function run(argv: string[]): Promise<number> {
           owner: workbookOwner(services, connection),
           appVersion: services.version,
         },
-        () =>
-          services.readArchive(connection.id, (archive) => computeReport(archive, kind, period)),
+        () => services.readReports(connection.id, (source) => computeReport(source, kind, period)),
       );
       const outPath = workbookPathOf(out, exporting.fileName);
       let lastStep = -1;

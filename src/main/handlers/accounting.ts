@@ -25,7 +25,7 @@ export function accountingHandlers(
     },
     'accounting:saveSettings': async ({ connectionId, settings }) => {
       await activeForUserData(connectionId);
-      const profile = accountingCall(() =>
+      const profile = await accountingCall(() =>
         services.accounting.saveSettings(connectionId, settings),
       );
       ledgers.pages.forget(connectionId);
@@ -33,11 +33,12 @@ export function accountingHandlers(
     },
     'accounting:ledger': async ({ connectionId, period, journal, offset, limit }) => {
       await activeForUserData(connectionId);
-      const data = accountingCall(() =>
+      const stamp = await ledgers.stamp(connectionId);
+      const data = await accountingCall(() =>
         ledgers.pages.page(
           connectionId,
           { period, ...(journal ? { journal } : {}), offset, limit },
-          ledgers.stamp(connectionId),
+          stamp,
           () => services.accounting.ledger(connectionId, period),
         ),
       );
@@ -53,7 +54,7 @@ export function accountingHandlers(
     },
     'accounting:mapThirdParties': async ({ connectionId, choices }) => {
       await activeForUserData(connectionId);
-      const parties = accountingCall(() =>
+      const parties = await accountingCall(() =>
         services.accounting.mapThirdParties(connectionId, choices),
       );
       ledgers.pages.forget(connectionId); // the next page shows the accounts chosen
@@ -62,8 +63,10 @@ export function accountingHandlers(
     'accounting:exportThirdParties': async ({ connectionId }) => {
       await activeForUserData(connectionId);
       const connection = await connections.get(connectionId);
-      const csv = accountingCall(() => services.accounting.exportThirdPartiesCsv(connectionId));
-      const count = services.accounting.thirdParties(connectionId).length;
+      const csv = await accountingCall(() =>
+        services.accounting.exportThirdPartiesCsv(connectionId),
+      );
+      const count = (await services.accounting.thirdParties(connectionId)).length;
       const owner = fileOwnerOf(
         connection.name,
         archives.existing(connectionId),
@@ -78,7 +81,7 @@ export function accountingHandlers(
     },
     'accounting:importThirdParties': async ({ connectionId, csv }) => {
       await activeForUserData(connectionId);
-      const result = accountingCall(() =>
+      const result = await accountingCall(() =>
         services.accounting.importThirdPartiesCsv(connectionId, csv),
       );
       if (result.added + result.updated > 0) ledgers.pages.forget(connectionId);

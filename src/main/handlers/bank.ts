@@ -45,6 +45,14 @@ export function bankHandlers(
   function bankDeps(): BankScreenDeps {
     const dataDir = services.dataDir;
     if (!dataDir) throw new AppFailure('file', 'The bank files have no data directory.');
-    return { dataDir, readArchive: services.readArchive };
+    return {
+      dataDir,
+      bankInvoices: (connectionId) =>
+        services.readArchive(connectionId, async (archive) => {
+          const all = [];
+          for await (const batch of archive.bankInvoices()) all.push(...batch);
+          return all;
+        }),
+    };
   }
 }

@@ -20,14 +20,10 @@ export function followUpHandlers(
   /** The exceptions list's view of the archives and the accounting (issue 19, item 4): the
    * period's ledger is the one kept for Comptabilité's pages. */
   const exceptions = exceptionsDeps(
+    archives,
     {
-      existingArchive: (id) => archives.existing(id),
-      existingUserData: (id) => archives.existingUserData(id),
-      userData: (id) => archives.userData(id),
-    },
-    {
-      ledger: (id, period) =>
-        ledgers.pages.ledger(id, period, ledgers.stamp(id), () =>
+      ledger: async (id, period) =>
+        ledgers.pages.ledger(id, period, await ledgers.stamp(id), () =>
           services.accounting.ledger(id, period),
         ),
     },

@@ -2,44 +2,48 @@
 // ('accounting:ledger') and read whole by the exceptions list, computed again only when what it
 // rests on changed.
 import { LedgerPages } from '../services/accounting/ledger-pages.ts';
-import { marksStamp, readPaymentMarks } from '../services/archive/payment-marks.ts';
-import { ratesStamp } from '../services/rates/rates-file.ts';
+import { marksStamp } from '../services/archive/payment-marks.ts';
+import { besideTheArchive, marksBeside } from '../services/archive/beside-the-archive.ts';
+import { userDataDirectory } from '../services/archive/user-data-directory.ts';
 import { bankStamp } from '../services/archive/bank-book.ts';
+import { ratesPath, ratesStamp } from '../services/rates/rates-file.ts';
 import type { HandlerServices } from './types.ts';
 
 export interface KeptLedgers {
   pages: LedgerPages;
   /** What a connection's kept ledger rests on, as one string: a change computes it again. */
-  stamp(connectionId: string): string;
+  stamp(connectionId: string): Promise<string>;
 }
 
 export function keptLedgers(archives: HandlerServices['archives']): KeptLedgers {
+  const userData = userDataDirectory(archives);
+  const beside = besideTheArchive(archives.dataDir, userData);
   return { pages: new LedgerPages(), stamp: ledgerStamp };
 
   /** What a kept ledger rests on: the archive (its version: any write of an invoice, by a sync
    * or a live search's write-through; its date, which the ledger's coverage shows) and what the
    * accountant wrote (settings, third parties), here or from another process (the CLI's
    * `accounts import`): when any of it changed, the next page computes the ledger again. */
-  function ledgerStamp(connectionId: string): string {
-    const userData = archives.existingUserData(connectionId);
-    const parties = userData?.thirdParties() ?? [];
+  async function ledgerStamp(connectionId: string): Promise<string> {
+    const user = await userData.existing(connectionId);
+    const parties = (await user?.thirdParties()) ?? [];
     let newest = '';
     for (const party of parties) if (party.updatedAt > newest) newest = party.updatedAt;
-    const store = archives.existing(connectionId);
+    const archive = await archives.ports.existing(connectionId);
     return JSON.stringify([
-      store?.archiveVersion() ?? null,
+      (await archive?.archiveVersion()) ?? null,
       archives.archiveDate(connectionId),
       parties.length,
       newest,
-      userData?.readAccountingSettings() ?? null,
+      (await user?.accountingSettings()) ?? null,
       // A paid mark moves VAT on payment (tax/vat-due.ts): marking or unmarking recomputes, and
       // so does a bank match confirmed or undone (archive/payment-marks.ts).
-      marksStamp(store ? readPaymentMarks(store) : new Map()),
+      marksStamp(archive ? await marksBeside(archive, beside) : new Map()),
       // An invoice in another currency is booked at the imported or typed rate (issue 26, item 3).
-      store ? ratesStamp(store.path) : null,
-      [...(userData?.invoiceRates() ?? new Map())],
+      ratesStamp(ratesPath(archives.dataDir)),
+      [...((await user?.invoiceRates()) ?? new Map())],
       // The bank journal (BQ): an import, a decision or an account's 512 changed.
-      store ? bankStamp(store) : '',
+      bankStamp({ dataDir: archives.dataDir, connectionId }),
     ]);
   }
 }

@@ -21,7 +21,10 @@ export function portfolioHandlers(
     // Kept in each archive until it or the accountant's choices change (services/portfolio).
     'portfolio:details': async ({ connectionId }) => {
       await connections.get(connectionId); // not_found for a connection that does not exist
-      return portfolioDetails({ archives, accounting: services.accounting, now }, connectionId);
+      return await portfolioDetails(
+        { archives, accounting: services.accounting, now },
+        connectionId,
+      );
     },
   } satisfies HandlersOf<'portfolio'>;
 }

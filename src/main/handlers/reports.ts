@@ -7,7 +7,7 @@ import type { Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
 
 export function reportsHandlers(
-  services: Pick<HandlerServices, 'connections' | 'archives' | 'readArchive'>,
+  services: Pick<HandlerServices, 'connections' | 'archives' | 'readReports'>,
   shared: Pick<Shared, 'activeForUserData' | 'now'>,
 ) {
   const { connections, archives } = services;
@@ -19,8 +19,8 @@ export function reportsHandlers(
       const connectionId = connections.getSettings().activeConnectionId;
       let data;
       try {
-        data = services.readArchive(connectionId, (archive) =>
-          computeReport(archive, report, period, { now: now() }),
+        data = await services.readReports(connectionId, (source) =>
+          computeReport(source, report, period, { now: now() }),
         );
       } catch (error) {
         if (error instanceof RangeError) throw new AppFailure('invalid_input', error.message);
@@ -45,9 +45,9 @@ export function reportsHandlers(
         throw error;
       }
       archives.userData(connectionId).saveCarriedCredit(period, cents, now());
-      const data = services.readArchive(connectionId, (archive) =>
-        computeReport(archive, 'ca3', period, { now: now() }),
-      ) as Ca3Report;
+      const data = (await services.readReports(connectionId, (source) =>
+        computeReport(source, 'ca3', period, { now: now() }),
+      )) as Ca3Report;
       return { data, source: 'archive', fetchedAt: data.coverage.lastSyncAt ?? data.computedAt };
     },
   } satisfies HandlersOf<'reports'>;

@@ -32,9 +32,9 @@ export function createShared(services: HandlerServices, options: HandlerOptions)
 
 /** A call of the accounting service: its RangeError (a period it refuses) is the caller's bad
  * input, said as such. */
-export function accountingCall<T>(call: () => T): T {
+export async function accountingCall<T>(call: () => T | Promise<T>): Promise<T> {
   try {
-    return call();
+    return await call();
   } catch (error) {
     if (error instanceof RangeError) throw new AppFailure('invalid_input', error.message);
     throw error;

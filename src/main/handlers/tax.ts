@@ -12,15 +12,16 @@ import type { Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
 
 export function taxHandlers(
-  services: Pick<HandlerServices, 'connections' | 'archives' | 'readArchive'>,
+  services: Pick<HandlerServices, 'connections' | 'archives' | 'readReports' | 'userData'>,
   shared: Pick<Shared, 'activeForUserData' | 'now'>,
 ) {
   const { connections, archives } = services;
   const { activeForUserData, now } = shared;
   /** The VAT returns' calendar and declarations (issue 26). */
   const tax: TaxDeps = {
-    archives,
-    readArchive: (id, read) => services.readArchive(id, read),
+    archives: archives.ports,
+    userData: services.userData,
+    readReports: (id, read) => services.readReports(id, read),
     user: () => workstationUser(),
     now: () => now(),
   };
@@ -46,7 +47,7 @@ export function taxHandlers(
     },
     'tax:ca12': async ({ connectionId, year }) => {
       await activeForUserData(connectionId);
-      const data = ca12For(tax, connectionId, year);
+      const data = await ca12For(tax, connectionId, year);
       return { data, source: 'archive', fetchedAt: data.coverage.lastSyncAt ?? data.computedAt };
     },
   } satisfies HandlersOf<'tax'>;

@@ -28,6 +28,8 @@ export type HandlerServices = Pick<
   | 'settingsRepair'
   | 'exports'
   | 'readArchive'
+  | 'readReports'
+  | 'userData'
   | 'accounting'
   | 'syncRounds'
   | 'syncSchedules'

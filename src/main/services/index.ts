@@ -28,10 +28,11 @@ import { CredentialVault, type KeytarLike } from './vault/index.ts';
 import { Archives, archiveDir } from './archive/archives.ts';
 import { userDataDirectory } from './archive/user-data-directory.ts';
 import type { UserDataDirectory } from './archive/user-data-port.ts';
-import type { ArchiveStore } from './archive/sqlite/archive-store.ts';
+import type { ArchivePort } from './archive/ports.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
 import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';
 import { keepDetailsAfterSync } from './portfolio/index.ts';
+import { besideTheArchive, type ReportSource } from './reports/report-source.ts';
 import { exceptionList, exceptionsDeps } from './exceptions/index.ts';
 import { clockFromEnv, type Clock } from './clock.ts';
 
@@ -92,8 +93,11 @@ export interface Services {
   settingsRepair: () => SettingsRepair | undefined;
   /** "Now" for every service: the system's, or INVOICE_DESK_NOW's, or a test's (clock.ts). */
   clock: Clock;
-  /** Runs `read` on a connection's archive (the registry's store, opened on first use). */
-  readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
+  /** Runs `read` on a connection's archive, through its port (opened on first use). */
+  readArchive<T>(connectionId: string, read: (archive: ArchivePort) => Promise<T>): Promise<T>;
+  /** Runs `read` on what a report reads of a connection (reports/report-source.ts): its
+   * archive's port (opened on first use, as readArchive), its user data, its bank's matches. */
+  readReports<T>(connectionId: string, read: (source: ReportSource) => Promise<T>): Promise<T>;
   /** The shells call it once at start: what the first screen will ask first is started before
    * the page asks (issue 27, item 7): for a demo connection the embedded demo operator, its
    * client and token; for any, its archive's opening check (none is created). A failure is left
@@ -201,40 +205,31 @@ export function createServices(options: CreateServicesOptions): Services {
   const borrowArchive =
     options.borrowArchive ??
     (async (connectionId: string): Promise<ArchiveLoan | null> => {
-      const store = archives.existing(connectionId);
-      return store ? { store, release: () => undefined } : null;
+      const archive = await archives.ports.existing(connectionId);
+      return archive ? { archive, release: () => undefined } : null;
     });
   const accounting = createAccountingService({ archives, now });
+  const userData = userDataDirectory(archives);
+  // What the reports read beside a connection's archive (reports/report-source.ts).
+  const beside = besideTheArchive(dataDir, userData);
   // A connection's portfolio details are computed as its sync ends (0.1–0.2 s at 20,000
   // invoices), so that the portfolio's reading after a round finds them kept (services/portfolio).
   events.subscribe((event, payload) => {
     if (event !== 'sync:progress') return;
     const { phase, connectionId } = payload as Events['sync:progress'];
     if (phase === 'done')
-      setTimeout(() => keepDetailsAfterSync({ archives, accounting, now }, connectionId), 0);
+      setTimeout(() => void keepDetailsAfterSync({ archives, accounting, now }, connectionId), 0);
   });
   const exports = new ExportJobs({
     exporter: {
       operator: (connectionId) => operators.forConnection(connectionId),
       borrowArchive,
+      beside,
       // The FEC and the entries workbook: the same ledger the Comptabilité screen shows.
       ledger: (connectionId, period) => accounting.ledger(connectionId, period),
       // The exceptions workbook: the same list the Suivi screen's "À traiter" shows.
       exceptions: (connectionId, period, show) =>
-        exceptionList(
-          exceptionsDeps(
-            {
-              existingArchive: (id) => archives.existing(id),
-              existingUserData: (id) => archives.existingUserData(id),
-              userData: (id) => archives.userData(id),
-            },
-            accounting,
-            now,
-          ),
-          connectionId,
-          period,
-          show,
-        ),
+        exceptionList(exceptionsDeps(archives, accounting, now), connectionId, period, show),
       // Every file is named after the connection's client company (issue 27, item 1).
       company: (connectionId) =>
         fileOwnerOf('', archives.existing(connectionId), archives.existingUserData(connectionId))
@@ -295,7 +290,9 @@ export function createServices(options: CreateServicesOptions): Services {
     syncRounds,
     settingsRepair: () => settings.repair,
     clock,
-    readArchive: (connectionId, read) => read(archives.open(connectionId)),
+    readArchive: async (connectionId, read) => read(await archives.ports.open(connectionId)),
+    readReports: async (connectionId, read) =>
+      read({ archive: await archives.ports.open(connectionId), ...beside }),
     warmUp() {
       const active = connections.getSettings().activeConnectionId;
       if (!active) return;
@@ -316,7 +313,7 @@ export function createServices(options: CreateServicesOptions): Services {
         }
       });
     },
-    userData: userDataDirectory(archives),
+    userData,
     async close() {
       scheduler?.stop();
       syncRounds.cancel();

@@ -62,7 +62,7 @@ test('export:start of the entries writes the workbook of the same entries', asyn
   assert.equal(line('Période'), '2026-Q3');
   assert.equal(line('Du'), '2026-07-01');
   assert.equal(line('Au'), '2026-09-30');
-  const ledger = services.accounting.ledger('demo-admin', period);
+  const ledger = await services.accounting.ledger('demo-admin', period);
   assert.equal(
     result.rows,
     ledger.entries.reduce((n, e) => n + e.lines.length, 0),

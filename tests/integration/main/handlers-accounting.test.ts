@@ -133,7 +133,7 @@ test('a choice written by another process (the CLI) shows on the next page, not 
   // The CLI's own handles on the same files, as `accounts import` would open them.
   const cliArchives = new Archives({ dataDir, log: silent });
   try {
-    createAccountingService({ archives: cliArchives }).mapThirdParties('demo-admin', [
+    await createAccountingService({ archives: cliArchives }).mapThirdParties('demo-admin', [
       choiceFor(party, '706500'),
     ]);
   } finally {

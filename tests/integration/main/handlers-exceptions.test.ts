@@ -73,7 +73,7 @@ test('each invoice to act on once, with the reasons the échéancier and the led
 
   // The ledger's held and left-out invoices, and its provisional entries' invoices (the ledger
   // Comptabilité shows, asked of the accounting service).
-  const ledger: Ledger = services.accounting.ledger(CONNECTION, PERIOD);
+  const ledger: Ledger = await services.accounting.ledger(CONNECTION, PERIOD);
   const byId = new Map(all.rows.map((r) => [r.invoiceId, r]));
   assert.ok(ledger.held.length > 0, 'the demo year has disputed or suspended invoices');
   for (const held of ledger.held) {

@@ -12,6 +12,7 @@ import { computeReport } from '#main/services/reports/index.ts';
 import { archivedHandlers, value } from '#support/archived-handlers.ts';
 import { column, readXlsx } from '#support/read-xlsx.ts';
 import frReports from '#shared/i18n/fr/reports.ts';
+import { reportSourceOf } from '../../support/report-source.ts';
 
 const sheets = frReports.workbook.sheets;
 
@@ -34,7 +35,7 @@ test('the active connection’s TVA report, from its archive, marked as such', a
   assert.equal(answer.fetchedAt, report.generatedAt, 'never synced: the time it was computed');
   const archive = openArchive(dataDir, 'demo-admin');
   try {
-    const direct = computeReport(archive, 'vat', period) as VatReport;
+    const direct = (await computeReport(reportSourceOf(archive), 'vat', period)) as VatReport;
     assert.deepEqual(report.totals, direct.totals);
   } finally {
     archive.close();

@@ -67,17 +67,20 @@ function ledgerOf(period: Ledger['period']): Ledger {
 }
 
 const fake: AccountingService = {
-  profile: (id) => (asked.push(`profile ${id}`), { settings: {} as never, foundSiren: null }),
-  saveSettings: (id) => (asked.push(`save ${id}`), { settings: {} as never, foundSiren: null }),
-  ledger: (id, period) => {
+  profile: async (id) => (asked.push(`profile ${id}`), { settings: {} as never, foundSiren: null }),
+  saveSettings: async (id) => (
+    asked.push(`save ${id}`),
+    { settings: {} as never, foundSiren: null }
+  ),
+  ledger: async (id, period) => {
     asked.push(`ledger ${id} ${period.label}`);
     if (period.from < '2000-01-01') throw new RangeError('The period starts too early.');
     return ledgerOf(period);
   },
-  thirdParties: (id) => (asked.push(`parties ${id}`), []),
-  mapThirdParties: (id, choices) => (asked.push(`map ${id} ${choices.length}`), []),
-  exportThirdPartiesCsv: (id) => (asked.push(`export ${id}`), '\uFEFFkey;role\r\n'),
-  importThirdPartiesCsv: (id) => (
+  thirdParties: async (id) => (asked.push(`parties ${id}`), []),
+  mapThirdParties: async (id, choices) => (asked.push(`map ${id} ${choices.length}`), []),
+  exportThirdPartiesCsv: async (id) => (asked.push(`export ${id}`), '\uFEFFkey;role\r\n'),
+  importThirdPartiesCsv: async (id) => (
     asked.push(`import ${id}`),
     { added: 1, updated: 0, refused: [] }
   ),

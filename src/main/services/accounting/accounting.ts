@@ -82,13 +82,14 @@ export interface AccountChooser {
   }): AccountChoice;
 }
 
+/** Async: the archive and the user data are read through their ports (issue 28). */
 export interface AccountingService {
-  profile(connectionId: string): CompanyProfile;
-  saveSettings(connectionId: string, settings: AccountingSettings): CompanyProfile;
-  ledger(connectionId: string, period: ReportPeriod): Ledger;
-  thirdParties(connectionId: string): ThirdParty[];
+  profile(connectionId: string): Promise<CompanyProfile>;
+  saveSettings(connectionId: string, settings: AccountingSettings): Promise<CompanyProfile>;
+  ledger(connectionId: string, period: ReportPeriod): Promise<Ledger>;
+  thirdParties(connectionId: string): Promise<ThirdParty[]>;
   /** Remembers the accountant's choices; later invoices of these parties use them. */
-  mapThirdParties(connectionId: string, choices: ThirdPartyChoice[]): ThirdParty[];
-  exportThirdPartiesCsv(connectionId: string): string;
-  importThirdPartiesCsv(connectionId: string, csv: string): CsvImportResult;
+  mapThirdParties(connectionId: string, choices: ThirdPartyChoice[]): Promise<ThirdParty[]>;
+  exportThirdPartiesCsv(connectionId: string): Promise<string>;
+  importThirdPartiesCsv(connectionId: string, csv: string): Promise<CsvImportResult>;
 }

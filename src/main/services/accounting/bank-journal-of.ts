@@ -3,25 +3,20 @@
 // matches name (for the lettering: an invoice is lettered when paid exactly). Null when the
 // connection has no bank file: the ledger is then the invoices' alone.
 import type { ReportPeriod } from '#shared/reports.ts';
-import type { PayableInvoice } from '#shared/payable.ts';
-import type { AccountingRow } from '../archive/ports.ts';
-import { readBankBook, type BankBookArchive } from '../archive/bank-book.ts';
+import type { ArchiveReads } from '../archive/ports.ts';
+import { readBankBook } from '../archive/bank-book.ts';
 import { BankJournal } from './bank-journal.ts';
 import { thirdPartyCents } from './entries.ts';
-
-export interface BankJournalArchive extends BankBookArchive {
-  bankInvoices(): Iterable<PayableInvoice>;
-  accountingRows(from: string, to: string, alsoIds?: readonly string[]): Iterable<AccountingRow>;
-}
 
 /** A day no invoice is dated or collected on: accountingRows then reads the ids asked alone. */
 const NO_DAY = '1000-01-01';
 
-export function bankJournalOf(
-  archive: BankJournalArchive,
+export async function bankJournalOf(
+  archive: Pick<ArchiveReads, 'connectionId' | 'bankInvoices' | 'accountingRows'>,
+  dataDir: string,
   period: ReportPeriod,
-): BankJournal | null {
-  const book = readBankBook(archive);
+): Promise<BankJournal | null> {
+  const book = readBankBook({ dataDir, connectionId: archive.connectionId });
   if (!book || book.rows.length === 0) return null;
   const named = new Set<string>();
   for (const row of book.rows) for (const a of row.allocations) named.add(a.invoiceId);
@@ -29,14 +24,16 @@ export function bankJournalOf(
   // advance was paid before, BT-113, nor one held or left out of the entries).
   const payable = new Map<string, number>();
   if (named.size > 0)
-    for (const invoice of archive.bankInvoices())
-      if (named.has(invoice.id)) payable.set(invoice.id, invoice.cents);
+    for await (const batch of archive.bankInvoices())
+      for (const invoice of batch)
+        if (named.has(invoice.id)) payable.set(invoice.id, invoice.cents);
   const letterable = new Map<string, number>();
   if (payable.size > 0)
-    for (const invoice of archive.accountingRows(NO_DAY, NO_DAY, [...payable.keys()])) {
-      const id = invoice.row.invoiceId;
-      const cents = thirdPartyCents(invoice);
-      if (cents !== null && cents === payable.get(id)) letterable.set(id, cents);
-    }
+    for await (const batch of archive.accountingRows(NO_DAY, NO_DAY, [...payable.keys()]))
+      for (const invoice of batch) {
+        const id = invoice.row.invoiceId;
+        const cents = thirdPartyCents(invoice);
+        if (cents !== null && cents === payable.get(id)) letterable.set(id, cents);
+      }
   return new BankJournal(book, period, letterable);
 }

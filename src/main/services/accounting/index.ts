@@ -7,34 +7,28 @@ import type { AccountingSettings, CompanyProfile, Ledger, ThirdParty } from '#sh
 import { checkRange } from '#shared/report-period.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { AppFailure } from '../app-failure.ts';
-import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
-import type { UserDataStore } from '../archive/user-data-store.ts';
-import { reportCoverage } from '../archive/coverage.ts';
-import { readPaymentMarks } from '../archive/payment-marks.ts';
+import type { Archives } from '../archive/archives.ts';
+import type { UserDataPort } from '../archive/user-data-port.ts';
+import { userDataDirectory } from '../archive/user-data-directory.ts';
+import { besideTheArchive, marksBeside } from '../archive/beside-the-archive.ts';
+import { coverageOf } from '../archive/coverage.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
-import { conversionInputs } from '../tax/conversion.ts';
 import type { PaymentMark } from '#shared/payments.ts';
-import type { AccountingService } from './accounting.ts';
-import { buildLedger } from './ledger.ts';
+import type { AccountingService, CsvImportResult } from './accounting.ts';
+import { ledgerBuilder } from './ledger.ts';
 import { bankJournalOf } from './bank-journal-of.ts';
 import { defaultAccountingSettings, validateAccountingSettings } from './settings.ts';
 import { exportThirdPartiesCsv, importThirdPartiesCsv } from './third-parties-csv.ts';
-import { accountChooser, mapThirdParties } from './third-parties.ts';
+import { accountChooser, mapThirdParties, type ThirdPartyStore } from './third-parties.ts';
 import { systemClock } from '../clock.ts';
 
 export type { AccountingService } from './accounting.ts';
 export { buildLedger } from './ledger.ts';
 export { invoiceOutcome } from './entries.ts';
 
-/** Where the service finds a connection's files: the app's registry (archive/archives.ts). */
-export interface AccountingFiles {
-  /** The connection's archive if it exists (never created by a read). */
-  existing(connectionId: string): ArchiveStore | null;
-  /** The connection's user data, created on first write. */
-  userData(connectionId: string): UserDataStore;
-  /** The connection's user data if the user ever wrote some (never created by a read). */
-  existingUserData(connectionId: string): UserDataStore | null;
-}
+/** Where the service finds a connection's archive (its port) and its user data (found by
+ * connection id): the app's registry (archive/archives.ts). */
+export type AccountingFiles = Pick<Archives, 'ports' | 'dataDir' | 'userData' | 'existingUserData'>;
 
 export interface AccountingServiceOptions {
   archives: AccountingFiles;
@@ -42,81 +36,127 @@ export interface AccountingServiceOptions {
   now?: () => Date;
 }
 
+/** The third-party memory read once from the user data, its saves kept to be written after (the
+ * rules of third-parties.ts are synchronous: they check every choice before saving any). */
+async function memoryOf(
+  user: UserDataPort | null,
+): Promise<{ store: ThirdPartyStore; saved: () => readonly ThirdParty[] | null }> {
+  const parties = user ? await user.thirdParties() : [];
+  const codes = user ? await user.auxiliaryCodes() : new Map();
+  let saved: readonly ThirdParty[] | null = null;
+  return {
+    store: {
+      thirdParties: () => [...parties],
+      thirdParty: (key, role) => parties.find((p) => p.key === key && p.role === role) ?? null,
+      saveThirdParties: (list) => {
+        saved = list;
+      },
+      auxiliaryCodes: () => new Map(codes),
+    },
+    saved: () => saved,
+  };
+}
+
 export function createAccountingService(options: AccountingServiceOptions): AccountingService {
   const { archives } = options;
   const now = options.now ?? systemClock.now;
-  const settingsOf = (connectionId: string): AccountingSettings =>
-    archives.existingUserData(connectionId)?.readAccountingSettings() ??
+  const userData = userDataDirectory(archives);
+  const beside = besideTheArchive(archives.dataDir, userData);
+  const settingsOf = async (connectionId: string): Promise<AccountingSettings> =>
+    (await (await userData.existing(connectionId))?.accountingSettings()) ??
     defaultAccountingSettings();
-  const profile = (connectionId: string): CompanyProfile => ({
-    settings: settingsOf(connectionId),
-    foundSiren: archives.existing(connectionId)?.companySiren()?.siren ?? null,
-  });
+  const profile = async (connectionId: string): Promise<CompanyProfile> => {
+    const archive = await archives.ports.existing(connectionId);
+    return {
+      settings: await settingsOf(connectionId),
+      foundSiren: (await archive?.company())?.siren ?? null,
+    };
+  };
+  const thirdParties = async (connectionId: string): Promise<ThirdParty[]> =>
+    (await (await userData.existing(connectionId))?.thirdParties()) ?? [];
+  /** The user's choices applied to the memory (rules in third-parties.ts), then saved. */
+  const remember = async (
+    connectionId: string,
+    apply: (store: ThirdPartyStore) => void,
+  ): Promise<void> => {
+    const user = await userData.of(connectionId);
+    const memory = await memoryOf(user);
+    apply(memory.store);
+    const saved = memory.saved();
+    if (saved) await user.saveThirdParties(saved);
+  };
   return {
     profile,
 
-    saveSettings(connectionId, settings) {
+    async saveSettings(connectionId, settings) {
       // Checked before anything is written: a refusal lists every problem, nothing is lost.
       const valid = validateAccountingSettings(settings);
-      archives.userData(connectionId).saveAccountingSettings(valid, now());
+      await (await userData.of(connectionId)).saveAccountingSettings(valid, now());
       return profile(connectionId);
     },
 
-    ledger(connectionId, period: ReportPeriod): Ledger {
+    async ledger(connectionId, period: ReportPeriod): Promise<Ledger> {
       try {
         checkRange(period);
       } catch (error) {
         if (error instanceof RangeError) throw new AppFailure('invalid_input', error.message);
         throw error;
       }
-      const settings = settingsOf(connectionId);
-      const memory = archives.existingUserData(connectionId);
-      const chooser = accountChooser(memory ?? { thirdParties: () => [] }, settings);
-      const store = archives.existing(connectionId);
-      const found = store?.companySiren() ?? null;
+      const settings = await settingsOf(connectionId);
+      const user = await userData.existing(connectionId);
+      const parties = user ? await user.thirdParties() : [];
+      const chooser = accountChooser({ thirdParties: () => parties }, settings);
+      const archive = await archives.ports.existing(connectionId);
+      const found = (await archive?.company()) ?? null;
       // The accountant's paid marks and the bank's matches move VAT on payment on their day
       // (tax/vat-due.ts, archive/payment-marks.ts).
-      const marks = store ? readPaymentMarks(store) : new Map<string, PaymentMark>();
+      const marks = archive ? await marksBeside(archive, beside) : new Map<string, PaymentMark>();
+      const coverage = await coverageOf(archive);
       // The bank journal (BQ) and its lettering, over the bank file (bank-journal-of.ts).
-      const bank = store ? bankJournalOf(store, period) : null;
-      const also = [...markedIn(marks, period), ...(bank?.invoiceIds() ?? [])];
-      const rows = store ? store.accountingRows(period.from, period.to, also) : [];
-      return buildLedger(withPayments(rows, marks), {
+      const bank = archive ? await bankJournalOf(archive, archives.dataDir, period) : null;
+      const builder = ledgerBuilder({
         bank,
         period,
         settings,
         chooser,
         company: { siren: found?.siren ?? null, name: found?.name ?? null },
-        coverage: reportCoverage(store),
+        coverage,
         now: now(),
         // An invoice in another currency at the CA3's rate and source (issue 26, item 3).
-        ...(store
-          ? { currency: conversionInputs(store.path, memory?.invoiceRates() ?? new Map()) }
-          : {}),
+        currency: {
+          rates: await beside.ecbRates(),
+          typed: (await user?.invoiceRates()) ?? new Map(),
+        },
       });
+      // A batch at a time: 100,000 invoices' rows are never all held at once.
+      if (archive)
+        for await (const batch of archive.accountingRows(period.from, period.to, [
+          ...markedIn(marks, period),
+          ...(bank?.invoiceIds() ?? []),
+        ]))
+          for (const row of withPayments(batch, marks)) builder.add(row);
+      return builder.finish();
     },
 
-    thirdParties(connectionId): ThirdParty[] {
-      return archives.existingUserData(connectionId)?.thirdParties() ?? [];
+    thirdParties,
+
+    async mapThirdParties(connectionId, choices) {
+      const settings = await settingsOf(connectionId);
+      await remember(connectionId, (store) => mapThirdParties(store, settings, choices, now()));
+      return (await userData.of(connectionId)).thirdParties();
     },
 
-    mapThirdParties(connectionId, choices) {
-      return mapThirdParties(
-        archives.userData(connectionId),
-        settingsOf(connectionId),
-        choices,
-        now(),
-      );
+    async exportThirdPartiesCsv(connectionId) {
+      const parties = await thirdParties(connectionId);
+      return exportThirdPartiesCsv({ thirdParties: () => parties });
     },
 
-    exportThirdPartiesCsv(connectionId) {
-      return exportThirdPartiesCsv(
-        archives.existingUserData(connectionId) ?? { thirdParties: () => [] },
-      );
-    },
-
-    importThirdPartiesCsv(connectionId, csv) {
-      return importThirdPartiesCsv(archives.userData(connectionId), csv, now());
+    async importThirdPartiesCsv(connectionId, csv) {
+      let result: CsvImportResult | undefined;
+      await remember(connectionId, (store) => {
+        result = importThirdPartiesCsv(store, csv, now());
+      });
+      return result!;
     },
   };
 }

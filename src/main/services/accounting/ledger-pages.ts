@@ -11,7 +11,8 @@ interface Kept {
   period: string;
   /** What it rests on when it was computed (the archive's date, the accountant's data). */
   stamp: string | null;
-  ledger: Ledger;
+  /** Being computed, or computed: two pages asked at once compute it once. */
+  ledger: Promise<Ledger>;
 }
 
 export interface PageRequest {
@@ -26,13 +27,14 @@ export class LedgerPages {
 
   /** One page of the period's ledger of `connectionId`, computing it (`compute`) only when the
    * one kept is of another period or rests on something that changed since (`stamp`). */
-  page(
+  async page(
     connectionId: string,
     request: PageRequest,
     stamp: string | null,
-    compute: () => Ledger,
-  ): LedgerPage {
-    return pageOf(connectionId, this.ledger(connectionId, request.period, stamp, compute), request);
+    compute: () => Promise<Ledger>,
+  ): Promise<LedgerPage> {
+    const ledger = await this.ledger(connectionId, request.period, stamp, compute);
+    return pageOf(connectionId, ledger, request);
   }
 
   /** The period's whole ledger, kept on the same terms as `page`: the exceptions list reads the
@@ -41,13 +43,17 @@ export class LedgerPages {
     connectionId: string,
     period: ReportPeriod,
     stamp: string | null,
-    compute: () => Ledger,
-  ): Ledger {
+    compute: () => Promise<Ledger>,
+  ): Promise<Ledger> {
     const key = `${period.from}..${period.to}`;
     let kept = this.#kept.get(connectionId);
     if (!kept || kept.period !== key || kept.stamp !== stamp) {
-      kept = { period: key, stamp, ledger: compute() };
+      const computing = (kept = { period: key, stamp, ledger: compute() });
       this.#kept.set(connectionId, kept);
+      // A failure is not kept: the next page computes again.
+      computing.ledger.catch(() => {
+        if (this.#kept.get(connectionId) === computing) this.#kept.delete(connectionId);
+      });
     }
     return kept.ledger;
   }

@@ -58,6 +58,17 @@ const byInvoice = <R extends string>(a: InvoiceAside<R>, b: InvoiceAside<R>): nu
 
 /** The ledger of `context.period` from the archive's candidates (archive accountingRows). */
 export function buildLedger(invoices: Iterable<AccountingRow>, context: LedgerContext): Ledger {
+  const builder = ledgerBuilder(context);
+  for (const invoice of invoices) builder.add(invoice);
+  return builder.finish();
+}
+
+/** The ledger built one invoice at a time (`add`), then numbered and totalled (`finish`): a
+ * caller reading batches through the archive's ports keeps no more than a batch of rows. */
+export function ledgerBuilder(context: LedgerContext): {
+  add(invoice: AccountingRow): void;
+  finish(): Ledger;
+} {
   const { period, settings } = context;
   const label = accountLabels(settings.accounts);
   const entries: Entry[] = [];
@@ -66,12 +77,12 @@ export function buildLedger(invoices: Iterable<AccountingRow>, context: LedgerCo
   const toMap = new Map<string, ThirdPartyToMap>();
   const { bank } = context;
   const paidByBank = new Map<string, AccountingRow>();
-  for (const invoice of invoices) {
+  const add = (invoice: AccountingRow): void => {
     if (bank?.wants(invoice.row.invoiceId)) paidByBank.set(invoice.row.invoiceId, invoice);
     const outcome = invoiceOutcome(invoice, { ...context, label });
     if (outcome.kind === 'held') held.push(outcome.aside);
     else if (outcome.kind === 'left_out') leftOut.push(outcome.aside);
-    if (outcome.kind !== 'posted') continue;
+    if (outcome.kind !== 'posted') return;
     let own = false;
     for (const entry of outcome.entries) {
       entries.push(entry);
@@ -79,7 +90,7 @@ export function buildLedger(invoices: Iterable<AccountingRow>, context: LedgerCo
     }
     const { party } = outcome;
     // A party on the app's suggestion waits in the queue, with its invoices of the period.
-    if (!own || party.choice.confirmed) continue;
+    if (!own || party.choice.confirmed) return;
     const key = `${party.role}|${party.key}`;
     const queued = toMap.get(key);
     if (queued) {
@@ -97,73 +108,76 @@ export function buildLedger(invoices: Iterable<AccountingRow>, context: LedgerCo
         invoices: 1,
         htCents: party.htCents,
       });
-  }
-  // The bank journal after the invoices: their third parties' codes are chosen first.
-  if (bank) {
-    const bankEntries = bank.entries(paidByBank, {
-      period,
-      settings,
-      chooser: context.chooser,
-      label,
-    });
-    for (const entry of entries) bank.letter(entry, settings);
-    entries.push(...bankEntries);
-  }
-  const codes = {
-    sales: settings.journals.sales.code,
-    purchases: settings.journals.purchases.code,
-    misc: settings.journals.misc.code,
-    treasury: BANK_JOURNAL.code,
   };
-  entries.sort(compareEntries(codes));
-  // BQ is listed when the period has bank lines: a connection without statements sees its three.
-  const kinds: LedgerJournal[] = entries.some((e) => e.journal === 'treasury')
-    ? [...JOURNAL_KINDS, 'treasury']
-    : [...JOURNAL_KINDS];
-  const journals = new Map<LedgerJournal, JournalTotals>(
-    kinds.map((kind) => [
-      kind,
-      {
-        journal: kind,
-        code: codes[kind],
-        label: kind === 'treasury' ? BANK_JOURNAL.label : settings.journals[kind].label,
-        entries: 0,
-        lines: 0,
-        debitCents: 0,
-        creditCents: 0,
-      },
-    ]),
-  );
-  let debitCents = 0;
-  let creditCents = 0;
-  entries.forEach((entry, index) => {
-    entry.number = index + 1; // EcritureNum: 1..n in chronological order
-    const totals = journals.get(entry.journal)!;
-    totals.entries += 1;
-    for (const line of entry.lines) {
-      totals.lines += 1;
-      totals.debitCents += line.debitCents;
-      totals.creditCents += line.creditCents;
-      debitCents += line.debitCents;
-      creditCents += line.creditCents;
+  const finish = (): Ledger => {
+    // The bank journal after the invoices: their third parties' codes are chosen first.
+    if (bank) {
+      const bankEntries = bank.entries(paidByBank, {
+        period,
+        settings,
+        chooser: context.chooser,
+        label,
+      });
+      for (const entry of entries) bank.letter(entry, settings);
+      entries.push(...bankEntries);
     }
-  });
-  return {
-    period,
-    company: { siren: settings.siren ?? context.company.siren, name: context.company.name },
-    journals: [...journals.values()],
-    entries,
-    held: held.sort(byInvoice),
-    leftOut: leftOut.sort(byInvoice),
-    toMap: [...toMap.values()].sort(
-      (a, b) =>
-        Math.abs(b.htCents) - Math.abs(a.htCents) ||
-        b.invoices - a.invoices ||
-        compare(a.name, b.name),
-    ),
-    debitCents,
-    creditCents,
-    coverage: context.coverage,
-    computedAt: (context.now ?? systemClock.now()).toISOString(),
+    const codes = {
+      sales: settings.journals.sales.code,
+      purchases: settings.journals.purchases.code,
+      misc: settings.journals.misc.code,
+      treasury: BANK_JOURNAL.code,
+    };
+    entries.sort(compareEntries(codes));
+    // BQ is listed when the period has bank lines: a connection without statements sees its three.
+    const kinds: LedgerJournal[] = entries.some((e) => e.journal === 'treasury')
+      ? [...JOURNAL_KINDS, 'treasury']
+      : [...JOURNAL_KINDS];
+    const journals = new Map<LedgerJournal, JournalTotals>(
+      kinds.map((kind) => [
+        kind,
+        {
+          journal: kind,
+          code: codes[kind],
+          label: kind === 'treasury' ? BANK_JOURNAL.label : settings.journals[kind].label,
+          entries: 0,
+          lines: 0,
+          debitCents: 0,
+          creditCents: 0,
+        },
+      ]),
+    );
+    let debitCents = 0;
+    let creditCents = 0;
+    entries.forEach((entry, index) => {
+      entry.number = index + 1; // EcritureNum: 1..n in chronological order
+      const totals = journals.get(entry.journal)!;
+      totals.entries += 1;
+      for (const line of entry.lines) {
+        totals.lines += 1;
+        totals.debitCents += line.debitCents;
+        totals.creditCents += line.creditCents;
+        debitCents += line.debitCents;
+        creditCents += line.creditCents;
+      }
+    });
+    return {
+      period,
+      company: { siren: settings.siren ?? context.company.siren, name: context.company.name },
+      journals: [...journals.values()],
+      entries,
+      held: held.sort(byInvoice),
+      leftOut: leftOut.sort(byInvoice),
+      toMap: [...toMap.values()].sort(
+        (a, b) =>
+          Math.abs(b.htCents) - Math.abs(a.htCents) ||
+          b.invoices - a.invoices ||
+          compare(a.name, b.name),
+      ),
+      debitCents,
+      creditCents,
+      coverage: context.coverage,
+      computedAt: (context.now ?? systemClock.now()).toISOString(),
+    };
   };
+  return { add, finish };
 }

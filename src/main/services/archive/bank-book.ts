@@ -4,7 +4,6 @@
 // change of an account's 512. Read only: no file is made when the connection has none.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { BankStore, bankDataPath, type BankAccount, type BankMatchRow } from './bank-store.ts';
 
 export interface BankBook {
@@ -13,14 +12,14 @@ export interface BankBook {
   rows: BankMatchRow[];
 }
 
-/** Where the archive's file is: the bank file lies beside it. */
+/** Whose bank file, in which data folder (found by connection id, not by the archive's file). */
 export interface BankBookArchive {
-  path: string;
+  dataDir: string;
   connectionId: string;
 }
 
 const bankPathOf = (archive: BankBookArchive): string =>
-  join(dirname(archive.path), `${archive.connectionId}.bank.sqlite`);
+  bankDataPath(archive.dataDir, archive.connectionId);
 
 function withBank<T>(archive: BankBookArchive, read: (bank: BankStore) => T): T | null {
   const path = bankPathOf(archive);

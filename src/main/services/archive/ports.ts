@@ -236,6 +236,19 @@ export interface ArchiveReads {
   newsFoundSince(since: string): Promise<NewsCounts>;
 }
 
+/** A write found the archive held by another writer (another process's sync) past the wait:
+ * nothing was written, and the same write may succeed later. Each implementation turns its own
+ * codes into it (SQLite: SQLITE_BUSY, SQLITE_LOCKED), so that no caller decodes a database's. */
+export class ArchiveBusy extends Error {
+  readonly connectionId: string;
+
+  constructor(connectionId: string, options?: { cause?: unknown }) {
+    super(`The archive of ${connectionId} is busy with another writer.`, options);
+    this.name = 'ArchiveBusy';
+    this.connectionId = connectionId;
+  }
+}
+
 /** The writes outside the sync: the live calls' write-through, the reading of news, the
  * portfolio's kept details. Each is one transaction. */
 export interface ArchiveWrites {
@@ -254,7 +267,8 @@ export interface ArchiveWrites {
   ): Promise<void>;
   /** Marks news read (those ids, or every one up to `upToId`); how many were marked. */
   markNewsRead(which: { ids: readonly number[] } | { upToId: number }, at: string): Promise<number>;
-  /** Keeps the portfolio's details of a month; the archive's version stays as it was. */
+  /** Keeps the portfolio's details of a month; the archive's version stays as it was. Rejects
+   * with ArchiveBusy when another writer holds the archive past the wait. */
   keepPortfolioDetails(kept: KeptPortfolioDetails): Promise<void>;
 }
 

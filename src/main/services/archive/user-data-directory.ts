@@ -4,7 +4,7 @@ import type { Archives } from './archives.ts';
 import type { UserDataStore } from './user-data-store.ts';
 import type { UserDataDirectory, UserDataPort } from './user-data-port.ts';
 
-function portOf(store: UserDataStore): UserDataPort {
+export function userDataPortOf(store: UserDataStore): UserDataPort {
   const run = async <T>(read: () => T): Promise<T> => read();
   return {
     connectionId: store.connectionId,
@@ -36,10 +36,10 @@ export function userDataDirectory(
   archives: Pick<Archives, 'userData' | 'existingUserData'>,
 ): UserDataDirectory {
   return {
-    of: async (connectionId) => portOf(archives.userData(connectionId)),
+    of: async (connectionId) => userDataPortOf(archives.userData(connectionId)),
     existing: async (connectionId) => {
       const store = archives.existingUserData(connectionId);
-      return store ? portOf(store) : null;
+      return store ? userDataPortOf(store) : null;
     },
   };
 }

@@ -9,29 +9,31 @@ import type {
 } from '#shared/bank.ts';
 import { AppFailure } from '../app-failure.ts';
 import { openBankData, type BankMatchRow, type BankStore } from '../archive/bank-store.ts';
-import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import { confirmMatch, importBankFile, undoMatch, type InvoiceSource } from './bank-import.ts';
 import type { Allocation } from './matching.ts';
 import type { PayableInvoice } from '#shared/payable.ts';
 
 export interface BankScreenDeps {
   dataDir: string;
-  readArchive<T>(connectionId: string, read: (archive: ArchiveStore) => T): T;
+  /** Every invoice of the connection's archive bank matching may pay (archive/ports.ts). */
+  bankInvoices(connectionId: string): Promise<PayableInvoice[]>;
 }
 
 /** A statement of a year is a few MB; a file much bigger is not one. */
 export const MAX_BANK_FILE_BYTES = 16 * 1024 * 1024;
 
-function withBank<T>(
+/** Runs `use` on the connection's bank file, with the archive's payable invoices read first
+ * (through the port) when `use` matches or names invoices. */
+async function withBank<T>(
   deps: BankScreenDeps,
   connectionId: string,
   use: (store: BankStore, invoices: InvoiceSource) => T,
-): T {
+  needsInvoices = true,
+): Promise<T> {
+  const invoices = needsInvoices ? await deps.bankInvoices(connectionId) : [];
   const store = openBankData(deps.dataDir, connectionId);
   try {
-    return use(store, () =>
-      deps.readArchive(connectionId, (archive) => [...archive.bankInvoices()]),
-    );
+    return use(store, () => invoices);
   } finally {
     store.close();
   }
@@ -95,7 +97,7 @@ function idsOfNumbers(
   });
 }
 
-export function bankView(deps: BankScreenDeps, connectionId: string): BankView {
+export function bankView(deps: BankScreenDeps, connectionId: string): Promise<BankView> {
   return withBank(deps, connectionId, (store, invoices) => {
     const byId = invoiceIndex(invoices);
     const lines = store
@@ -111,7 +113,7 @@ export function importBankStatement(
   connectionId: string,
   file: { name: string; bytes: Uint8Array },
   now: Date,
-): BankImportResult {
+): Promise<BankImportResult> {
   return withBank(deps, connectionId, (store, invoices) => {
     const s = importBankFile(store, invoices, file, now);
     return {
@@ -137,7 +139,7 @@ export function confirmBankLine(
   lineId: string,
   now: Date,
   invoiceNumbers?: readonly string[],
-): BankLineView {
+): Promise<BankLineView> {
   return withBank(deps, connectionId, (store, invoices) => {
     const byId = invoiceIndex(invoices);
     let ids: string[] | undefined;
@@ -157,7 +159,7 @@ export function undoBankLine(
   deps: BankScreenDeps,
   connectionId: string,
   lineId: string,
-): BankLineView {
+): Promise<BankLineView> {
   return withBank(deps, connectionId, (store, invoices) => {
     const byId = invoiceIndex(invoices);
     return lineView(
@@ -171,13 +173,18 @@ export function saveBankAccount(
   deps: BankScreenDeps,
   connectionId: string,
   change: { account: string; name: string; ledgerAccount: string },
-): BankAccountView[] {
-  return withBank(deps, connectionId, (store) => {
-    const ok = store.updateAccount(change.account, {
-      name: change.name,
-      ledgerAccount: change.ledgerAccount,
-    });
-    if (!ok) throw new AppFailure('not_found', `There is no bank account "${change.account}".`);
-    return store.accounts();
-  });
+): Promise<BankAccountView[]> {
+  return withBank(
+    deps,
+    connectionId,
+    (store) => {
+      const ok = store.updateAccount(change.account, {
+        name: change.name,
+        ledgerAccount: change.ledgerAccount,
+      });
+      if (!ok) throw new AppFailure('not_found', `There is no bank account "${change.account}".`);
+      return store.accounts();
+    },
+    false,
+  );
 }

@@ -21,10 +21,16 @@ import {
 import type { ReportPeriod } from '#shared/reports.ts';
 import { AppFailure } from '../app-failure.ts';
 import { toCents } from '../archive/amounts.ts';
-import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
-import type { UserDataStore } from '../archive/user-data-store.ts';
-import { reportCoverage } from '../archive/coverage.ts';
-import { readPaymentMarks } from '../archive/payment-marks.ts';
+import type { Archives } from '../archive/archives.ts';
+import type { ArchiveReads, ArchivesPort } from '../archive/ports.ts';
+import type { UserDataDirectory } from '../archive/user-data-port.ts';
+import { userDataDirectory } from '../archive/user-data-directory.ts';
+import {
+  besideTheArchive,
+  marksBeside,
+  type BesideTheArchive,
+} from '../archive/beside-the-archive.ts';
+import { coverageOf } from '../archive/coverage.ts';
 import { parisDay } from '../tax/rules.ts';
 import { workstationUser } from './user-name.ts';
 import {
@@ -37,14 +43,14 @@ import {
 import { systemClock } from '../clock.ts';
 
 export interface ExceptionsDeps {
-  /** The connection's archive if it exists (never created by a read). */
-  existingArchive(connectionId: string): ArchiveStore | null;
-  /** The connection's user data if the user ever wrote some (never created by a read). */
-  existingUserData(connectionId: string): UserDataStore | null;
-  /** The connection's user data, created on first write. */
-  userData(connectionId: string): UserDataStore;
+  /** The connections' archives (a read creates none). */
+  archives: Pick<ArchivesPort, 'existing'>;
+  /** The connections' user data, found by connection id. */
+  userData: UserDataDirectory;
+  /** The bank's matches (paid invoices), beside the archive. */
+  beside: Pick<BesideTheArchive, 'userData' | 'bankMatches'>;
   /** The period's ledger (the accounting service). */
-  ledger(connectionId: string, period: ReportPeriod): Ledger;
+  ledger(connectionId: string, period: ReportPeriod): Promise<Ledger>;
   /** Who marks: the workstation's user name (user-name.ts). */
   userName(): string;
   now?: () => Date;
@@ -52,35 +58,39 @@ export interface ExceptionsDeps {
 
 /** The deps over the app's archives registry and accounting service (handlers, exports). */
 export function exceptionsDeps(
-  archives: Pick<ExceptionsDeps, 'existingArchive' | 'existingUserData' | 'userData'>,
+  archives: Pick<Archives, 'ports' | 'dataDir' | 'userData' | 'existingUserData'>,
   accounting: { ledger: ExceptionsDeps['ledger'] },
   now?: () => Date,
 ): ExceptionsDeps {
+  const userData = userDataDirectory(archives);
   return {
     ...(now ? { now } : {}),
-    existingArchive: (id) => archives.existingArchive(id),
-    existingUserData: (id) => archives.existingUserData(id),
-    userData: (id) => archives.userData(id),
+    archives: archives.ports,
+    userData,
+    beside: besideTheArchive(archives.dataDir, userData),
     ledger: (id, period) => accounting.ledger(id, period),
     userName: () => workstationUser(),
   };
 }
 
 /** Every invoice of the period with a reason, whatever its mark, newest first. */
-function allRows(
+async function allRows(
   deps: ExceptionsDeps,
-  store: ArchiveStore,
+  archive: ArchiveReads,
   connectionId: string,
   period: ReportPeriod,
   today: string,
-): ExceptionRow[] {
-  const userData = deps.existingUserData(connectionId);
-  const paid = readPaymentMarks(store);
-  const marks = userData?.exceptionMarks() ?? new Map();
+): Promise<ExceptionRow[]> {
+  const userData = await deps.userData.existing(connectionId);
+  const paid = await marksBeside(archive, deps.beside);
+  const marks = (await userData?.handledExceptions()) ?? new Map();
   const rows = new Map<string, ArchiveRow>();
   const reasons = new Map<string, ExceptionReason[]>();
   // Dated in the period (undated invoices: the ledger names those it sets aside).
-  for (const { row, payableAmount } of store.payableRowsBetween(period.from, period.to)) {
+  const payable = [];
+  for await (const batch of archive.payableRowsBetween(period.from, period.to))
+    payable.push(...batch);
+  for (const { row, payableAmount } of payable) {
     const item = {
       row,
       payableCents: toCents(payableAmount),
@@ -93,8 +103,8 @@ function allRows(
     rows.set(row.invoiceId, row);
     reasons.set(row.invoiceId, found);
   }
-  for (const [invoiceId, found] of ledgerReasons(deps.ledger(connectionId, period))) {
-    const row = rows.get(invoiceId) ?? store.getInvoice(invoiceId)?.row;
+  for (const [invoiceId, found] of ledgerReasons(await deps.ledger(connectionId, period))) {
+    const row = rows.get(invoiceId) ?? (await archive.invoice(invoiceId))?.row;
     if (!row) continue;
     rows.set(invoiceId, row);
     reasons.set(invoiceId, mergeReasons(reasons.get(invoiceId) ?? [], found));
@@ -108,16 +118,16 @@ function allRows(
     );
 }
 
-export function exceptionList(
+export async function exceptionList(
   deps: ExceptionsDeps,
   connectionId: string,
   period: ReportPeriod,
   show: ExceptionShow,
-): ExceptionList {
+): Promise<ExceptionList> {
   const now = (deps.now ?? systemClock.now)();
   const asOf = parisDay(now.toISOString()) as string;
-  const store = deps.existingArchive(connectionId);
-  const all = store ? allRows(deps, store, connectionId, period, asOf) : [];
+  const archive = await deps.archives.existing(connectionId);
+  const all = archive ? await allRows(deps, archive, connectionId, period, asOf) : [];
   const handled = all.filter((r) => r.handled).length;
   return {
     period,
@@ -125,7 +135,7 @@ export function exceptionList(
     show,
     rows: all.filter((r) => show === 'all' || r.handled === (show === 'handled')),
     counts: { open: all.length - handled, handled },
-    coverage: reportCoverage(store),
+    coverage: await coverageOf(archive),
     computedAt: now.toISOString(),
   };
 }
@@ -133,34 +143,37 @@ export function exceptionList(
 /** Marks these invoices of the period's list handled with `note`, covering their reasons of
  * today. Ids no longer on the list (a screen left open while a sync ran) are skipped; none left
  * is a `conflict`. Returns the marked rows as they are now. */
-export function markExceptionsHandled(
+export async function markExceptionsHandled(
   deps: ExceptionsDeps,
   connectionId: string,
   period: ReportPeriod,
   invoiceIds: readonly string[],
   note: string | null,
-): ExceptionRow[] {
-  const list = exceptionList(deps, connectionId, period, 'all');
+): Promise<ExceptionRow[]> {
+  const list = await exceptionList(deps, connectionId, period, 'all');
   const wanted = new Set(invoiceIds);
   const found = list.rows.filter((r) => wanted.has(r.invoiceId));
   if (found.length === 0)
     throw new AppFailure('conflict', 'None of these invoices is on the list any more.');
   const now = (deps.now ?? systemClock.now)();
-  deps.userData(connectionId).markExceptionsHandled(
+  await (
+    await deps.userData.of(connectionId)
+  ).markExceptionsHandled(
     found.map((r) => ({ invoiceId: r.invoiceId, reasons: r.reasons.map(reasonKey) })),
     note,
     deps.userName(),
     now,
   );
-  const again = exceptionList(deps, connectionId, period, 'all');
+  const again = await exceptionList(deps, connectionId, period, 'all');
   return again.rows.filter((r) => wanted.has(r.invoiceId));
 }
 
 /** Takes the handled marks off ("Rouvrir"); returns how many were taken off. */
-export function reopenExceptions(
-  deps: Pick<ExceptionsDeps, 'existingUserData'>,
+export async function reopenExceptions(
+  deps: Pick<ExceptionsDeps, 'userData'>,
   connectionId: string,
   invoiceIds: readonly string[],
-): number {
-  return deps.existingUserData(connectionId)?.reopenExceptions(invoiceIds) ?? 0;
+): Promise<number> {
+  const user = await deps.userData.existing(connectionId);
+  return (await user?.reopenExceptions(invoiceIds)) ?? 0;
 }

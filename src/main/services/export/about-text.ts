@@ -5,7 +5,7 @@ import type { ArchiveFilter, ArchiveSort, ArchiveSortKey } from '#shared/archive
 import type { Language } from '#shared/contract.ts';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { codeLabel } from '#shared/invoices/labels.ts';
-import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
+import type { ArchiveReads } from '../archive/ports.ts';
 import { countText } from '#shared/i18n/plural.ts';
 import { localDate } from './local-dates.ts';
 import type { Tally } from './tally.ts';
@@ -32,17 +32,17 @@ export function liveCoverage(
 }
 
 /** What the archive holds for these filters, and what its syncs could not reach. */
-export function archiveCoverage(
-  store: ArchiveStore | null,
+export async function archiveCoverage(
+  archive: Pick<ArchiveReads, 'coverage' | 'queryInvoices'> | null,
   filter: ArchiveFilter,
   rows: number,
   words: ExportWords,
   language: Language,
-): string {
+): Promise<string> {
   const number = countFormat(language);
   const w = words.exports.about;
-  if (!store) return w.archiveEmpty;
-  const partitions = store.coverage();
+  if (!archive) return w.archiveEmpty;
+  const partitions = await archive.coverage();
   if (partitions.every((p) => !p.finished) && rows === 0) return w.archiveEmpty;
   const complete = partitions.filter((p) => p.finished && p.complete).length;
   const parts = [
@@ -70,7 +70,10 @@ export function archiveCoverage(
   }
   const never = partitions.filter((p) => !p.finished).length;
   if (never > 0) parts.push(countText(w.archiveNeverSynced, never, language));
-  const details = store.queryInvoices({ filter: { ...filter, detailFetched: true }, limit: 1 });
+  const details = await archive.queryInvoices({
+    filter: { ...filter, detailFetched: true },
+    limit: 1,
+  });
   parts.push(
     countText(w.archiveDetails, details.total, language, {
       details: number.format(details.total),

@@ -10,9 +10,9 @@ import type { ExportTarget } from '#shared/exports.ts';
 import type { ExceptionList, ExceptionShow } from '#shared/exceptions.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { fecFileName, writeFec } from '../accounting/fec.ts';
-import { computeReport } from '../reports/index.ts';
+import { computeReport, type BesideTheArchive } from '../reports/index.ts';
+import type { ArchivePort, ArchiveReads, DetailVatFacts } from '../archive/ports.ts';
 import { AppFailure } from '../app-failure.ts';
-import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import type { AboutInfo } from './about.ts';
 import { archiveCoverage, countFormat, describeFilter, liveCoverage } from './about-text.ts';
 import { ARCHIVE_BATCH, archivedInvoices } from './archive-sources.ts';
@@ -46,7 +46,8 @@ import { systemClock } from '../clock.ts';
 /** A connection's archive, lent for one export; release() says the export is done with it (the
  * app's shared store has nothing to close). */
 export interface ArchiveLoan {
-  store: ArchiveStore;
+  /** The connection's archive, through its port (archive/ports.ts). */
+  archive: ArchivePort;
   release(): void;
 }
 
@@ -55,11 +56,17 @@ export interface ExporterDeps {
   operator(connectionId: string): Promise<ExportOperator>;
   /** The connection's archive, or null when it has none yet (never synced); reading creates none. */
   borrowArchive(connectionId: string): Promise<ArchiveLoan | null>;
+  /** What a report reads beside the archive (user data, the bank's matches, the ECB rates). */
+  beside: BesideTheArchive;
   /** A period's entries of a connection (the accounting service, issue 17); absent: the FEC and
    * entries exports say this shell cannot make them. */
-  ledger?: (connectionId: string, period: ReportPeriod) => Ledger;
+  ledger?: (connectionId: string, period: ReportPeriod) => Promise<Ledger>;
   /** A period's exceptions list of a connection (issue 19, item 4); absent: this shell cannot. */
-  exceptions?: (connectionId: string, period: ReportPeriod, show: ExceptionShow) => ExceptionList;
+  exceptions?: (
+    connectionId: string,
+    period: ReportPeriod,
+    show: ExceptionShow,
+  ) => Promise<ExceptionList>;
   /** The connection's client company as its archive knows it (names every file, heads every
    * workbook); absent or null: the connection's name stands for it. */
   company?: (connectionId: string) => FileOwner['company'];
@@ -186,11 +193,11 @@ export async function prepareExport(
     fileName: string,
     title: string,
     period: ReportPeriod,
-    plan: () => WorkbookPlan,
+    plan: () => Promise<WorkbookPlan>,
   ): PreparedExport => ({
     fileName,
     async write(path, { signal, onProgress } = {}) {
-      const workbook = withHead(plan(), language, head(title, period));
+      const workbook = withHead(await plan(), language, head(title, period));
       const index = mainSheetIndex(workbook);
       const main = workbook.sheets[index]?.name ?? '';
       const written = await writeWorkbook(path, workbook, {
@@ -244,17 +251,25 @@ export async function prepareExport(
       const filter = target.filter ?? {};
       const sort = target.sort;
       try {
-        const total = loan ? loan.store.queryInvoices({ filter, limit: 1 }).total : 0;
-        about.coverage = archiveCoverage(loan?.store ?? null, filter, total, words, language);
+        const total = loan ? (await loan.archive.queryInvoices({ filter, limit: 1 })).total : 0;
+        about.coverage = await archiveCoverage(
+          loan?.archive ?? null,
+          filter,
+          total,
+          words,
+          language,
+        );
         return prepared(
           (tally) =>
             invoicesWorkbook({
               language,
               invoices: loan
-                ? archivedInvoices(loan.store, filter, sort, tally, () => tally.datesInto(about))
+                ? archivedInvoices(loan.archive, deps.beside, filter, sort, tally, () =>
+                    tally.datesInto(about),
+                  )
                 : [],
               total,
-              details: loan ? archivedDetails(loan.store, filter, sort) : [],
+              details: loan ? archivedDetails(loan.archive, filter, sort) : [],
               about,
             }),
           { batchSize: ARCHIVE_BATCH, total, close: () => loan?.release() },
@@ -363,14 +378,15 @@ export async function prepareExport(
           now,
           ...(deps.workerUrl ? { workerUrl: deps.workerUrl } : {}),
         },
-        () => {
+        async () => {
           if (!loan) {
             throw new AppFailure(
               'invalid_input',
               'This connection has no archive yet: sync it first.',
             );
           }
-          return computeReport(loan.store, target.report, target.period, { now });
+          const source = { archive: loan.archive, ...deps.beside };
+          return computeReport(source, target.report, target.period, { now });
         },
         () => loan?.release(),
       );
@@ -389,7 +405,7 @@ export async function prepareExport(
     case 'fec': {
       // Computed before the save dialog: the file's legal name needs the company's SIREN, and a
       // company without one is told so before choosing a place.
-      const ledger = ledgerOf(deps, request.connection.id, target.period);
+      const ledger = await ledgerOf(deps, request.connection.id, target.period);
       const total = ledger.entries.reduce((n, entry) => n + entry.lines.length, 0);
       return {
         fileName: fecFileName(ledger.company.siren, target.period.to),
@@ -406,38 +422,40 @@ export async function prepareExport(
       };
     }
     case 'entries': {
-      // Computed when written, while the writer's worker starts (as a report is).
-      const ledger = once(() => ledgerOf(deps, request.connection.id, target.period));
+      // Computed when written (read through the ports, then laid out).
       return computedWorkbook(
         entriesFileName(target.period, language, owner),
         ledgerWords(language).fileName,
         target.period,
-        () => entriesWorkbook(language, computedMeta, ledger),
+        async () => {
+          const ledger = await ledgerOf(deps, request.connection.id, target.period);
+          return entriesWorkbook(language, computedMeta, () => ledger);
+        },
       );
     }
     case 'exceptions': {
       const compute = deps.exceptions;
       if (!compute)
         throw new AppFailure('invalid_input', 'This shell cannot compute the exceptions list.');
-      const list = once(() => compute(request.connection.id, target.period, target.show));
       return computedWorkbook(
         exceptionsFileName(target.period, language, owner),
         exceptionsTitle(language),
         target.period,
-        () => exceptionsWorkbook(language, computedMeta, list),
+        async () => {
+          const list = await compute(request.connection.id, target.period, target.show);
+          return exceptionsWorkbook(language, computedMeta, () => list);
+        },
       );
     }
   }
 }
 
-/** `compute` run at the first call only, its answer kept for the next. */
-function once<T>(compute: () => T): () => T {
-  let value: { of: T } | undefined;
-  return () => (value ??= { of: compute() }).of;
-}
-
 /** The ledger of a period, or why there is none here. */
-function ledgerOf(deps: ExporterDeps, connectionId: string, period: ReportPeriod): Ledger {
+async function ledgerOf(
+  deps: ExporterDeps,
+  connectionId: string,
+  period: ReportPeriod,
+): Promise<Ledger> {
   if (!deps.ledger)
     throw new AppFailure('invalid_input', 'This shell cannot compute accounting entries.');
   return deps.ledger(connectionId, period);
@@ -445,25 +463,30 @@ function ledgerOf(deps: ExporterDeps, connectionId: string, period: ReportPeriod
 
 /** What the VAT lines sheet needs of the archived details of those rows, in the same order:
  * five facts the store keeps in columns (not the whole invoice). */
-export function* archivedDetails(
-  store: ArchiveStore,
+export async function* archivedDetails(
+  archive: Pick<ArchiveReads, 'detailVatFacts'>,
   filter: ArchiveFilter,
   sort: ArchiveSort | undefined,
-): Generator<VatDetails> {
-  for (const facts of store.detailVatFacts(filter, sort))
-    yield {
-      invoiceId: facts.invoiceId,
-      businessData: {
-        invoiceId: facts.number,
-        monetary: { invoiceCurrency: facts.currency },
-        type: facts.type,
-        // The operator's shape of a line (BG-23), which the sheet's columns read.
-        taxDetails: facts.taxDetails.map((line) => ({
-          categoryCode: line.categoryCode as string,
-          ...(line.percent !== null ? { percent: line.percent } : {}),
-          taxableAmount: { amount: line.taxableAmount as number },
-          taxAmount: { amount: line.taxAmount as number },
-        })),
-      },
-    };
+): AsyncGenerator<VatDetails> {
+  for await (const batch of archive.detailVatFacts(filter, sort))
+    for (const facts of batch) yield vatDetailsOf(facts);
+}
+
+/** A detail's VAT facts in the operator's shape, which the sheet's columns read. */
+export function vatDetailsOf(facts: DetailVatFacts): VatDetails {
+  return {
+    invoiceId: facts.invoiceId,
+    businessData: {
+      invoiceId: facts.number,
+      monetary: { invoiceCurrency: facts.currency },
+      type: facts.type,
+      // The operator's shape of a line (BG-23).
+      taxDetails: facts.taxDetails.map((line) => ({
+        categoryCode: line.categoryCode as string,
+        ...(line.percent !== null ? { percent: line.percent } : {}),
+        taxableAmount: { amount: line.taxableAmount as number },
+        taxAmount: { amount: line.taxAmount as number },
+      })),
+    },
+  };
 }

@@ -52,7 +52,7 @@ export interface PreparedReportExport {
  */
 export function prepareReportExport(
   request: ReportExportRequest,
-  compute: () => Report,
+  compute: () => Promise<Report>,
   close: () => void = () => undefined,
 ): PreparedReportExport {
   const { language } = request;
@@ -103,7 +103,7 @@ export function prepareReportExport(
       try {
         try {
           // The worker is starting in its thread meanwhile.
-          report = compute();
+          report = await compute();
         } catch (error) {
           stop.abort();
           await writing.catch(() => undefined);

@@ -12,16 +12,19 @@
 // only when either moved, or the month changed; a sync that found nothing new moves neither.
 import { createHash } from 'node:crypto';
 import type { PaymentMark } from '#shared/payments.ts';
-import { marksStamp, readPaymentMarks } from '../archive/payment-marks.ts';
+import { marksStamp } from '../archive/payment-marks.ts';
 import { bankToDecide } from '../archive/bank-book.ts';
+import { userDataDirectory } from '../archive/user-data-directory.ts';
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { PortfolioDetails, PortfolioRow } from '#shared/portfolio.ts';
 import { periodOf } from '#shared/report-period.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import type { AccountingService } from '../accounting/accounting.ts';
 import type { Archives } from '../archive/archives.ts';
+import { ArchiveBusy } from '../archive/ports.ts';
 import type { UserDataStore } from '../archive/user-data-store.ts';
-import { computeReport, pastDueCount } from '../reports/index.ts';
+import { besideTheArchive, computeReport, pastDueCount, sourceMarks } from '../reports/index.ts';
+import { dueReturnUser } from '../returns/index.ts';
 import { parisDay } from '../tax/rules.ts';
 import { systemClock } from '../clock.ts';
 import { dueReturnOf } from '../tax/due-return.ts';
@@ -31,7 +34,10 @@ export interface PortfolioDeps {
   references: () => { id: string; name: string }[];
   /** Each connection's archive, read and closed again (reading never creates one), and the
    * user data beside it (opened within a read: closed with it). */
-  archives: Pick<Archives, 'read' | 'existingUserData' | 'readUserData' | 'ports' | 'dataDir'>;
+  archives: Pick<
+    Archives,
+    'read' | 'existingUserData' | 'userData' | 'readUserData' | 'ports' | 'dataDir'
+  >;
   accounting: Pick<AccountingService, 'ledger'>;
   now?: () => Date;
 }
@@ -97,27 +103,40 @@ export async function portfolioRows(deps: PortfolioDeps): Promise<PortfolioRow[]
 
 /** The month's third parties to map and VAT of one connection (null each without an archive):
  * those kept in its archive while they still hold, else computed and kept. */
-export function portfolioDetails(
+export async function portfolioDetails(
   deps: Omit<PortfolioDeps, 'references'>,
   connectionId: string,
-): PortfolioDetails {
+): Promise<PortfolioDetails> {
   const now = (deps.now ?? systemClock.now)();
   const month = periodOf('month', today(deps));
-  const details = deps.archives.read(connectionId, (store) => {
-    const version = store.archiveVersion(); // before computing: a write meanwhile is seen next time
-    const user = deps.archives.existingUserData(connectionId);
+  // What a report reads beside the archive: the user data by connection id, the bank's matches.
+  const beside = besideTheArchive(deps.archives.dataDir, userDataDirectory(deps.archives));
+  const details = await deps.archives.ports.read(connectionId, async (archive) => {
+    const version = await archive.archiveVersion(); // before computing: a write meanwhile is seen next time
+    const source = { archive, ...beside };
+    const user = await beside.userData.existing(connectionId);
+    const dueUser = await dueReturnUser(user);
     // The VAT column is the return due now (issue 26, item 5): its period by the client's
     // regime, with its deadline; the third parties to map and the past due are the month's.
-    const vatReturn = dueReturnOf({ company: store.companySiren(), user }, now);
+    const vatReturn = dueReturnOf({ company: await archive.company(), user: dueUser }, now);
     const period = vatReturn.period;
     const key =
       period.label === month.from.slice(0, 7)
         ? period.label
         : `${month.from.slice(0, 7)} ${period.label}`;
     // Read once: the user's marks and the bank's payments (a bank file is read whole).
-    const marks = readPaymentMarks(store);
-    const userStamp = userDataStamp(user, period, today(deps), marks);
-    const kept = store.keptPortfolioDetails(key);
+    const marks = await sourceMarks(source);
+    const stamped =
+      user && dueUser
+        ? {
+            ...dueUser,
+            thirdParties: constant(await user.thirdParties()),
+            carriedCredit: constant(await user.carriedCredit(period)),
+            paymentMarks: constant(marks),
+          }
+        : null;
+    const userStamp = userDataStamp(stamped, period, today(deps), marks);
+    const kept = await archive.keptPortfolioDetails(key);
     if (version !== null && kept?.archiveVersion === version && kept.userStamp === userStamp)
       return {
         connectionId,
@@ -126,19 +145,19 @@ export function portfolioDetails(
         pastDue: kept.pastDue,
         vatReturn,
       };
-    const toMap = deps.accounting.ledger(connectionId, month).toMap.length;
+    const toMap = (await deps.accounting.ledger(connectionId, month)).toMap.length;
     // The CA12's draft is not made yet (issue 26, item 4): no amount for a simplified client.
     const vatCents =
       vatReturn.form === 'ca3'
         ? vatOfReturn(
-            computeReport(store, 'ca3', period, { now, paymentMarks: marks }) as Ca3Report,
+            (await computeReport(source, 'ca3', period, { now, paymentMarks: marks })) as Ca3Report,
           )
         : null;
     // The échéancier the figure opens (the month's, as of today), counted by its own rule.
-    const pastDue = pastDueCount(store, month, now, marks);
+    const pastDue = await pastDueCount(source, month, now, marks);
     if (version !== null && vatCents !== null) {
       try {
-        store.keepPortfolioDetails({
+        await archive.keepPortfolioDetails({
           month: key,
           archiveVersion: version,
           userStamp,
@@ -149,7 +168,7 @@ export function portfolioDetails(
       } catch (error) {
         // Another process holds the archive's write lock (the CLI's sync) past the wait: the
         // figures are right, only not kept; the next reading computes them again.
-        if (!isBusy(error)) throw error;
+        if (!(error instanceof ArchiveBusy)) throw error;
       }
     }
     return { connectionId, toMap, vatCents, pastDue, vatReturn };
@@ -157,16 +176,21 @@ export function portfolioDetails(
   return details ?? { connectionId, toMap: null, vatCents: null, pastDue: null, vatReturn: null };
 }
 
+const constant =
+  <T>(value: T) =>
+  (): T =>
+    value;
+
 /** Computes and keeps a connection's details as its sync ends (createServices): a round that
  * brought something new to every connection would otherwise leave all of them to compute at
  * the portfolio's next reading (16 to 40 s for 200). A failure waits for that reading, which
  * says it on the connection's row. */
-export function keepDetailsAfterSync(
+export async function keepDetailsAfterSync(
   deps: Omit<PortfolioDeps, 'references'>,
   connectionId: string,
-): void {
+): Promise<void> {
   try {
-    portfolioDetails(deps, connectionId);
+    await portfolioDetails(deps, connectionId);
   } catch {
     // The archives closed meanwhile (the app quits), or this archive cannot be read.
   }
@@ -199,9 +223,4 @@ export function userDataStamp(
   return createHash('sha256')
     .update(JSON.stringify([asOf, read]))
     .digest('base64url');
-}
-
-function isBusy(error: unknown): boolean {
-  const code = ((error as { errcode?: number } | null)?.errcode ?? 0) & 0xff; // extended codes too
-  return code === 5 || code === 6; // SQLITE_BUSY, SQLITE_LOCKED
 }

@@ -28,11 +28,6 @@ export function ratesPath(dataDir: string): string {
   return join(dataDir, 'archive', RATES_FILE);
 }
 
-/** The rates file beside an archive file `<dataDir>/archive/<id>.sqlite`. */
-export function ratesBesideArchive(archiveFile: string): string {
-  return join(dirname(archiveFile), RATES_FILE);
-}
-
 export function writeRates(path: string, rates: StoredRates): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const part = `${path}.part`;
@@ -58,9 +53,9 @@ export function readRates(path: string): StoredRates | null {
 
 /** What the rates file beside an archive is now (its size and time), without reading it: a kept
  * ledger booked at its rates is computed again after an import (handlers/ledgers.ts). */
-export function ratesStamp(archiveFile: string): string | null {
+export function ratesStamp(ratesFile: string): string | null {
   try {
-    const { size, mtimeMs } = statSync(ratesBesideArchive(archiveFile));
+    const { size, mtimeMs } = statSync(ratesFile);
     return `${size}:${mtimeMs}`;
   } catch {
     return null;

@@ -7,9 +7,7 @@ import type { Ca3Report } from '#shared/ca3.ts';
 import { vatCheckOf } from './vat-check-of.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { AccountingSettings, ThirdParty } from '#shared/accounting.ts';
-import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
-import { readBesideArchive } from '../archive/user-data-store.ts';
-import { readPaymentMarks } from '../archive/payment-marks.ts';
+import type { UserDataPort } from '../archive/user-data-port.ts';
 import { defaultAccountingSettings } from '../accounting/settings.ts';
 import { accountChooser } from '../accounting/third-parties.ts';
 import { computeCa3Report } from './ca3.ts';
@@ -17,8 +15,10 @@ import { computeAgingReport, countPastDue } from './aging.ts';
 import { parisDay } from '../tax/rules.ts';
 import {
   DELIVERY_WINDOW_DAYS,
+  agingBatches,
   agingItems,
-  reportCoverage,
+  allOf,
+  coverageOf,
   statusItems,
   vatItems,
 } from './source.ts';
@@ -27,22 +27,29 @@ import { computeVatReport } from './vat.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
 import { systemClock } from '../clock.ts';
 import type { Ca3Conversion } from '#shared/ca3.ts';
-import { conversionInputs, type ConversionInputs } from '../tax/conversion.ts';
+import type { ConversionInputs } from '../tax/conversion.ts';
 import { declaredAgainst } from '../tax/declared.ts';
+import { sourceMarks, type ReportSource } from './report-source.ts';
 
 export { computeAgingReport, agingBucket, agingLine, countPastDue, isPastDue } from './aging.ts';
 export { computeStatusReport } from './status.ts';
 export { computeVatReport, vatOutcome, summarise, type ReportContext } from './vat.ts';
-export { reportCoverage } from './source.ts';
+export { reportCoverage, coverageOf } from './source.ts';
+export {
+  besideTheArchive,
+  sourceMarks,
+  type BesideTheArchive,
+  type ReportSource,
+} from './report-source.ts';
 export { computeCa3Report, checkReturnPeriod } from './ca3.ts';
 
 export interface ComputeReportOptions {
   /** The clock (default now): the échéancier is counted on today when the period ends later. */
   now?: Date;
-  /** The user's payment marks (default: read from the user-data file beside the archive). */
+  /** The user's payment marks and the bank's (default: read from the source). */
   paymentMarks?: ReadonlyMap<string, PaymentMark>;
   /** The CA3's accounting settings, third parties and line 22 (default: read from the
-   * user-data file beside the archive). */
+   * connection's user data). */
   userData?: Ca3UserData;
   /** 'ca3' over a whole calendar year, for the CA12 (returns/ca12-of.ts). */
   wholeYear?: boolean;
@@ -55,17 +62,19 @@ export interface Ca3UserData {
   carriedCreditCents: number;
 }
 
-/** The CA3's user data beside the archive, the defaults when the user never wrote any. */
-export function readCa3UserData(store: ArchiveStore, period: ReportPeriod): Ca3UserData {
-  return readBesideArchive(
-    store,
-    (user) => ({
-      settings: user.readAccountingSettings(),
-      thirdParties: user.thirdParties(),
-      carriedCreditCents: user.carriedCredit(period),
-    }),
-    () => ({ settings: defaultAccountingSettings(), thirdParties: [], carriedCreditCents: 0 }),
-  );
+/** The CA3's user data of the connection, the defaults when the user never wrote any. */
+export async function readCa3UserData(
+  userData: UserDataPort | null,
+  period: ReportPeriod,
+): Promise<Ca3UserData> {
+  if (!userData)
+    return { settings: defaultAccountingSettings(), thirdParties: [], carriedCreditCents: 0 };
+  const [settings, thirdParties, carriedCreditCents] = await Promise.all([
+    userData.accountingSettings(),
+    userData.thirdParties(),
+    userData.carriedCredit(period),
+  ]);
+  return { settings, thirdParties, carriedCreditCents };
 }
 
 /** The day the échéancier counts ages at: the period's end, or today when it ends later. */
@@ -76,75 +85,82 @@ export function agingDay(period: ReportPeriod, now: Date): string {
 
 /** The échéancier's past due of `period` (AgingReport.pastDue), from the same rows, marks and
  * day as computeReport's 'aging', without building the report: the portfolio's figure. */
-export function pastDueCount(
-  store: ArchiveStore,
+export async function pastDueCount(
+  source: ReportSource,
   period: ReportPeriod,
   now: Date,
-  paymentMarks: ReadonlyMap<string, PaymentMark> = readPaymentMarks(store),
-): number {
+  paymentMarks?: ReadonlyMap<string, PaymentMark>,
+): Promise<number> {
   const asOf = agingDay(period, now);
-  return countPastDue(agingItems(store, asOf, paymentMarks), asOf);
+  const marks = paymentMarks ?? (await sourceMarks(source));
+  let count = 0; // a count per batch: each invoice's past due is its own
+  for await (const batch of agingBatches(source.archive, asOf, marks))
+    count += countPastDue(batch, asOf);
+  return count;
 }
 
-/** Computes one report of `period` from the archive. Throws a RangeError for a bad period. */
-export function computeReport(
-  store: ArchiveStore,
+/** Computes one report of `period` from the archive. Rejects with a RangeError for a bad
+ * period. */
+export async function computeReport(
+  source: ReportSource,
   kind: ReportKind,
   period: ReportPeriod,
   options: ComputeReportOptions = {},
-): Report {
+): Promise<Report> {
   checkRange(period);
+  const { archive } = source;
   const now = options.now ?? systemClock.now();
-  const context = { coverage: reportCoverage(store), now };
+  const context = { coverage: await coverageOf(archive), now };
+  const userData = async (): Promise<Ca3UserData> =>
+    options.userData ??
+    readCa3UserData(await source.userData.existing(archive.connectionId), period);
+  const marksOf = async (): Promise<ReadonlyMap<string, PaymentMark>> =>
+    options.paymentMarks ?? (await sourceMarks(source));
   switch (kind) {
     case 'vat': {
       // Reverse charge is self-assessed at the settings' rate when a line gives none.
-      const reverseChargeRateBp = (options.userData ?? readCa3UserData(store, period)).settings
-        .reverseChargeRateBp;
+      const reverseChargeRateBp = (await userData()).settings.reverseChargeRateBp;
       // The accountant's paid marks make VAT on payment due on their day (tax/vat-due.ts).
-      const marks = options.paymentMarks ?? readPaymentMarks(store);
-      return computeVatReport(vatItems(store, period, marks), period, {
+      const marks = await marksOf();
+      return computeVatReport(await vatItems(archive, period, marks), period, {
         ...context,
         reverseChargeRateBp,
       });
     }
     case 'aging': {
       const asOf = agingDay(period, now);
-      const marks = options.paymentMarks ?? readPaymentMarks(store);
-      return computeAgingReport(agingItems(store, asOf, marks), period, asOf, context);
+      const marks = await marksOf();
+      return computeAgingReport(await agingItems(archive, asOf, marks), period, asOf, context);
     }
     case 'status':
-      return computeStatusReport(statusItems(store, period), period, context);
+      return computeStatusReport(await statusItems(archive, period), period, context);
     case 'vatCheck': {
       // The Contrôle TVA (tax/vat-check.ts): the three computed on the same user data.
-      const userData = options.userData ?? readCa3UserData(store, period);
-      const paymentMarks = options.paymentMarks ?? readPaymentMarks(store);
-      const same = { ...options, now, userData, paymentMarks };
-      return vatCheckOf(store, period, {
-        vat: computeReport(store, 'vat', period, same) as VatReport,
-        ca3: computeReport(store, 'ca3', period, same) as Ca3Report,
-        settings: userData.settings,
-        thirdParties: userData.thirdParties,
+      const user = await userData();
+      const paymentMarks = await marksOf();
+      const same = { ...options, now, userData: user, paymentMarks };
+      return vatCheckOf(archive, period, {
+        vat: (await computeReport(source, 'vat', period, same)) as VatReport,
+        ca3: (await computeReport(source, 'ca3', period, same)) as Ca3Report,
+        settings: user.settings,
+        thirdParties: user.thirdParties,
         marks: paymentMarks,
-        currency: currencyInputs(store),
+        currency: await currencyInputs(source),
         now,
       });
     }
     case 'ca3': {
-      const user = options.userData ?? readCa3UserData(store, period);
-      const found = store.companySiren();
-      const marks = options.paymentMarks ?? readPaymentMarks(store);
-      const rows = store.ca3Rows(
-        period.from,
-        period.to,
-        DELIVERY_WINDOW_DAYS,
-        markedIn(marks, period),
+      const user = await userData();
+      const found = await archive.company();
+      const marks = await marksOf();
+      const rows = await allOf(
+        archive.ca3Rows(period.from, period.to, DELIVERY_WINDOW_DAYS, markedIn(marks, period)),
       );
       const conversions: Ca3Conversion[] = [];
       const report = computeCa3Report(withPayments(rows, marks), {
         period,
         currency: {
-          ...currencyInputs(store),
+          ...(await currencyInputs(source)),
           converted: (invoiceId, c) => conversions.push({ invoiceId, ...c }),
         },
         settings: user.settings,
@@ -161,11 +177,9 @@ export function computeReport(
         (c) => !seen.has(c.invoiceId) && seen.add(c.invoiceId),
       );
       // A declared period's exports say so, with what changed since (issue 26, item 6).
-      const declared = readBesideArchive(
-        store,
-        (user) => user.declaredReturn(period),
-        () => null,
-      );
+      const declared =
+        (await (await source.userData.existing(archive.connectionId))?.declaredReturn(period)) ??
+        null;
       if (declared) report.declared = declaredAgainst(declared, report);
       return report;
     }
@@ -174,13 +188,10 @@ export function computeReport(
 
 /** The ECB rates imported into the data folder and the rates typed for this connection's
  * invoices (issue 26, item 3). */
-export function currencyInputs(store: ArchiveStore): ConversionInputs {
-  return conversionInputs(
-    store.path,
-    readBesideArchive(
-      store,
-      (user) => user.invoiceRates(),
-      () => new Map(),
-    ),
-  );
+export async function currencyInputs(source: ReportSource): Promise<ConversionInputs> {
+  const userData = await source.userData.existing(source.archive.connectionId);
+  return {
+    rates: await source.ecbRates(),
+    typed: (await userData?.invoiceRates()) ?? new Map(),
+  };
 }

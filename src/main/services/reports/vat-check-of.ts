@@ -7,10 +7,10 @@ import type { AccountingSettings, ThirdParty } from '#shared/accounting.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { ReportPeriod, VatReport } from '#shared/reports.ts';
 import type { VatCheck } from '#shared/vat-check.ts';
-import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
-import { buildLedger } from '../accounting/ledger.ts';
+import type { ArchiveReads } from '../archive/ports.ts';
+import { ledgerBuilder } from '../accounting/ledger.ts';
 import { accountChooser } from '../accounting/third-parties.ts';
-import { reportCoverage } from './source.ts';
+import { coverageOf } from './source.ts';
 import { computeVatCheck } from './vat-check.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
 import type { ConversionInputs } from '../tax/conversion.ts';
@@ -26,18 +26,26 @@ export interface CheckInput {
   now: Date;
 }
 
-export function vatCheckOf(store: ArchiveStore, period: ReportPeriod, input: CheckInput): VatCheck {
+export async function vatCheckOf(
+  archive: ArchiveReads,
+  period: ReportPeriod,
+  input: CheckInput,
+): Promise<VatCheck> {
   const { settings, marks, now } = input;
-  const found = store.companySiren();
-  const rows = store.accountingRows(period.from, period.to, markedIn(marks, period));
-  const ledger = buildLedger(withPayments(rows, marks), {
+  const found = await archive.company();
+  const coverage = await coverageOf(archive);
+  const builder = ledgerBuilder({
     period,
     settings,
     chooser: accountChooser({ thirdParties: () => [...input.thirdParties] }, settings),
     company: { siren: found?.siren ?? null, name: found?.name ?? null },
-    coverage: reportCoverage(store),
+    coverage,
     ...(input.currency ? { currency: input.currency } : {}),
     now,
   });
+  // A batch at a time, as the Comptabilité's ledger is built (accounting/index.ts).
+  for await (const batch of archive.accountingRows(period.from, period.to, markedIn(marks, period)))
+    for (const row of withPayments(batch, marks)) builder.add(row);
+  const ledger = builder.finish();
   return computeVatCheck({ vat: input.vat, ca3: input.ca3, ledger, settings, now });
 }

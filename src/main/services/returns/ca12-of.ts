@@ -8,21 +8,24 @@ import { computeCa12Report } from './ca12.ts';
 import type { TaxDeps } from './index.ts';
 import { systemClock } from '../clock.ts';
 
-/** The archive the reports read (whatever computeReport takes: no archive module named here). */
+/** What the reports read (whatever computeReport takes: no archive module named here). */
 type ReportArchive = Parameters<typeof computeReport>[0];
 
-export function ca12Of(
-  store: ReportArchive,
+export async function ca12Of(
+  source: ReportArchive,
   year: number,
   options: Omit<ComputeReportOptions, 'wholeYear' | 'userData'> = {},
-): Ca12Report {
-  const annual = (y: number): Ca3Report =>
-    computeReport(store, 'ca3', yearPeriod(y), { ...options, wholeYear: true }) as Ca3Report;
-  return computeCa12Report(year, annual(year), annual(year - 1));
+): Promise<Ca12Report> {
+  const annual = async (y: number): Promise<Ca3Report> =>
+    (await computeReport(source, 'ca3', yearPeriod(y), {
+      ...options,
+      wholeYear: true,
+    })) as Ca3Report;
+  return computeCa12Report(year, await annual(year), await annual(year - 1));
 }
 
 /** A connection's CA12 of `year` for the screen ('tax:ca12'). */
-export function ca12For(deps: TaxDeps, connectionId: string, year: number): Ca12Report {
+export function ca12For(deps: TaxDeps, connectionId: string, year: number): Promise<Ca12Report> {
   const now = (deps.now ?? systemClock.now)();
-  return deps.readArchive(connectionId, (archive) => ca12Of(archive, year, { now }));
+  return deps.readReports(connectionId, (source) => ca12Of(source, year, { now }));
 }

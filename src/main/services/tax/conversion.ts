@@ -8,7 +8,6 @@ import type { AccountingFacts } from '../archive/ports.ts';
 import { checkTotals, type Checked } from './categories.ts';
 import type { TypedRate } from '../archive/user-data-store.ts';
 import { ecbRateOn, type EcbRates } from '../rates/ecb-csv.ts';
-import { ratesBesideArchive, readRates } from '../rates/rates-file.ts';
 
 export type RateSource = 'invoice' | 'ecb' | 'typed';
 
@@ -90,15 +89,6 @@ export function totalsInEuros(
     },
     conversion,
   };
-}
-
-/** The rates a connection's invoices convert at: the ECB's imported beside its archive file, and
- * the accountant's typed ones (its user data). */
-export function conversionInputs(
-  archiveFile: string,
-  typed: ReadonlyMap<string, TypedRate>,
-): ConversionInputs {
-  return { rates: readRates(ratesBesideArchive(archiveFile)), typed };
 }
 
 /** An invoice's totals in euros as the CA3 and the entries both read them (one rule): at a rate

@@ -15,6 +15,7 @@ import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingReport } from '#shared/reports.ts';
 import { runCli } from '#support/cli.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { reportSourceOf } from '../../../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 let root: string;
@@ -75,9 +76,9 @@ test('payments mark by number: the échéancier’s mark, read back as the repor
   // The échéancier of the month counts it as paid by the accountant's mark.
   const archive = openArchive(dataDir, 'demo-admin');
   try {
-    const aging = computeReport(archive, 'aging', parsePeriod('2026-10'), {
+    const aging = (await computeReport(reportSourceOf(archive), 'aging', parsePeriod('2026-10'), {
       now: NOW,
-    }) as AgingReport;
+    })) as AgingReport;
     assert.ok(JSON.stringify(aging).includes('"marked"'), 'the échéancier sees the mark');
   } finally {
     archive.close();

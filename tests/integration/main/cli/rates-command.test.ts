@@ -18,6 +18,7 @@ import { toEuroCents } from '#main/services/tax/conversion.ts';
 import { runCli } from '#support/cli.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { makeGbpPurchase } from '#support/gbp-purchase.ts';
+import { reportSourceOf } from '#support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const OCTOBER = parsePeriod('2026-10');
@@ -36,10 +37,12 @@ const ECB = [
   '',
 ].join('\n');
 
-function ca3(): Ca3Report {
+async function ca3(): Promise<Ca3Report> {
   const archive = openArchive(dataDir, 'demo-admin');
   try {
-    return computeReport(archive, 'ca3', OCTOBER, { now: NOW }) as Ca3Report;
+    return (await computeReport(reportSourceOf(archive), 'ca3', OCTOBER, {
+      now: NOW,
+    })) as Ca3Report;
   } finally {
     archive.close();
   }
@@ -59,7 +62,7 @@ before(() => {
 after(() => rmSync(root, { recursive: true, force: true }));
 
 test('a GBP reverse-charge purchase fills A3, 08 and 20 at the imported ECB rate of its day', async () => {
-  const before = ca3();
+  const before = await ca3();
   // Before any rate: left aside as a foreign currency, nothing counted.
   assert.ok(
     before.lacking.some((a) => a.invoiceId === gbpId && a.reason === 'foreign_currency'),
@@ -80,7 +83,7 @@ test('a GBP reverse-charge purchase fills A3, 08 and 20 at the imported ECB rate
     currencies: ['USD', 'JPY', 'GBP'],
   });
 
-  const after = ca3();
+  const after = await ca3();
   const expected =
     gbpDay >= '2026-10-16'
       ? { rate: '0.86620', day: '2026-10-16' }
@@ -150,14 +153,16 @@ test('rates set: the accountant’s rate where the ECB published none for the cu
   const file = join(root, 'usd-only.csv');
   writeFileSync(file, 'Date,USD,\n2026-10-01,1.0550,\n');
   assert.equal((await runCli(['rates', 'import', '--file', file], { dataDir })).code, 0);
-  assert.ok(ca3().lacking.some((a) => a.invoiceId === gbpId && a.reason === 'foreign_currency'));
+  assert.ok(
+    (await ca3()).lacking.some((a) => a.invoiceId === gbpId && a.reason === 'foreign_currency'),
+  );
   const set = await runCli(
     ['rates', 'set', '--connection', 'demo-admin', '--invoice', gbpId, '--rate', '0,85', '--json'],
     { dataDir },
   );
   assert.equal(set.code, 0, set.stderr);
   assert.deepEqual((JSON.parse(set.stdout) as { currency: string; rate: string }).rate, '0.85');
-  const typed = ca3();
+  const typed = await ca3();
   assert.deepEqual(typed.conversions, [
     { invoiceId: gbpId, currency: 'GBP', source: 'typed', rate: '0.85', rateDay: null },
   ]);
@@ -175,5 +180,5 @@ test('rates set: the accountant’s rate where the ECB published none for the cu
     { dataDir },
   );
   assert.equal(cleared.code, 0, cleared.stderr);
-  assert.deepEqual(ca3().conversions, []);
+  assert.deepEqual((await ca3()).conversions, []);
 });

@@ -20,6 +20,8 @@ import { toEuroCents } from '#main/services/tax/conversion.ts';
 import { runCli } from '#support/cli.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { makeGbpPurchase } from '#support/gbp-purchase.ts';
+import { reportSourceOf } from '#support/report-source.ts';
+import { Archives } from '#main/services/archive/archives.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const OCTOBER = parsePeriod('2026-10');
@@ -48,17 +50,17 @@ before(async () => {
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
-function reportOf<T>(kind: 'ca3' | 'vatCheck'): T {
+async function reportOf<T>(kind: 'ca3' | 'vatCheck'): Promise<T> {
   const archive = openArchive(dataDir, 'demo-admin');
   try {
-    return computeReport(archive, kind, OCTOBER, { now: NOW }) as T;
+    return (await computeReport(reportSourceOf(archive), kind, OCTOBER, { now: NOW })) as T;
   } finally {
     archive.close();
   }
 }
 
-test('the ledger books the GBP purchase at the CA3’s ECB rate; the return and the entries agree on it', () => {
-  const ca3 = reportOf<Ca3Report>('ca3');
+test('the ledger books the GBP purchase at the CA3’s ECB rate; the return and the entries agree on it', async () => {
+  const ca3 = await reportOf<Ca3Report>('ca3');
   const conversion = ca3.conversions?.find((c) => c.invoiceId === gbp.id);
   assert.equal(conversion?.source, 'ecb');
   const base = toEuroCents(381_120, conversion!.rate!);
@@ -72,19 +74,10 @@ test('the ledger books the GBP purchase at the CA3’s ECB rate; the return and 
   assert.ok(!ca3.reconciliation.explanations.some((e) => e.invoiceId === gbp.id));
 
   // Comptabilité's ledger over the same files (the accounting service, as the app opens them).
-  const archive = openArchive(dataDir, 'demo-admin');
+  const archives = new Archives({ dataDir, log: { info() {}, warn() {}, error() {} } });
   try {
-    const service = createAccountingService({
-      archives: {
-        existing: () => archive,
-        userData: () => {
-          throw new Error('read only');
-        },
-        existingUserData: () => null,
-      },
-      now: () => NOW,
-    });
-    const ledger = service.ledger('demo-admin', OCTOBER);
+    const service = createAccountingService({ archives, now: () => NOW });
+    const ledger = await service.ledger('demo-admin', OCTOBER);
     assert.ok(!ledger.leftOut.some((a) => a.invoiceId === gbp.id), 'no longer left out');
     const entry = ledger.entries.find((e) => e.invoiceId === gbp.id && e.kind === 'invoice');
     assert.ok(entry, 'booked');
@@ -94,11 +87,11 @@ test('the ledger books the GBP purchase at the CA3’s ECB rate; the return and 
     assert.equal(line(accounts.vatReverseChargeDeductible)?.debitCents, tax);
     assert.equal(entry.lines.find((l) => l.auxiliary !== null)?.creditCents, base);
   } finally {
-    archive.close();
+    await archives.close();
   }
 
   // The Contrôle TVA: the CA3 and the entries count it alike.
-  const check = reportOf<VatCheck>('vatCheck');
+  const check = await reportOf<VatCheck>('vatCheck');
   const difference = check.differences.find((d) => d.invoiceId === gbp.id);
   if (difference) assert.deepEqual(difference.entries, difference.ca3);
 });

@@ -16,6 +16,7 @@ import { CA12_FROM_CA3, CA12_LINE_ORDER } from '#shared/ca12.ts';
 import { monthPeriod } from '#shared/report-period.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
+import { reportSourceOf } from '#support/report-source.ts';
 import { runCli } from '#support/cli.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { readXlsx, sheetNamed } from '#support/read-xlsx.ts';
@@ -31,14 +32,21 @@ before(() => {
 after(() => rmSync(root, { recursive: true, force: true }));
 
 /** Each CA3 box of `year`: the sum of its twelve months' exact amounts (and bases). */
-function monthsSummed(year: number): Map<Ca3BoxCode, { amount: number; base: number }> {
+async function monthsSummed(
+  year: number,
+): Promise<Map<Ca3BoxCode, { amount: number; base: number }>> {
   const archive = openArchive(dataDir, 'demo-admin');
   const sums = new Map<Ca3BoxCode, { amount: number; base: number }>();
   try {
     for (let month = 1; month <= 12; month += 1) {
-      const report = computeReport(archive, 'ca3', monthPeriod(year, month), {
-        now: NOW,
-      }) as Ca3Report;
+      const report = (await computeReport(
+        reportSourceOf(archive),
+        'ca3',
+        monthPeriod(year, month),
+        {
+          now: NOW,
+        },
+      )) as Ca3Report;
       for (const code of Object.values(CA12_FROM_CA3).flat()) {
         const box = boxOfReport(report, code);
         const sum = sums.get(code) ?? { amount: 0, base: 0 };
@@ -55,8 +63,8 @@ function monthsSummed(year: number): Map<Ca3BoxCode, { amount: number; base: num
 }
 
 /** The CA12 lines of a year from its months: the oracle, written apart from returns/ca12.ts. */
-function oracle(year: number): Record<string, number> {
-  const sums = monthsSummed(year);
+async function oracle(year: number): Promise<Record<string, number>> {
+  const sums = await monthsSummed(year);
   const line = (code: keyof typeof CA12_FROM_CA3): number =>
     CA12_FROM_CA3[code].reduce((s, box) => s + (sums.get(box)?.amount ?? 0), 0);
   const rounded = (cents: number): number => wholeEuros(cents);
@@ -119,7 +127,7 @@ test('report ca12 --json: the year is its twelve months, the form adds rounded l
   assert.equal(printed.ok, true);
   assert.deepEqual(Object.keys(printed.lines).sort(), [...CA12_LINE_ORDER].sort());
 
-  const want = oracle(2026);
+  const want = await oracle(2026);
   const tax = (code: string): number => (printed.lines[code] as { tax: number }).tax;
   assert.equal(tax('08'), want['08']);
   assert.ok(tax('08') > 0, 'the demo year has sales at 20 %');
@@ -128,7 +136,7 @@ test('report ca12 --json: the year is its twelve months, the form adds rounded l
     assert.equal(printed.lines[code], want[code], code);
 
   // The instalments: 55 % and 40 % of 2025's line 57, in whole euros.
-  const last = oracle(2025);
+  const last = await oracle(2025);
   assert.equal(printed.instalments.baseYear, 2025);
   assert.equal(printed.instalments.baseCents, last['57']! * 100);
   assert.ok(last['57']! >= 1000, 'the demo company paid instalments');

@@ -15,6 +15,7 @@ import { computeReport } from '#main/services/reports/index.ts';
 import { runCli } from '#support/cli.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { readXlsx, sheetNamed } from '#support/read-xlsx.ts';
+import { reportSourceOf } from '../../../support/report-source.ts';
 
 let root: string;
 let dataDir: string;
@@ -29,10 +30,14 @@ before(() => {
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
-function expected(): Ca3Report {
+async function expected(): Promise<Ca3Report> {
   const archive = openArchive(dataDir, 'demo-admin');
   try {
-    return computeReport(archive, 'ca3', parsePeriod('2026-Q3')) as Ca3Report;
+    return (await computeReport(
+      reportSourceOf(archive),
+      'ca3',
+      parsePeriod('2026-Q3'),
+    )) as Ca3Report;
   } finally {
     archive.close();
   }
@@ -61,7 +66,7 @@ test('report ca3 --json: one object, every box by its printed code in exact euro
     boxes: Record<string, number | { base: number; tax: number }>;
   };
   assert.equal(printed.ok, true);
-  const report = expected();
+  const report = await expected();
   assert.deepEqual(Object.keys(printed.boxes).sort(), [...CA3_BOX_ORDER].sort());
   for (const code of CA3_BOX_ORDER) {
     const box = boxOfReport(report, code);

@@ -12,6 +12,7 @@ import { parsePeriod } from '#shared/report-period.ts';
 import type { ReportKind, VatReport } from '#shared/reports.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
+import { reportSourceOf } from '#support/report-source.ts';
 import { runCli } from '#support/cli.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 
@@ -25,10 +26,12 @@ before(() => {
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
-function computed<T>(kind: ReportKind, period: string): T {
+async function computed<T>(kind: ReportKind, period: string): Promise<T> {
   const archive = openArchive(dataDir, 'demo-admin');
   try {
-    return computeReport(archive, kind, parsePeriod(period), { now: NOW }) as T;
+    return (await computeReport(reportSourceOf(archive), kind, parsePeriod(period), {
+      now: NOW,
+    })) as T;
   } finally {
     archive.close();
   }
@@ -54,7 +57,7 @@ async function summary(kind: string, period: string): Promise<Record<string, unk
 test('report ca3 --json lists the held, lacking and left-out invoices with what each would change', async () => {
   const printed = await summary('ca3', '2026-Q3');
   const lists = printed.lists as { held: Listed[]; lacking: Listed[]; leftOut: Listed[] };
-  const report = computed<Ca3Report>('ca3', '2026-Q3');
+  const report = await computed<Ca3Report>('ca3', '2026-Q3');
   assert.ok(report.held.length > 0 && report.leftOut.length > 0, 'the demo quarter has both');
   assert.deepEqual(
     lists.held,
@@ -80,7 +83,7 @@ test('report ca3 --json lists the held, lacking and left-out invoices with what 
 test('report vat --json lists the held, pending and excluded invoices', async () => {
   const printed = await summary('vat', '2026-Q3');
   const lists = printed.lists as { held: Listed[]; pending: Listed[]; excluded: Listed[] };
-  const report = computed<VatReport>('vat', '2026-Q3');
+  const report = await computed<VatReport>('vat', '2026-Q3');
   assert.ok(report.held.length > 0, 'the demo quarter holds disputed or suspended invoices');
   assert.deepEqual(
     lists.held,

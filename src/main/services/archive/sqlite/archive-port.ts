@@ -12,7 +12,7 @@ import type {
   UpsertResult,
   VatWindow,
 } from '../ports.ts';
-import { BATCH_SIZE } from '../ports.ts';
+import { ArchiveBusy, BATCH_SIZE } from '../ports.ts';
 import type { ArchiveFilter, ArchiveSort } from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import type { KeptPortfolioDetails } from '../ports.ts';
@@ -33,6 +33,12 @@ export async function* inBatches<T>(
     }
   }
   if (batch.length > 0) yield batch;
+}
+
+/** SQLITE_BUSY or SQLITE_LOCKED (extended codes too): another connection holds the file. */
+function isBusy(error: unknown): boolean {
+  const code = ((error as { errcode?: number } | null)?.errcode ?? 0) & 0xff;
+  return code === 5 || code === 6;
 }
 
 /** A partition as the sync state stores it (0/1, snake_case) in the port's words. */
@@ -189,7 +195,11 @@ export class SqliteArchive implements ArchivePort, SyncWrites {
     return this.#store.markNewsRead(which, at);
   }
   async keepPortfolioDetails(kept: KeptPortfolioDetails) {
-    this.#store.keepPortfolioDetails(kept);
+    try {
+      this.#store.keepPortfolioDetails(kept);
+    } catch (error) {
+      throw isBusy(error) ? new ArchiveBusy(this.connectionId, { cause: error }) : error;
+    }
   }
 
   // The sync's writes: a page and its checkpoint in one transaction.

@@ -31,11 +31,11 @@ afterEach(async () => {
 const service = () =>
   createAccountingService({ archives, now: () => new Date('2026-11-22T12:00:00Z') });
 
-test('a connection never synced: default settings, no SIREN, an empty ledger, no file made', () => {
+test('a connection never synced: default settings, no SIREN, an empty ledger, no file made', async () => {
   const accounting = service();
-  const profile = accounting.profile('c1');
+  const profile = await accounting.profile('c1');
   assert.deepEqual(profile, { settings: defaultAccountingSettings(), foundSiren: null });
-  const ledger = accounting.ledger('c1', parsePeriod('2026-10'));
+  const ledger = await accounting.ledger('c1', parsePeriod('2026-10'));
   assert.equal(ledger.entries.length, 0);
   assert.deepEqual(
     ledger.journals.map((j) => [j.code, j.label, j.debitCents]),
@@ -46,12 +46,12 @@ test('a connection never synced: default settings, no SIREN, an empty ledger, no
     ],
   );
   assert.equal(ledger.computedAt, '2026-11-22T12:00:00.000Z');
-  assert.deepEqual(accounting.thirdParties('c1'), []);
+  assert.deepEqual(await accounting.thirdParties('c1'), []);
   assert.equal(existsSync(join(dir, 'archive', 'c1.sqlite')), false);
   assert.equal(existsSync(userDataPath(dir, 'c1')), false);
 });
 
-test('the SIREN is found from the invoices; the one the user sets wins in the ledger', () => {
+test('the SIREN is found from the invoices; the one the user sets wins in the ledger', async () => {
   const archive = openArchive(dir, 'c1');
   const item = searchItem({
     id: uuidOf(1),
@@ -64,27 +64,27 @@ test('the SIREN is found from the invoices; the one the user sets wins in the le
   archive.saveDetail(fullInvoice(item), '2026-11-01T00:00:00Z');
   archive.close();
   const accounting = service();
-  assert.equal(accounting.profile('c1').foundSiren, '412192213');
-  const before = accounting.ledger('c1', parsePeriod('2026-10'));
+  assert.equal((await accounting.profile('c1')).foundSiren, '412192213');
+  const before = await accounting.ledger('c1', parsePeriod('2026-10'));
   assert.deepEqual(before.company, { siren: '412192213', name: 'Atelier Duval SAS' });
   assert.equal(before.entries.length, 1);
 
   const settings = { ...defaultAccountingSettings(), siren: '552 100 554' };
   settings.journals.sales = { code: 've', label: 'Ventes' };
-  const saved = accounting.saveSettings('c1', settings);
+  const saved = await accounting.saveSettings('c1', settings);
   assert.equal(saved.settings.siren, '552100554');
   assert.equal(saved.foundSiren, '412192213');
-  const after = accounting.ledger('c1', parsePeriod('2026-10'));
+  const after = await accounting.ledger('c1', parsePeriod('2026-10'));
   assert.equal(after.company.siren, '552100554');
   assert.equal(after.journals[0]?.code, 'VE', 'the saved journal code is used');
 });
 
-test('settings refused: every problem said, nothing written', () => {
+test('settings refused: every problem said, nothing written', async () => {
   const accounting = service();
   const bad = defaultAccountingSettings();
   bad.accounts.customers = '41A';
   bad.siren = '123456789';
-  assert.throws(
+  await assert.rejects(
     () => accounting.saveSettings('c1', bad),
     (error: unknown) =>
       error instanceof AppFailure &&
@@ -93,11 +93,11 @@ test('settings refused: every problem said, nothing written', () => {
       /siren/.test(error.message),
   );
   assert.equal(existsSync(userDataPath(dir, 'c1')), false);
-  assert.deepEqual(accounting.profile('c1').settings, defaultAccountingSettings());
+  assert.deepEqual((await accounting.profile('c1')).settings, defaultAccountingSettings());
 });
 
-test('a period that is not one is refused in words', () => {
-  assert.throws(
+test('a period that is not one is refused in words', async () => {
+  await assert.rejects(
     () => service().ledger('c1', { from: '2026-10-31', to: '2026-10-01', label: 'x' }),
     (error: unknown) => error instanceof AppFailure && error.kind === 'invalid_input',
   );

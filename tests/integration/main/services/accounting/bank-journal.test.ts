@@ -40,7 +40,7 @@ after(async () => {
 });
 
 const accounting = () => createAccountingService({ archives, now: () => NOW });
-const ledgerOf = (period: ReportPeriod): Ledger => accounting().ledger(CONNECTION, period);
+const ledgerOf = (period: ReportPeriod): Promise<Ledger> => accounting().ledger(CONNECTION, period);
 
 function withBank<T>(use: (bank: ReturnType<typeof openBankData>) => T): T {
   const bank = openBankData(dir, CONNECTION);
@@ -59,9 +59,9 @@ const net = (entry: Entry, account: string): number =>
     .filter((l) => l.account === account)
     .reduce((s, l) => s + l.debitCents - l.creditCents, 0);
 
-test('without statements the ledger has its three journals; with them, BQ: one entry per line', () => {
+test('without statements the ledger has its three journals; with them, BQ: one entry per line', async () => {
   const quarter = parsePeriod('2026-Q3');
-  const before = ledgerOf(quarter);
+  const before = await ledgerOf(quarter);
   assert.deepEqual(
     before.journals.map((j) => j.code),
     ['VT', 'HA', 'OD'],
@@ -78,7 +78,7 @@ test('without statements the ledger has its three journals; with them, BQ: one e
   );
   assert.ok(rows.length > 100, `${rows.length} lines in the quarter`);
 
-  const ledger = ledgerOf(quarter);
+  const ledger = await ledgerOf(quarter);
   const bq = ledger.journals.find((j) => j.journal === 'treasury');
   assert.ok(bq, 'the BQ journal is listed');
   assert.equal(bq.code, 'BQ');
@@ -129,7 +129,7 @@ test('without statements the ledger has its three journals; with them, BQ: one e
 test('the invoices the bank paid exactly and their lines share a letter; the FEC passes the checker', async () => {
   // Every invoice of the demo and every line: a letter's lines balance on their auxiliary.
   const period = customPeriod('2024-01-01', '2026-11-30');
-  const ledger = ledgerOf(period);
+  const ledger = await ledgerOf(period);
   const lettered = ledger.entries.flatMap((e) =>
     e.lines.filter((l) => l.letter).map((l) => ({ entry: e, line: l })),
   );
@@ -177,9 +177,9 @@ test('the invoices the bank paid exactly and their lines share a letter; the FEC
   assert.ok(readdirSync(out).length === 1);
 });
 
-test('undoing a match sends its money to 471 and takes the letter off; a new 512 is used', () => {
+test('undoing a match sends its money to 471 and takes the letter off; a new 512 is used', async () => {
   const quarter = parsePeriod('2026-Q3');
-  const ledger = ledgerOf(quarter);
+  const ledger = await ledgerOf(quarter);
   const entry = bankEntries(ledger).find(
     (e) => net(e, '411000') < 0 && e.lines.some((l) => l.letter) && net(e, '471000') === 0,
   );
@@ -192,7 +192,7 @@ test('undoing a match sends its money to 471 and takes the letter off; a new 512
   const all = invoices();
   withBank((bank) => confirmMatch(bank, () => all, row.id, NOW, []));
 
-  const undone = ledgerOf(quarter);
+  const undone = await ledgerOf(quarter);
   const same = bankEntries(undone).find((e) => e.pieceRef === entry.pieceRef)!;
   assert.equal(net(same, '411000'), 0);
   assert.equal(net(same, '471000'), -net(same, '512000'));
@@ -206,7 +206,7 @@ test('undoing a match sends its money to 471 and takes the letter off; a new 512
     undoMatch(bank, () => all, row.id);
     bank.updateAccount(row.account, { ledgerAccount: '512100' });
   });
-  const again = ledgerOf(quarter);
+  const again = await ledgerOf(quarter);
   const back = bankEntries(again).find((e) => e.pieceRef === entry.pieceRef)!;
   assert.ok(net(back, '411000') < 0, 'matched again');
   assert.equal(net(back, '512000'), 0);

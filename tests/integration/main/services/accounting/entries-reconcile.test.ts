@@ -64,7 +64,7 @@ before(async () => {
   archives = new Archives({ dataDir: dir, log: quiet });
   store = archives.existing('demo')!;
   accounting = createAccountingService({ archives, now: () => NOW });
-  ledger = accounting.ledger('demo', PERIOD);
+  ledger = await accounting.ledger('demo', PERIOD);
 });
 
 after(async () => {
@@ -99,15 +99,15 @@ const PARTY_ACCOUNTS = new Set([A.customers, A.suppliers]);
 const ROUNDING = new Set([A.roundingGain, A.roundingLoss]);
 
 describe('a ledger of a synced archive', () => {
-  test('the company is found from its invoices', () => {
-    const profile = accounting.profile('demo');
+  test('the company is found from its invoices', async () => {
+    const profile = await accounting.profile('demo');
     assert.match(profile.foundSiren ?? '', /^\d{9}$/);
     assert.equal(ledger.company.siren, profile.foundSiren);
     assert.ok(ledger.company.name);
     assert.deepEqual(profile.settings, DEFAULT_ACCOUNTING_SETTINGS);
   });
 
-  test('has entries of every journal, numbered 1..n in chronological order', () => {
+  test('has entries of every journal, numbered 1..n in chronological order', async () => {
     assert.ok(ledger.entries.length > 500, `${ledger.entries.length} entries`);
     for (const kind of ['sales', 'purchases', 'misc'] as const)
       assert.ok(
@@ -122,7 +122,7 @@ describe('a ledger of a synced archive', () => {
     });
   });
 
-  test('every entry balances, each journal and the whole ledger too', () => {
+  test('every entry balances, each journal and the whole ledger too', async () => {
     for (const entry of ledger.entries) {
       assert.equal(
         sum(entry.lines.map((l) => l.debitCents)),
@@ -146,7 +146,7 @@ describe('a ledger of a synced archive', () => {
     assert.equal(ledger.debitCents, sum(ledger.journals.map((j) => j.debitCents)));
   });
 
-  test("each invoice's entry is its own VAT breakdown and totals", () => {
+  test("each invoice's entry is its own VAT breakdown and totals", async () => {
     let checked = 0;
     let credits = 0;
     let reverse = 0;
@@ -206,7 +206,7 @@ describe('a ledger of a synced archive', () => {
     assert.ok(reverse > 0, 'reverse-charge purchases among them');
   });
 
-  test('VAT on payment moves on its 212 day, the invoice breakdown VAT', () => {
+  test('VAT on payment moves on its 212 day, the invoice breakdown VAT', async () => {
     const moves = ledger.entries.filter((e) => e.kind === 'vat_on_payment');
     assert.ok(moves.length > 0, 'moves of VAT on payment');
     for (const move of moves) {
@@ -225,7 +225,7 @@ describe('a ledger of a synced archive', () => {
     }
   });
 
-  test('refused, rejected, invalid and duplicated invoices have no entry and are listed', () => {
+  test('refused, rejected, invalid and duplicated invoices have no entry and are listed', async () => {
     const posted = new Set(ledger.entries.map((e) => e.invoiceId));
     const listed = new Map(ledger.leftOut.map((a) => [a.invoiceId, a.reason]));
     let excluded = 0;
@@ -249,7 +249,7 @@ describe('a ledger of a synced archive', () => {
     assert.ok(excluded > 0, 'the demo has refused or rejected invoices');
   });
 
-  test('disputed (207) and suspended (208) invoices are held, with no entry', () => {
+  test('disputed (207) and suspended (208) invoices are held, with no entry', async () => {
     const posted = new Set(ledger.entries.map((e) => e.invoiceId));
     const held = new Map(ledger.held.map((a) => [a.invoiceId, a.reason]));
     let count = 0;
@@ -266,7 +266,7 @@ describe('a ledger of a synced archive', () => {
     assert.ok(count > 0, 'the demo has disputed or suspended invoices');
   });
 
-  test('every invoice of the period is posted, held or left out: none lost', () => {
+  test('every invoice of the period is posted, held or left out: none lost', async () => {
     const posted = new Set(
       ledger.entries.filter((e) => e.kind === 'invoice').map((e) => e.invoiceId),
     );
@@ -282,7 +282,7 @@ describe('a ledger of a synced archive', () => {
     }
   });
 
-  test('new third parties wait in the queue with their invoices and HT; a choice is applied', () => {
+  test('new third parties wait in the queue with their invoices and HT; a choice is applied', async () => {
     assert.ok(ledger.toMap.length > 0);
     assert.ok(
       ledger.entries.every((e) => e.provisional),
@@ -293,10 +293,10 @@ describe('a ledger of a synced archive', () => {
       (e) => e.kind === 'invoice' && e.lines.some((l) => l.auxiliary === first.suggestedAuxiliary),
     );
     assert.equal(theirs.length, first.invoices);
-    accounting.mapThirdParties('demo', [
+    await accounting.mapThirdParties('demo', [
       choiceFor(first, first.role === 'customer' ? '706900' : '622600'),
     ]);
-    const again = accounting.ledger('demo', PERIOD);
+    const again = await accounting.ledger('demo', PERIOD);
     assert.equal(
       again.toMap.some((p) => p.key === first.key && p.role === first.role),
       false,

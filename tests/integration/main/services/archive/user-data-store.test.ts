@@ -19,6 +19,7 @@ import {
 } from '#main/services/archive/user-data-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { reportSourceOf } from '../../../../support/report-source.ts';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -103,21 +104,25 @@ test('clearing the archive keeps the marks; deleting the connection deletes them
   await archives.close();
 });
 
-test('the échéancier leaves out what the user marked paid, read beside the archive', () => {
+test('the échéancier leaves out what the user marked paid, read beside the archive', async () => {
   const dir = dataDir();
   const now = new Date('2026-11-22T12:00:00Z');
   fillDemoArchive(dir, 'demo-admin', { seed: 21, invoices: 400, now });
   const archive = openArchive(dir, 'demo-admin');
   try {
     const period = parsePeriod('2026-11');
-    const before = computeReport(archive, 'aging', period, { now }) as AgingReport;
+    const before = (await computeReport(reportSourceOf(archive), 'aging', period, {
+      now,
+    })) as AgingReport;
     const [one, two] = before.lines.filter((l) => l.direction === 'OUTBOUND');
     assert.ok(one && two, 'two receivables with no known payment');
     const store = openUserData(dir, 'demo-admin');
     store.markPaid([one.invoiceId, two.invoiceId], '2026-11-20', 'relevé', now);
     store.close();
 
-    const after = computeReport(archive, 'aging', period, { now }) as AgingReport;
+    const after = (await computeReport(reportSourceOf(archive), 'aging', period, {
+      now,
+    })) as AgingReport;
     const total = (r: AgingReport) => r.sides[0]!.totals.find((t) => t.currency === 'EUR')!;
     assert.equal(
       total(after).totalCents,

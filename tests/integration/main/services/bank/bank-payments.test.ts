@@ -19,6 +19,7 @@ import { confirmMatch, importBankFile, undoMatch } from '#main/services/bank/ban
 import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
 import { computeReport, pastDueCount } from '#main/services/reports/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { reportSourceOf } from '../../../../support/report-source.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const CONNECTION = 'demo-admin';
@@ -38,7 +39,8 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const aging = (): AgingReport => computeReport(store, 'aging', MONTH, { now: NOW }) as AgingReport;
+const aging = async (): Promise<AgingReport> =>
+  (await computeReport(reportSourceOf(store), 'aging', MONTH, { now: NOW })) as AgingReport;
 
 function withBank<T>(use: (bank: ReturnType<typeof openBankData>) => T): T {
   const bank = openBankData(dir, CONNECTION);
@@ -49,10 +51,10 @@ function withBank<T>(use: (bank: ReturnType<typeof openBankData>) => T): T {
   }
 }
 
-test('a match pays its invoice in the échéancier, the past due count and VAT on payment; undone, it does not', () => {
+test('a match pays its invoice in the échéancier, the past due count and VAT on payment; undone, it does not', async () => {
   const invoices = [...store.bankInvoices()];
-  const before = aging();
-  const pastDueBefore = pastDueCount(store, MONTH, NOW);
+  const before = await aging();
+  const pastDueBefore = await pastDueCount(reportSourceOf(store), MONTH, NOW);
   assert.equal(readBankMarks(store).size, 0, 'no bank file, no bank payment');
 
   const files = demoStatementFiles(
@@ -72,7 +74,7 @@ test('a match pays its invoice in the échéancier, the past due count and VAT o
   assert.equal(paidByBank.source, 'bank');
   assert.ok(paidByBank.bankLines && paidByBank.bankLines.length > 0);
 
-  const after = aging();
+  const after = await aging();
   assert.ok(!after.lines.some((l) => l.invoiceId === paidByBank.invoiceId));
   const paid = after.paid.find((p) => p.invoiceId === paidByBank.invoiceId);
   assert.ok(paid, 'in the paid list');
@@ -81,12 +83,14 @@ test('a match pays its invoice in the échéancier, the past due count and VAT o
   assert.equal(paid.markedAt, null, 'nothing of the user to take off');
   assert.equal(before.paidByBank, 0);
   assert.ok(after.paidByBank > 0, 'the screen counts what the bank paid');
-  const pastDueAfter = pastDueCount(store, MONTH, NOW);
+  const pastDueAfter = await pastDueCount(reportSourceOf(store), MONTH, NOW);
   assert.ok(pastDueAfter < pastDueBefore, `${pastDueAfter} < ${pastDueBefore}`);
 
   // VAT on payment: the invoices it counts on a bank payment say so, on the line's day.
   const quarter = parsePeriod('2026-Q3');
-  const vat = computeReport(store, 'vat', quarter, { now: NOW }) as VatReport;
+  const vat = (await computeReport(reportSourceOf(store), 'vat', quarter, {
+    now: NOW,
+  })) as VatReport;
   const byBank = vat.lines.filter((l) => l.payment?.source === 'bank');
   assert.ok(byBank.length > 0, 'VAT on payment counts bank payments');
   for (const line of byBank) {
@@ -98,12 +102,12 @@ test('a match pays its invoice in the échéancier, the past due count and VAT o
   const lineId = paidByBank.bankLines!.at(-1)!;
   withBank((bank) => confirmMatch(bank, () => invoices, lineId, NOW, []));
   assert.ok(!readBankMarks(store).has(paidByBank.invoiceId));
-  const undone = aging();
+  const undone = await aging();
   assert.deepEqual(
     undone.lines.find((l) => l.invoiceId === paidByBank.invoiceId),
     unpaid.get(paidByBank.invoiceId),
   );
-  assert.equal(pastDueCount(store, MONTH, NOW), pastDueAfter + 1);
+  assert.equal(await pastDueCount(reportSourceOf(store), MONTH, NOW), pastDueAfter + 1);
   // And back again: the match handed back to matching pays it once more.
   withBank((bank) => undoMatch(bank, () => invoices, lineId));
   assert.equal(readBankMarks(store).get(paidByBank.invoiceId)?.paidOn, paidByBank.paidOn);

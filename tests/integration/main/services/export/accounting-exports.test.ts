@@ -13,6 +13,7 @@ import { AppFailure } from '#main/services/app-failure.ts';
 import { checkFecFile } from '#support/fec-checker.ts';
 import { ledgerOf, purchaseEntry, saleEntry } from '#support/ledger-fixtures.ts';
 import { dataRows, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
+import { besideTheArchive } from '#main/services/reports/index.ts';
 
 const period = { from: '2026-03-01', to: '2026-03-31', label: '2026-03' };
 
@@ -21,7 +22,8 @@ function jobs(ledger: Ledger, dir: string, asked: string[], events: ExportProgre
     exporter: {
       operator: () => Promise.reject(new Error('no operator in this test')),
       borrowArchive: async () => null,
-      ledger: (connectionId, p) => {
+      beside: besideTheArchive(dir, { existing: async () => null }),
+      ledger: async (connectionId, p) => {
         assert.equal(connectionId, 'c1');
         assert.deepEqual(p, period);
         return ledger;

@@ -18,6 +18,7 @@ import { parsePeriod } from '#shared/report-period.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { CA3_INVOICE_BOXES, boxOfReport } from '#shared/ca3-layout.ts';
+import { reportSourceOf } from '../../../../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ABOUT = { connectionName: 'Démo', appVersion: 'test', exportedAt: NOW };
@@ -225,7 +226,9 @@ test('a demo quarter as computed: every box sheet holds its box, the whole workb
   const archive = openArchive(data, 'demo');
   let report: Ca3Report;
   try {
-    report = computeReport(archive, 'ca3', parsePeriod('2026-Q3'), { now: NOW }) as Ca3Report;
+    report = (await computeReport(reportSourceOf(archive), 'ca3', parsePeriod('2026-Q3'), {
+      now: NOW,
+    })) as Ca3Report;
   } finally {
     archive.close();
   }

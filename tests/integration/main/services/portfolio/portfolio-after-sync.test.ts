@@ -19,6 +19,7 @@ import { fixedClock } from '#main/services/clock.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { parisDay } from '#main/services/tax/rules.ts';
 import { vatOfReturn } from '#main/services/portfolio/index.ts';
+import { reportSourceOf } from '../../../../support/report-source.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
 let dir: string;
@@ -74,15 +75,22 @@ test('a sync that ends leaves the month’s details kept at the archive’s vers
   const { archives, accounting } = services;
   // The VAT column is the return due now's (issue 26): last month's, monthly by default.
   const due = shiftPeriod(month, -1);
-  const kept = archives.read(connection.id, (store) => ({
+  const store = archives.existing(connection.id)!;
+  const kept = {
     kept: store.keptPortfolioDetails(`${month.from.slice(0, 7)} ${due.label}`),
     version: store.archiveVersion(),
-    vatCents: vatOfReturn(computeReport(store, 'ca3', due, { now: new Date(NOW) }) as Ca3Report),
-    pastDue: (computeReport(store, 'aging', month, { now: new Date(NOW) }) as AgingReport).pastDue,
-  }))!;
+    vatCents: vatOfReturn(
+      (await computeReport(reportSourceOf(store), 'ca3', due, { now: new Date(NOW) })) as Ca3Report,
+    ),
+    pastDue: (
+      (await computeReport(reportSourceOf(store), 'aging', month, {
+        now: new Date(NOW),
+      })) as AgingReport
+    ).pastDue,
+  };
   assert.ok(kept.kept, 'the details were kept as the sync ended');
   assert.equal(kept.kept.archiveVersion, kept.version, 'at the version the sync left');
-  const toMap = accounting.ledger(connection.id, month).toMap.length;
+  const toMap = (await accounting.ledger(connection.id, month)).toMap.length;
   assert.deepEqual(
     [kept.kept.toMap, kept.kept.vatCents, kept.kept.pastDue],
     [toMap, kept.vatCents, kept.pastDue],

@@ -48,13 +48,17 @@ const rows = () =>
 
 const deps = () => ({
   dataDir: dir,
-  readArchive: <T>(id: string, read: (a: NonNullable<ReturnType<Archives['existing']>>) => T) =>
-    read(archives.existing(id)!),
+  bankInvoices: async (id: string) => {
+    const all = [];
+    const archive = await archives.ports.existing(id);
+    if (archive) for await (const batch of archive.bankInvoices()) all.push(...batch);
+    return all;
+  },
 });
 
 /** What the Banque screen shows under each filter the portfolio's figures open. */
-function shown(): { undecided: number; suggested: number } {
-  const lines = bankView(deps(), 'with-bank').lines;
+async function shown(): Promise<{ undecided: number; suggested: number }> {
+  const lines = (await bankView(deps(), 'with-bank')).lines;
   return {
     undecided: lines.filter((l) => inStateFilter(l, 'undecided')).length,
     suggested: lines.filter((l) => inStateFilter(l, 'suggested')).length,
@@ -81,13 +85,13 @@ test('the bank figures of a client are the Banque screen’s lines to decide; no
 
   const [withBank, withoutBank] = await rows();
   assert.equal(withoutBank!.bank, null);
-  const counts = shown();
+  const counts = await shown();
   assert.ok(counts.undecided > 0 && counts.suggested > 0, JSON.stringify(counts));
   assert.deepEqual(withBank!.bank, { unmatched: counts.undecided, suggested: counts.suggested });
 
   // "No invoice" on an unmatched line, and a suggestion confirmed: each count drops by one,
   // and the screen's filters say the same.
-  const lines = bankView(deps(), 'with-bank').lines;
+  const lines = (await bankView(deps(), 'with-bank')).lines;
   const unmatched = lines.find((l) => inStateFilter(l, 'undecided'))!;
   const suggested = lines.find((l) => l.state === 'suggested' && l.suggestions.length > 0)!;
   const store = openBankData(dir, 'with-bank');
@@ -102,6 +106,6 @@ test('the bank figures of a client are the Banque screen’s lines to decide; no
     unmatched: counts.undecided - 1,
     suggested: counts.suggested - 1,
   });
-  const now = shown();
+  const now = await shown();
   assert.deepEqual(after!.bank, { unmatched: now.undecided, suggested: now.suggested });
 });

@@ -23,6 +23,7 @@ import { damageArchiveFile } from '#support/damaged-archive.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { recordedClient } from '#support/sync-requests.ts';
 import { choiceFor } from '#support/accounting-fixtures.ts';
+import { reportSourceOf } from '../../../../support/report-source.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const NOW = new Date('2026-03-15T12:00:00Z');
@@ -46,27 +47,29 @@ function app(now = NOW) {
   const accounting = createAccountingService({ archives, now: () => now });
   const counted = {
     computations: 0,
-    ledger: (id: string, period: typeof MONTH) => {
+    ledger: async (id: string, period: typeof MONTH) => {
       counted.computations += 1;
-      return accounting.ledger(id, period);
+      return await accounting.ledger(id, period);
     },
   };
   const details = () => portfolioDetails({ archives, accounting: counted, now: () => now }, ID);
   /** The same figures computed afresh, as Comptabilité and Rapports show them: the month's
    * third parties, the VAT of the return due now (issue 26: last month's, monthly by default). */
-  const truth = (period = MONTH) => ({
+  const truth = async (period = MONTH) => ({
     connectionId: ID,
-    toMap: accounting.ledger(ID, period).toMap.length,
-    vatCents: archives.read(ID, (store) =>
-      vatOfReturn(computeReport(store, 'ca3', shiftPeriod(period, -1), { now }) as Ca3Report),
-    ),
+    toMap: (await accounting.ledger(ID, period)).toMap.length,
+    vatCents: await archives.ports.read(ID, async () => {
+      const source = reportSourceOf(archives.existing(ID)!);
+      const ca3 = await computeReport(source, 'ca3', shiftPeriod(period, -1), { now });
+      return vatOfReturn(ca3 as Ca3Report);
+    }),
     vatReturn: archives.read(ID, (store) =>
       dueReturnOf({ company: store.companySiren(), user: archives.existingUserData(ID) }, now),
     ),
-    pastDue: archives.read(
-      ID,
-      (store) => (computeReport(store, 'aging', period, { now }) as AgingReport).pastDue,
-    ),
+    pastDue: await archives.ports.read(ID, async () => {
+      const source = reportSourceOf(archives.existing(ID)!);
+      return ((await computeReport(source, 'aging', period, { now })) as AgingReport).pastDue;
+    }),
   });
   return { archives, accounting, counted, details, truth };
 }
@@ -80,28 +83,28 @@ async function sync(archives: Archives): Promise<void> {
 test('kept in the archive, read back after a restart without computing, always equal to the ledger and the CA3', async () => {
   const first = app();
   await sync(first.archives);
-  const computed = first.details();
+  const computed = await first.details();
   assert.equal(first.counted.computations, 1);
-  assert.deepEqual(computed, first.truth());
+  assert.deepEqual(computed, await first.truth());
   assert.ok(computed.toMap! > 0 && computed.vatCents !== 0, JSON.stringify(computed));
-  assert.deepEqual(first.details(), computed);
+  assert.deepEqual(await first.details(), computed);
   assert.equal(first.counted.computations, 1, 'the second reading computes nothing');
   await first.archives.close();
 
   const restarted = app();
-  assert.deepEqual(restarted.details(), computed);
+  assert.deepEqual(await restarted.details(), computed);
   assert.equal(restarted.counted.computations, 0, 'a restarted app reads them back');
 
   // A sync that finds nothing new (statuses re-read, unchanged) leaves them kept.
   await sync(restarted.archives);
-  assert.deepEqual(restarted.details(), computed);
+  assert.deepEqual(await restarted.details(), computed);
   assert.equal(restarted.counted.computations, 0, 'a sync that wrote nothing new');
   await restarted.archives.close();
 });
 
 test('a write that changes an invoice, a third party mapped, line 22 or a new month computes them again', async () => {
   const { archives, accounting, counted, details, truth } = app();
-  const before = details();
+  const before = await details();
   const start = counted.computations;
 
   // As the sync writes a new status: one of the month's invoices rejected.
@@ -111,33 +114,33 @@ test('a write that changes an invoice, a third party mapped, line 22 or a new mo
     const status = { code: '213', state: 'DELIVERED' as const, date: NOW.toISOString() };
     store.upsertSearchItems([{ ...item, lastStatusData: status }], NOW.toISOString());
   });
-  assert.deepEqual(details(), truth());
+  assert.deepEqual(await details(), await truth());
   assert.equal(counted.computations, start + 1, 'the archive changed');
 
   // The accountant maps a third party of the month (Comptabilité's queue).
-  const [party] = accounting.ledger(ID, MONTH).toMap;
-  accounting.mapThirdParties(ID, [choiceFor(party!)]);
-  const mapped = details();
+  const [party] = (await accounting.ledger(ID, MONTH)).toMap;
+  await accounting.mapThirdParties(ID, [choiceFor(party!)]);
+  const mapped = await details();
   assert.equal(counted.computations, start + 2, 'the third parties changed');
-  assert.deepEqual(mapped, truth());
+  assert.deepEqual(mapped, await truth());
   assert.equal(mapped.toMap, before.toMap! - 1, 'one fewer to map');
 
   // Line 22: a credit carried from the previous return.
   archives.userData(ID).saveCarriedCredit(shiftPeriod(MONTH, -1), 123_45, NOW);
-  const carried = details();
+  const carried = await details();
   assert.equal(counted.computations, start + 3, 'line 22 changed');
-  assert.deepEqual(carried, truth());
+  assert.deepEqual(carried, await truth());
   // The return adds its rounded boxes (issue 26, item 7): 123,45 € is 123 € on line 22.
   assert.equal(carried.vatCents, mapped.vatCents! - 123_00);
-  assert.deepEqual(details(), carried);
+  assert.deepEqual(await details(), carried);
   assert.equal(counted.computations, start + 3);
   await archives.close();
 
   // The next month: its own figures, not the last month's.
   const april = app(new Date('2026-04-02T09:00:00Z'));
-  const next = april.details();
+  const next = await april.details();
   assert.equal(april.counted.computations, 1);
-  assert.deepEqual(next, april.truth(periodOf('month', '2026-04-02')));
+  assert.deepEqual(next, await april.truth(periodOf('month', '2026-04-02')));
   await april.archives.close();
 });
 
@@ -165,7 +168,7 @@ test(
     });
     assert.equal(rows[0]!.error, null);
     assert.ok(rows[0]!.figures!.issued + rows[0]!.figures!.received > 0);
-    portfolioDetails({ archives, accounting, now: () => NOW }, ID);
+    await portfolioDetails({ archives, accounting, now: () => NOW }, ID);
     assert.deepEqual(openFiles(), [], 'every file read was closed');
     // A connection the user works on stays open (its screens, its sync): the portfolio reads it
     // through that store and leaves it so.
@@ -176,7 +179,7 @@ test(
       accounting,
       now: () => NOW,
     });
-    portfolioDetails({ archives, accounting, now: () => NOW }, ID);
+    await portfolioDetails({ archives, accounting, now: () => NOW }, ID);
     assert.equal(archives.open(ID), open);
     assert.ok(openFiles().some((path) => path.endsWith(`${ID}.sqlite`)));
     assert.deepEqual(
@@ -212,7 +215,9 @@ test('a damaged archive met by the portfolio’s reading is said on its row, not
     assert.ok(archives.damage('damaged'), 'noted for every process');
     await archives.checked('damaged'); // its setting aside has ended
     assert.equal(existsSync(archivePath(own, 'damaged')), false, 'set aside with its date');
-    assert.throws(() => portfolioDetails({ archives, accounting, now: () => NOW }, 'damaged'));
+    await assert.rejects(() =>
+      portfolioDetails({ archives, accounting, now: () => NOW }, 'damaged'),
+    );
     await archives.close();
   } finally {
     rmSync(own, { recursive: true, force: true });

@@ -18,6 +18,7 @@ import { parisDay } from '#main/services/tax/rules.ts';
 import { portfolioDetails, portfolioRows, vatOfReturn } from '#main/services/portfolio/index.ts';
 import { archiveSql } from '#support/archive-sql.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { reportSourceOf } from '../../../../support/report-source.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const NOW = new Date('2026-03-15T12:00:00Z');
@@ -90,15 +91,19 @@ test('one row per connection, its figures equal to its own archive', async () =>
     for (const code of ['213', '210', '207', '208'] as const)
       assert.equal(f.codes[code], countOf(path, 'lifecycle_code = ?', code), `${c.name} ${code}`);
     const period = periodOf('month', TODAY);
-    const details = portfolioDetails({ archives, accounting, now: () => NOW }, c.id);
-    assert.equal(details.toMap, accounting.ledger(c.id, period).toMap.length);
+    const details = await portfolioDetails({ archives, accounting, now: () => NOW }, c.id);
+    assert.equal(details.toMap, (await accounting.ledger(c.id, period)).toMap.length);
     // The VAT is the return due now's (issue 26): last month's, monthly by default.
     const due = shiftPeriod(period, -1);
     assert.equal(details.vatReturn?.period.label, due.label);
-    const ca3 = computeReport(archives.existing(c.id)!, 'ca3', due, { now: NOW }) as Ca3Report;
+    const ca3 = (await computeReport(reportSourceOf(archives.existing(c.id)!), 'ca3', due, {
+      now: NOW,
+    })) as Ca3Report;
     assert.equal(details.vatCents, vatOfReturn(ca3));
     // Past due: the échéancier's own lines at least a day late, the screen the figure opens.
-    const aging = computeReport(archives.existing(c.id)!, 'aging', period, { now: NOW });
+    const aging = await computeReport(reportSourceOf(archives.existing(c.id)!), 'aging', period, {
+      now: NOW,
+    });
     assert.equal(
       details.pastDue,
       (aging as AgingReport).lines.filter((l) => l.daysLate > 0).length,
@@ -115,7 +120,7 @@ test('one row per connection, its figures equal to its own archive', async () =>
   const never = rows.find((r) => r.connectionId === 'never-synced')!;
   assert.equal(never.figures, null);
   assert.equal(never.lastSyncAt, null);
-  assert.deepEqual(portfolioDetails({ archives, accounting }, 'never-synced'), {
+  assert.deepEqual(await portfolioDetails({ archives, accounting }, 'never-synced'), {
     connectionId: 'never-synced',
     toMap: null,
     vatCents: null,
@@ -138,22 +143,27 @@ test('the VAT of a return: tax due positive, a credit negative', () => {
   assert.equal(vatOfReturn(boxes(0, 0)), 0);
 });
 
-test('an invoice the user marked paid is no longer past due on the portfolio, as on the échéancier', () => {
+test('an invoice the user marked paid is no longer past due on the portfolio, as on the échéancier', async () => {
   const accounting = createAccountingService({ archives, now: () => NOW });
   const id = 'client-b';
   const path = archives.existing(id)!.path;
-  const aging = (): AgingReport =>
-    computeReport(archives.existing(id)!, 'aging', periodOf('month', TODAY), {
-      now: NOW,
-    }) as AgingReport;
-  const pastDueIds = aging()
-    .lines.filter((l) => l.daysLate > 0)
+  const aging = async (): Promise<AgingReport> =>
+    (await computeReport(
+      reportSourceOf(archives.existing(id)!),
+      'aging',
+      periodOf('month', TODAY),
+      {
+        now: NOW,
+      },
+    )) as AgingReport;
+  const pastDueIds = (await aging()).lines
+    .filter((l) => l.daysLate > 0)
     .slice(0, 2)
     .map((l) => l.invoiceId);
   assert.equal(pastDueIds.length, 2);
-  const pastDue = (): number =>
-    portfolioDetails({ archives, accounting, now: () => NOW }, id).pastDue!;
-  const before = pastDue();
+  const pastDue = async (): Promise<number> =>
+    (await portfolioDetails({ archives, accounting, now: () => NOW }, id)).pastDue!;
+  const before = await pastDue();
   // Two marked paid, one of them past due: the other (a rejected invoice) was never counted.
   const rejected = archiveSql(
     path,
@@ -167,8 +177,8 @@ test('an invoice the user marked paid is no longer past due on the portfolio, as
       ).invoice_id,
   );
   archives.userData(id).markPaid([pastDueIds[0]!, rejected], '2026-03-01', null, NOW);
-  assert.equal(pastDue(), before - 1);
-  assert.equal(pastDue(), aging().pastDue, 'the échéancier says the same');
+  assert.equal(await pastDue(), before - 1);
+  assert.equal(await pastDue(), (await aging()).pastDue, 'the échéancier says the same');
   archives.userData(id).unmarkPaid([pastDueIds[0]!, rejected]);
-  assert.equal(pastDue(), before);
+  assert.equal(await pastDue(), before);
 });

@@ -267,7 +267,7 @@ function invoiceDateOf(invoiceId: string): string | undefined {
 /** The FEC the app writes for `period`, checked, and its VAT accounts' movements. */
 async function fecVat(label: string): Promise<{ collected: number; deductible: number }> {
   const period = parsePeriod(label);
-  const ledger = services.accounting.ledger(CONNECTION, period);
+  const ledger = await services.accounting.ledger(CONNECTION, period);
   const path = join(dir, fecFileName(ledger.company.siren, period.to));
   await writeFec(path, ledger, { separator: 'tab', encoding: 'utf-8' });
   const fec = checkFecFile(path, { siren: ledger.company.siren!, closingDate: period.to });

@@ -13,6 +13,7 @@ import { prepareReportExport } from '#main/services/export/report-export.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
+import { reportSourceOf } from '../../../../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const PERIOD = parsePeriod('2026-Q3');
@@ -42,7 +43,7 @@ test('the file name, then the workbook of the report computed while the writer s
   let released = 0;
   const prepared = prepareReportExport(
     request,
-    () => computeReport(archive, 'vat', PERIOD, { now: NOW }),
+    () => computeReport(reportSourceOf(archive), 'vat', PERIOD, { now: NOW }),
     () => (released += 1),
   );
   assert.equal(prepared.fileName, 'Demo VAT 2026-Q3.xlsx');
@@ -79,8 +80,8 @@ test('a computation that fails rejects with its error and leaves no file', async
 test('cancelled: no file left', async () => {
   const controller = new AbortController();
   const path = join(dir, 'cancelled.xlsx');
-  const prepared = prepareReportExport(request, () => {
-    const report = computeReport(archive, 'vat', PERIOD, { now: NOW });
+  const prepared = prepareReportExport(request, async () => {
+    const report = await computeReport(reportSourceOf(archive), 'vat', PERIOD, { now: NOW });
     controller.abort();
     return report;
   });
@@ -100,7 +101,7 @@ test('each report is named after its company and SIREN, and its first sheet star
     const period = report === 'ca3' ? parsePeriod('2026-09') : PERIOD;
     const prepared = prepareReportExport(
       { ...request, report, period, language: 'fr', connectionName: 'Client 2', owner },
-      () => computeReport(archive, report, period, { now: NOW }),
+      () => computeReport(reportSourceOf(archive), report, period, { now: NOW }),
     );
     const short = company.name.replace(/ SAS$/, '');
     assert.match(

@@ -15,6 +15,7 @@ import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { readXlsx, sheetNamed } from '#support/read-xlsx.ts';
+import { reportSourceOf } from '../../../../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ABOUT = { connectionName: 'Démo', appVersion: 'test', exportedAt: NOW };
@@ -38,7 +39,9 @@ async function values(report: Report, sheet: string): Promise<unknown[]> {
 }
 
 test('the VAT per month is the report’s, on screen and in the workbook', async () => {
-  const report = computeReport(archive, 'vat', parsePeriod('2026-Q3'), { now: NOW }) as VatReport;
+  const report = (await computeReport(reportSourceOf(archive), 'vat', parsePeriod('2026-Q3'), {
+    now: NOW,
+  })) as VatReport;
   assert.deepEqual(
     report.byMonth.map((m) => m.month),
     report.months,
@@ -78,9 +81,9 @@ test('the VAT per month is the report’s, on screen and in the workbook', async
 });
 
 test('the statuts matrices are the report’s, on screen and in the workbook', async () => {
-  const report = computeReport(archive, 'status', parsePeriod('2026'), {
+  const report = (await computeReport(reportSourceOf(archive), 'status', parsePeriod('2026'), {
     now: NOW,
-  }) as StatusReport;
+  })) as StatusReport;
   for (const matrix of [report.stateMatrix, report.lifecycleMatrix]) {
     assert.deepEqual(
       matrix.rows.map((r) => r.month),

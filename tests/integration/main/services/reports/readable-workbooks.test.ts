@@ -26,6 +26,7 @@ import {
   type XlsxSheet,
 } from '#support/read-xlsx.ts';
 import { assertReadable } from '#support/workbook-checks.ts';
+import { reportSourceOf } from '../../../../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const LAST_SYNC = '2026-11-20T08:15:00.000Z';
@@ -45,8 +46,10 @@ after(() => {
 const ABOUT = { connectionName: 'Démo', appVersion: 'test', exportedAt: NOW };
 
 /** The report as computed, with a last sync (the fixture never synced) so that it is written. */
-function report(kind: Report['kind'], period: string): Report {
-  const computed = computeReport(archive, kind, parsePeriod(period), { now: NOW });
+async function report(kind: Report['kind'], period: string): Promise<Report> {
+  const computed = await computeReport(reportSourceOf(archive), kind, parsePeriod(period), {
+    now: NOW,
+  });
   return { ...computed, coverage: { ...computed.coverage, lastSyncAt: LAST_SYNC } } as Report;
 }
 
@@ -91,7 +94,7 @@ function assertTotals(sheet: XlsxSheet, headers: readonly string[]): void {
 }
 
 test('the TVA workbook: sized for its figures, printable, dated in words, months as dates', async () => {
-  const vat = report('vat', '2026-Q3') as VatReport;
+  const vat = (await report('vat', '2026-Q3')) as VatReport;
   assert.ok(vat.pending.length > 0 && vat.excluded.length > 0);
   // A credit note among the invoices not counted, so that its sign shows in the lists.
   vat.excluded[0] = { ...vat.excluded[0]!, creditNote: true, typeCode: '381' };
@@ -134,7 +137,7 @@ test('the TVA workbook: sized for its figures, printable, dated in words, months
 });
 
 test('the échéancier and statuts workbooks: sized, printable, dated in words', async () => {
-  const aging = await written(report('aging', '2026-Q3'), 'echeancier.xlsx');
+  const aging = await written(await report('aging', '2026-Q3'), 'echeancier.xlsx');
   assertReadable(aging);
   // Each party's identifier says what it is: a SIREN, or a foreign party's VAT number.
   const ids = aging.sheets.flatMap((sheet) =>
@@ -173,7 +176,7 @@ test('the échéancier and statuts workbooks: sized, printable, dated in words',
     const [a, b] = [cell.v as number, ttc[i]?.v as number];
     if (a !== 0 && b !== 0) assert.equal(Math.sign(a), Math.sign(b), `line ${i + 2}`);
   });
-  const status = report('status', '2026') as StatusReport;
+  const status = (await report('status', '2026')) as StatusReport;
   const book = await written(status, 'statuts.xlsx');
   assertReadable(book);
   const summary = sheetNamed(book, 'Statuts');

@@ -24,6 +24,7 @@ import { reportWorkbook } from '#main/services/export/layouts/reports.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { isCreditNote } from '#main/services/tax/rules.ts';
 import { column, dataRows, readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
+import { reportSourceOf } from '../../../../support/report-source.ts';
 
 // The demo operator's clock, pinned: the same invoices and statuses on any day.
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -80,8 +81,10 @@ function sum(
 
 describe('TVA', () => {
   let report: VatReport;
-  before(() => {
-    report = computeReport(archive, 'vat', parsePeriod('2026-Q2'), { now: NOW }) as VatReport;
+  before(async () => {
+    report = (await computeReport(reportSourceOf(archive), 'vat', parsePeriod('2026-Q2'), {
+      now: NOW,
+    })) as VatReport;
   });
 
   test('reconciles to the cent with the archived invoices’ own VAT breakdowns', () => {
@@ -237,9 +240,9 @@ describe('TVA', () => {
 });
 
 test('the échéancier’s workbook: buckets per counterparty equal the report’s', async () => {
-  const report = computeReport(archive, 'aging', parsePeriod('2026-10'), {
+  const report = (await computeReport(reportSourceOf(archive), 'aging', parsePeriod('2026-10'), {
     now: NOW,
-  }) as AgingReport;
+  })) as AgingReport;
   assert.equal(report.asOf, '2026-10-31');
   assert.ok(report.lines.length > 100);
   const path = join(dir, 'echeancier.xlsx');
@@ -270,9 +273,9 @@ test('the échéancier’s workbook: buckets per counterparty equal the report�
 });
 
 test('the statuts workbook: counts per month and the rejected invoices', async () => {
-  const report = computeReport(archive, 'status', parsePeriod('2026'), {
+  const report = (await computeReport(reportSourceOf(archive), 'status', parsePeriod('2026'), {
     now: NOW,
-  }) as StatusReport;
+  })) as StatusReport;
   assert.ok(report.invoices > 500 && report.rejected.length > 10);
   const path = join(dir, 'statuts.xlsx');
   await writeWorkbook(path, reportWorkbook(report, 'fr', ABOUT));

@@ -18,6 +18,8 @@ import {
   type TaxDeps,
 } from '#main/services/returns/index.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
+import { userDataDirectory } from '#main/services/archive/user-data-directory.ts';
+import { besideTheArchive } from '#main/services/reports/index.ts';
 
 const NOW = new Date('2026-11-10T09:00:00Z');
 const OCTOBER = parsePeriod('2026-10');
@@ -32,8 +34,13 @@ before(() => {
   fillDemoArchive(dir, ID, { seed: 6, invoices: 800, now: NOW });
   archives = new Archives({ dataDir: dir, log: quiet });
   deps = {
-    archives,
-    readArchive: (id, read) => read(archives.open(id)),
+    archives: archives.ports,
+    userData: userDataDirectory(archives),
+    readReports: async (id, read) =>
+      read({
+        archive: await archives.ports.open(id),
+        ...besideTheArchive(dir, userDataDirectory(archives)),
+      }),
     now: () => NOW,
     user: () => 'marie',
   };
@@ -43,10 +50,10 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('a declared period keeps its figures; a later rejection is listed against them', () => {
-  assert.equal(dueReturn(deps, ID).period.label, '2026-10');
-  assert.equal(declaredReturn(deps, ID, OCTOBER), null);
-  const declared = declareReturn(deps, {
+test('a declared period keeps its figures; a later rejection is listed against them', async () => {
+  assert.equal((await dueReturn(deps, ID)).period.label, '2026-10');
+  assert.equal(await declaredReturn(deps, ID, OCTOBER), null);
+  const declared = await declareReturn(deps, {
     connectionId: ID,
     period: OCTOBER,
     declaredOn: '2026-11-09',
@@ -57,7 +64,7 @@ test('a declared period keeps its figures; a later rejection is listed against t
     ['2026-11-09', 1_234_500, 'marie', [], []],
   );
   // Declared: the return due now is November's, still running.
-  const next = dueReturn(deps, ID);
+  const next = await dueReturn(deps, ID);
   assert.deepEqual([next.period.label, next.state], ['2026-11', 'upcoming']);
 
   // The operator rejects one of October's counted sales afterwards (as a sync writes it).
@@ -78,7 +85,7 @@ test('a declared period keeps its figures; a later rejection is listed against t
   const status = { code: '213', state: 'DELIVERED' as const, date: NOW.toISOString() };
   archive.upsertSearchItems([{ ...item, lastStatusData: status }], NOW.toISOString());
 
-  const against = declaredReturn(deps, ID, OCTOBER)!;
+  const against = (await declaredReturn(deps, ID, OCTOBER))!;
   assert.equal(against.amountCents, 1_234_500, 'the declared amount as recorded');
   const change = against.changes.find((c) => c.invoiceId === row.invoiceId);
   assert.ok(change, JSON.stringify(against.changes));
@@ -91,9 +98,9 @@ test('a declared period keeps its figures; a later rejection is listed against t
   assert.equal(a1.declaredCents - a1.nowCents, a1Cell.declaredCents);
 });
 
-test('bad declarations are refused and write nothing; a declaration can be taken off', () => {
+test('bad declarations are refused and write nothing; a declaration can be taken off', async () => {
   const refuse = (args: Partial<Parameters<typeof declareReturn>[1]>, message: RegExp) =>
-    assert.throws(
+    assert.rejects(
       () =>
         declareReturn(deps, {
           connectionId: ID,
@@ -104,11 +111,11 @@ test('bad declarations are refused and write nothing; a declaration can be taken
         }),
       (error: unknown) => error instanceof AppFailure && message.test(error.message),
     );
-  refuse({ declaredOn: '2026-09-20' }, /once its period is over/);
-  refuse({ declaredOn: '2026-12-01' }, /in the future/);
-  refuse({ period: parsePeriod('2026-09-01..2026-09-15') }, /a month or a quarter/);
-  assert.equal(declaredReturn(deps, ID, parsePeriod('2026-09')), null);
-  assert.equal(undeclareReturn(deps, ID, OCTOBER), true);
-  assert.equal(undeclareReturn(deps, ID, OCTOBER), false);
-  assert.equal(dueReturn(deps, ID).period.label, '2026-10');
+  await refuse({ declaredOn: '2026-09-20' }, /once its period is over/);
+  await refuse({ declaredOn: '2026-12-01' }, /in the future/);
+  await refuse({ period: parsePeriod('2026-09-01..2026-09-15') }, /a month or a quarter/);
+  assert.equal(await declaredReturn(deps, ID, parsePeriod('2026-09')), null);
+  assert.equal(await undeclareReturn(deps, ID, OCTOBER), true);
+  assert.equal(await undeclareReturn(deps, ID, OCTOBER), false);
+  assert.equal((await dueReturn(deps, ID)).period.label, '2026-10');
 });

@@ -23,6 +23,7 @@ import { reportWorkbook } from '#main/services/export/layouts/reports.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
 import { dataRows, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 import { assertReadable } from '#support/workbook-checks.ts';
+import { reportSourceOf } from '../../../../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ID = 'demo';
@@ -43,12 +44,14 @@ after(async () => {
 });
 
 const store = () => archives.existing(ID)!;
-const check = (label: string): VatCheck =>
-  computeReport(store(), 'vatCheck', parsePeriod(label), { now: NOW }) as VatCheck;
-const vatReport = (period: ReportPeriod) =>
-  computeReport(store(), 'vat', period, { now: NOW }) as VatReport;
-const ca3 = (period: ReportPeriod) =>
-  computeReport(store(), 'ca3', period, { now: NOW }) as Ca3Report;
+const check = async (label: string): Promise<VatCheck> =>
+  (await computeReport(reportSourceOf(store()), 'vatCheck', parsePeriod(label), {
+    now: NOW,
+  })) as VatCheck;
+const vatReport = async (period: ReportPeriod) =>
+  (await computeReport(reportSourceOf(store()), 'vat', period, { now: NOW })) as VatReport;
+const ca3 = async (period: ReportPeriod) =>
+  (await computeReport(reportSourceOf(store()), 'ca3', period, { now: NOW })) as Ca3Report;
 
 /** Every month and quarter the demo data covers (two years before its clock). */
 const PERIODS: string[] = [];
@@ -59,11 +62,11 @@ for (const year of [2025, 2026]) {
 }
 
 describe('the TVA report, the CA3 and the entries: equal, or explained invoice by invoice', () => {
-  test('every month and quarter of the demo data', () => {
+  test('every month and quarter of the demo data', async () => {
     const reasons = new Set<string>();
     for (const label of PERIODS) {
-      const c = check(label);
-      const report = vatReport(parsePeriod(label));
+      const c = await check(label);
+      const report = await vatReport(parsePeriod(label));
       // The figures are the screens' own.
       assert.equal(c.vatReport.netCents, report.balance.netCents, `${label}: the TVA report's net`);
       assert.equal(
@@ -97,25 +100,23 @@ describe('the TVA report, the CA3 and the entries: equal, or explained invoice b
       assert.ok(reasons.has(reason), `some period differs by ${reason}`);
   });
 
-  test('held invoices (207, 208): held apart by the TVA report as by the CA3 and the entries', () => {
+  test('held invoices (207, 208): held apart by the TVA report as by the CA3 and the entries', async () => {
     // The returns list a held invoice in the period its VAT would be due in; the entries in the
     // period of its date (where its entry would be): the same invoices over the months.
     const heldByReport = new Set<string>();
     const heldByEntries = new Set<string>();
     for (const label of PERIODS.filter((p) => !p.includes('Q'))) {
       const period = parsePeriod(label);
-      const report = vatReport(period);
+      const report = await vatReport(period);
       const held = new Set(report.held.map((h) => h.invoiceId));
       for (const l of report.lines)
         assert.equal(held.has(l.invoiceId), false, `${label}: a held invoice is not counted`);
-      for (const h of accounting.ledger(ID, period).held) heldByEntries.add(h.invoiceId);
+      for (const h of (await accounting.ledger(ID, period)).held) heldByEntries.add(h.invoiceId);
       for (const id of held) heldByReport.add(id);
       for (const h of report.held) assert.ok(h.reason === 'disputed' || h.reason === 'suspended');
       assert.deepEqual(
         [...held].sort(),
-        ca3(period)
-          .held.map((h) => h.invoiceId)
-          .sort(),
+        (await ca3(period)).held.map((h) => h.invoiceId).sort(),
         `${label}: the same held invoices as the CA3`,
       );
     }
@@ -125,10 +126,14 @@ describe('the TVA report, the CA3 and the entries: equal, or explained invoice b
 });
 
 describe('a paid mark makes VAT on payment due on its day (item 2)', () => {
-  test('marking a VAT-on-payment purchase moves exactly its VAT into the mark’s month, on all three; unmarking moves it back', () => {
+  test('marking a VAT-on-payment purchase moves exactly its VAT into the mark’s month, on all three; unmarking moves it back', async () => {
     // A received invoice due on payment, with no 212: waiting in the TVA report of its month.
-    const waiting = PERIODS.filter((p) => !p.includes('Q'))
-      .flatMap((label) => vatReport(parsePeriod(label)).pending)
+    const waiting = (
+      await Promise.all(
+        PERIODS.filter((p) => !p.includes('Q')).map((label) => vatReport(parsePeriod(label))),
+      )
+    )
+      .flatMap((r) => r.pending)
       .find(
         (p) =>
           p.direction === 'INBOUND' &&
@@ -141,11 +146,11 @@ describe('a paid mark makes VAT on payment due on its day (item 2)', () => {
       );
     assert.ok(waiting, 'a purchase due on payment, not paid');
     const vat = waiting.tvaCents!;
-    const before = check('2026-10');
+    const before = await check('2026-10');
     const user = archives.userData(ID);
     user.markPaid([waiting.invoiceId], '2026-10-20', 'virement', new Date('2026-10-21T09:00:00Z'));
 
-    const marked = check('2026-10');
+    const marked = await check('2026-10');
     assert.equal(marked.vatReport.deductibleCents - before.vatReport.deductibleCents, vat);
     assert.equal(marked.ca3.deductibleCents - before.ca3.deductibleCents, vat, 'line 20');
     assert.equal(marked.entries.deductibleCents - before.entries.deductibleCents, vat);
@@ -158,56 +163,62 @@ describe('a paid mark makes VAT on payment due on its day (item 2)', () => {
     assert.equal(payment.markedAt, '2026-10-21T09:00:00.000Z');
     assert.equal(payment.vatCents, vat);
     // The CA3's line 20 names it, and the entries move 44564 → 44566 on that day.
-    const line20 = ca3(parsePeriod('2026-10'))
-      .boxes.find((b) => b.code === '20')!
+    const line20 = (await ca3(parsePeriod('2026-10'))).boxes
+      .find((b) => b.code === '20')!
       .contributions.find((c) => c.invoiceId === waiting.invoiceId);
     assert.equal(line20?.payment?.source, 'marked');
-    const move = accounting
-      .ledger(ID, parsePeriod('2026-10'))
-      .entries.find((e) => e.invoiceId === waiting.invoiceId && e.kind === 'vat_on_payment');
+    const move = (await accounting.ledger(ID, parsePeriod('2026-10'))).entries.find(
+      (e) => e.invoiceId === waiting.invoiceId && e.kind === 'vat_on_payment',
+    );
     assert.ok(move);
     assert.equal(move.date, '2026-10-20');
     assert.match(move.label, /marquée payée/);
     // Its own month lists it as paid later, on the mark's day.
     const ownMonth = parsePeriod(waiting.invoiceDate!.slice(0, 7));
-    const later = vatReport(ownMonth).pending.find((p) => p.invoiceId === waiting.invoiceId);
+    const later = (await vatReport(ownMonth)).pending.find(
+      (p) => p.invoiceId === waiting.invoiceId,
+    );
     assert.equal(later?.collectedOn, '2026-10-20');
     assert.equal(later?.payment?.source, 'marked');
 
     user.unmarkPaid([waiting.invoiceId]);
-    const undone = check('2026-10');
+    const undone = await check('2026-10');
     assert.deepEqual(
       [undone.vatReport, undone.ca3, undone.entries],
       [before.vatReport, before.ca3, before.entries],
     );
-    const again = vatReport(ownMonth).pending.find((p) => p.invoiceId === waiting.invoiceId);
+    const again = (await vatReport(ownMonth)).pending.find(
+      (p) => p.invoiceId === waiting.invoiceId,
+    );
     assert.equal(again?.collectedOn, waiting.collectedOn, 'waiting as before');
   });
 
-  test('where a mark and the 212 disagree, the mark’s day counts and the 212’s is shown', () => {
-    const paid = PERIODS.filter((p) => !p.includes('Q'))
-      .flatMap((label) => check(label).payments)
+  test('where a mark and the 212 disagree, the mark’s day counts and the 212’s is shown', async () => {
+    const paid = (
+      await Promise.all(PERIODS.filter((p) => !p.includes('Q')).map((label) => check(label)))
+    )
+      .flatMap((c) => c.payments)
       .find((p) => p.source === 'status_212' && p.day < '2026-09-01' && p.vatCents !== 0);
     assert.ok(paid, 'a VAT-on-payment invoice collected (212)');
     const from = paid.day.slice(0, 7);
-    const beforeFrom = check(from);
-    const beforeNov = check('2026-11');
+    const beforeFrom = await check(from);
+    const beforeNov = await check('2026-11');
     archives.userData(ID).markPaid([paid.invoiceId], '2026-11-03', null, NOW);
     try {
       const side = paid.direction === 'OUTBOUND' ? 'collectedCents' : 'deductibleCents';
       for (const source of ['vatReport', 'ca3', 'entries'] as const) {
         assert.equal(
-          beforeFrom[source][side] - check(from)[source][side],
+          beforeFrom[source][side] - (await check(from))[source][side],
           paid.vatCents,
           `${source}: out of the 212's month`,
         );
         assert.equal(
-          check('2026-11')[source][side] - beforeNov[source][side],
+          (await check('2026-11'))[source][side] - beforeNov[source][side],
           paid.vatCents,
           `${source}: into the mark's`,
         );
       }
-      const moved = check('2026-11').payments.find((p) => p.invoiceId === paid.invoiceId);
+      const moved = (await check('2026-11')).payments.find((p) => p.invoiceId === paid.invoiceId);
       assert.equal(moved?.source, 'marked');
       assert.equal(moved?.statusDay, paid.day, 'the operator’s day is shown');
     } finally {
@@ -215,7 +226,7 @@ describe('a paid mark makes VAT on payment due on its day (item 2)', () => {
     }
   });
 
-  test('the portfolio’s kept figures rest on the marks: a mark changes their stamp', () => {
+  test('the portfolio’s kept figures rest on the marks: a mark changes their stamp', async () => {
     const month = parsePeriod('2026-10');
     const user = archives.userData(ID);
     const stamp = userDataStamp(user, month, '2026-10-31');
@@ -228,7 +239,7 @@ describe('a paid mark makes VAT on payment due on its day (item 2)', () => {
 
 describe('the Contrôle TVA workbook, read back with openpyxl', () => {
   test('the three side by side, each difference with its reason, each payment with its source', async () => {
-    const report = check('2026-Q3');
+    const report = await check('2026-Q3');
     assert.ok(report.differences.length > 0 && report.payments.length > 0);
     const path = join(dir, 'controle.xlsx');
     const about = { connectionName: 'Démo', appVersion: 'test', exportedAt: NOW };

@@ -33,17 +33,17 @@ before(() => {
   dir = mkdtempSync(join(tmpdir(), 'bank-screen-'));
   fillDemoArchive(dir, 'demo-admin', { seed: 17, invoices: 600, now: NOW });
   archive = openArchive(dir, 'demo-admin');
-  deps = { dataDir: dir, readArchive: (_id, read) => read(archive) };
+  deps = { dataDir: dir, bankInvoices: async () => [...archive.bankInvoices()] };
 });
 after(() => {
   archive.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('a truncated statement is refused with its line and reason, nothing imported', () => {
+test('a truncated statement is refused with its line and reason, nothing imported', async () => {
   const cfonb = new TextDecoder().decode(files[0]!.bytes).trimEnd().split('\n');
   const truncated = new TextEncoder().encode(cfonb.slice(0, -1).join('\n') + '\n');
-  assert.throws(
+  await assert.rejects(
     () => importBankStatement(deps, 'demo-admin', { name: 'cut.cfonb', bytes: truncated }, AT),
     (error: unknown) => {
       assert.ok(error instanceof AppFailure);
@@ -53,21 +53,21 @@ test('a truncated statement is refused with its line and reason, nothing importe
       return true;
     },
   );
-  assert.deepEqual(bankView(deps, 'demo-admin').lines, []);
+  assert.deepEqual((await bankView(deps, 'demo-admin')).lines, []);
 });
 
-test('the demo statements imported: summary, accounts, lines named by invoice number', () => {
+test('the demo statements imported: summary, accounts, lines named by invoice number', async () => {
   let auto = 0;
   for (const file of files) {
-    const r = importBankStatement(deps, 'demo-admin', file, AT);
+    const r = await importBankStatement(deps, 'demo-admin', file, AT);
     assert.equal(r.added, r.lines);
     auto += r.auto;
   }
   assert.ok(auto > 0);
-  const again = importBankStatement(deps, 'demo-admin', files[0]!, AT);
+  const again = await importBankStatement(deps, 'demo-admin', files[0]!, AT);
   assert.equal(again.added, 0);
   assert.equal(again.already, again.lines);
-  const view = bankView(deps, 'demo-admin');
+  const view = await bankView(deps, 'demo-admin');
   assert.equal(view.accounts.length, 1);
   assert.equal(view.accounts[0]!.ledgerAccount, '512000');
   const matched = view.lines.find((l) => l.state === 'auto')!;
@@ -77,39 +77,39 @@ test('the demo statements imported: summary, accounts, lines named by invoice nu
   assert.ok(view.lines[0]!.day >= view.lines.at(-1)!.day);
 });
 
-test('confirm, change by invoice number, undo', () => {
-  const view = bankView(deps, 'demo-admin');
+test('confirm, change by invoice number, undo', async () => {
+  const view = await bankView(deps, 'demo-admin');
   const line = view.lines.find((l) => l.state === 'auto' && l.invoices.length === 1)!;
-  const confirmed = confirmBankLine(deps, 'demo-admin', line.id, AT);
+  const confirmed = await confirmBankLine(deps, 'demo-admin', line.id, AT);
   assert.equal(confirmed.state, 'confirmed');
   assert.deepEqual(confirmed.invoices, line.invoices);
-  const none = confirmBankLine(deps, 'demo-admin', line.id, AT, []);
+  const none = await confirmBankLine(deps, 'demo-admin', line.id, AT, []);
   assert.equal(none.state, 'unmatched');
   assert.equal(none.decided, true);
   assert.deepEqual(none.invoices, []);
-  const back = confirmBankLine(deps, 'demo-admin', line.id, AT, [line.invoices[0]!.number]);
+  const back = await confirmBankLine(deps, 'demo-admin', line.id, AT, [line.invoices[0]!.number]);
   assert.deepEqual(
     back.invoices.map((i) => i.number),
     [line.invoices[0]!.number],
   );
-  assert.throws(
+  await assert.rejects(
     () => confirmBankLine(deps, 'demo-admin', line.id, AT, ['NOPE-404']),
     (e: unknown) => e instanceof AppFailure && e.kind === 'not_found',
   );
-  const undone = undoBankLine(deps, 'demo-admin', line.id);
+  const undone = await undoBankLine(deps, 'demo-admin', line.id);
   assert.equal(undone.state, 'auto');
 });
 
-test('an account’s name and 512 account are kept', () => {
-  const [account] = bankView(deps, 'demo-admin').accounts;
-  const accounts = saveBankAccount(deps, 'demo-admin', {
+test('an account’s name and 512 account are kept', async () => {
+  const [account] = (await bankView(deps, 'demo-admin')).accounts;
+  const accounts = await saveBankAccount(deps, 'demo-admin', {
     account: account!.account,
     name: 'Compte courant',
     ledgerAccount: '512100',
   });
   assert.equal(accounts[0]!.ledgerAccount, '512100');
-  assert.equal(bankView(deps, 'demo-admin').accounts[0]!.name, 'Compte courant');
-  assert.throws(
+  assert.equal((await bankView(deps, 'demo-admin')).accounts[0]!.name, 'Compte courant');
+  await assert.rejects(
     () => saveBankAccount(deps, 'demo-admin', { account: 'FR00', name: 'x', ledgerAccount: '512' }),
     (e: unknown) => e instanceof AppFailure && e.kind === 'not_found',
   );
