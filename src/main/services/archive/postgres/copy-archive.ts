@@ -227,7 +227,7 @@ export async function copyArchive(
       );
     });
     // Thousands of rows at once: the planner's statistics are stale until refreshed (by the
-    // tables' owner, migrations/002), and every page read would plan on guesses.
+    // tables' owner, refresh_statistics in migrations/001), and every page read would plan on guesses.
     await pool.query('SELECT refresh_statistics()');
     const from = digestOf(
       tables.rows(
