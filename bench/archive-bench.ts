@@ -24,12 +24,12 @@ import { fileURLToPath } from 'node:url';
 import { createDataset, MAX_INVOICES } from '#main/demo-operator/data/dataset.ts';
 import { searchBusinessData } from '#main/demo-operator/data/invoices.ts';
 import type { DemoOperatorOptions } from '#main/demo-operator/index.ts';
-import type { ArchiveFilter, ArchiveSort } from '#main/services/archive/sqlite/archive-query.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import { DatabaseSync } from 'node:sqlite';
+import { queryCases } from './archive-query-cases.ts';
 
 /** The WAL folded into the file before the reads are measured (a second connection: only the
  * archive's folder holds the store's handle). */
@@ -249,79 +249,9 @@ if (runs('archive')) {
   const fillSeconds = (performance.now() - fillStarted) / 1000;
   const stats = archive.stats();
 
-  // A realistic mix: what an accountant narrows a year's archive with, each with a sort.
-  const sample = archive.queryInvoices({ limit: 1, sort: { key: 'ttcCents', descending: true } })
-    .rows[0]!;
-  const name = (sample.counterpartyName ?? 'SARL').split(/\s+/)[0]!;
-  const sampleSiren = sample.counterpartySiren ?? '000000000';
-  const year = (sample.invoiceDate ?? '2025-01-01').slice(0, 4);
-  const month = (sample.invoiceDate ?? '2025-01-01').slice(0, 7);
-  const CASES: [string, ArchiveFilter, ArchiveSort][] = [
-    ['no filter, newest first', {}, { key: 'createDate', descending: true }],
-    ['no filter, by TTC desc', {}, { key: 'ttcCents', descending: true }],
-    ['no filter, by counterparty', {}, { key: 'counterpartyName' }],
-    [
-      `invoice date: one month (${month}), by date`,
-      { invoiceDateFrom: `${month}-01`, invoiceDateTo: `${month}-31` },
-      { key: 'invoiceDate' },
-    ],
-    [
-      `invoice date: one year (${year}), by TTC desc`,
-      { invoiceDateFrom: `${year}-01-01`, invoiceDateTo: `${year}-12-31` },
-      { key: 'ttcCents', descending: true },
-    ],
-    [
-      `counterparty name "${name}" (FTS), by date desc`,
-      { counterparty: name },
-      { key: 'invoiceDate', descending: true },
-    ],
-    [
-      `counterparty name "${name.slice(0, 3)}" prefix (FTS), by TTC`,
-      { counterparty: name.slice(0, 3) },
-      { key: 'ttcCents' },
-    ],
-    [
-      'counterparty SIREN, by date desc',
-      { counterparty: sampleSiren },
-      { key: 'invoiceDate', descending: true },
-    ],
-    [
-      'TTC 1,000–5,000 €, by TTC',
-      { ttcMinCents: 100_000, ttcMaxCents: 500_000 },
-      { key: 'ttcCents' },
-    ],
-    ['TTC ≥ 10,000 €, by counterparty', { ttcMinCents: 1_000_000 }, { key: 'counterpartyName' }],
-    [
-      'credit notes, by date desc',
-      { kind: 'credit_note' },
-      { key: 'invoiceDate', descending: true },
-    ],
-    [
-      'credit notes, received, one year, by TTC desc',
-      {
-        kind: 'credit_note',
-        direction: 'INBOUND',
-        invoiceDateFrom: `${year}-01-01`,
-        invoiceDateTo: `${year}-12-31`,
-      },
-      { key: 'ttcCents', descending: true },
-    ],
-    [
-      `one year + name "${name}" + TTC ≥ 100 €, by counterparty`,
-      {
-        invoiceDateFrom: `${year}-01-01`,
-        invoiceDateTo: `${year}-12-31`,
-        counterparty: name,
-        ttcMinCents: 10_000,
-      },
-      { key: 'counterpartyName' },
-    ],
-    [
-      'issued, lifecycle 212 (Encaissée), by due date',
-      { direction: 'OUTBOUND', lifecycleCodes: ['212'] },
-      { key: 'dueDate' },
-    ],
-  ];
+  const CASES = queryCases(
+    archive.queryInvoices({ limit: 1, sort: { key: 'ttcCents', descending: true } }).rows[0]!,
+  );
   const perCase = new Map<string, { times: number[]; total: number }>();
   const all: number[] = [];
   for (let round = -2; round < QUERY_ROUNDS; round++) {

@@ -74,6 +74,11 @@ export async function copyArchive(
       await client.query(
         'LOCK TABLE invoices, sync_runs IN SHARE ROW EXCLUSIVE MODE', // no other writer meanwhile
       );
+      // The names' and numbers' GIN entries gather in a larger pending list, moved into the
+      // indexes in a few big sorted batches rather than many small ones (refresh_statistics
+      // moves the rest).
+      await client.query("SET LOCAL gin_pending_list_limit = '64MB'");
+      await client.query("SET LOCAL work_mem = '64MB'");
       await client.query('DELETE FROM archives WHERE connection_id = $1', [connectionId]);
       const most = (sql: string) => Number([...tables.rows(sql)][0]![0]);
       const maxRid = most('SELECT coalesce(max(rid), 0) FROM invoices');
@@ -221,6 +226,9 @@ export async function copyArchive(
         ([r, line, ...rest]) => [rid(r!), line!, id, ...rest],
       );
     });
+    // Thousands of rows at once: the planner's statistics are stale until refreshed (by the
+    // tables' owner, refresh_statistics in migrations/001), and every page read would plan on guesses.
+    await pool.query('SELECT refresh_statistics()');
     const from = digestOf(
       tables.rows(
         `SELECT invoice_id, search_json, detail_json FROM invoices JOIN invoice_json USING (rid)

@@ -62,6 +62,8 @@ export async function initFirm(
       `GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${schema} TO ${role}`,
     ])
       await client.query(grant);
+    // Run again after an upgrade or a bulk load, the planner gets fresh statistics.
+    await client.query(`SELECT ${schema}.refresh_statistics()`);
     return { schema, schemaVersion, appRole: role, appPassword };
   } finally {
     await client.end();

@@ -3,11 +3,10 @@
 // workstations starting at once apply them once (an advisory lock held while they run). Only
 // the firm's administrator (`firm init`) creates the schema and the extensions; the app's own
 // role reads the steps applied and refuses a schema older or newer than it knows.
-import { readFileSync, readdirSync } from 'node:fs';
 import type pg from 'pg';
 import { checkedSchema } from './database.ts';
+import { EMBEDDED_MIGRATIONS } from './migrations/embedded.ts';
 
-const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 const STEP = /^(\d{3})_[a-z0-9_]+\.sql$/;
 
 export interface Migration {
@@ -16,15 +15,14 @@ export interface Migration {
   sql: string;
 }
 
-/** The steps in their order (numbers 1, 2, … without a gap). */
+/** The steps in their order (numbers 1, 2, … without a gap). They are the SQL files of
+ * migrations/, embedded in a module (scripts/embed-migrations.ts) so that the Electron build,
+ * which bundles modules and not the files beside them, carries them too. */
 export function migrations(): Migration[] {
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((f) => STEP.test(f))
-    .sort();
-  return files.map((name, index) => {
-    const version = Number(STEP.exec(name)![1]);
+  return EMBEDDED_MIGRATIONS.map(([name, sql], index) => {
+    const version = Number(STEP.exec(name)?.[1]);
     if (version !== index + 1) throw new Error(`Migration ${name} is out of sequence.`);
-    return { version, name, sql: readFileSync(new URL(name, MIGRATIONS_DIR), 'utf8') };
+    return { version, name, sql };
   });
 }
 
