@@ -11,6 +11,7 @@ import type { ExceptionList, ExceptionShow } from '#shared/exceptions.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { fecFileName, writeFec } from '../accounting/fec.ts';
 import { computeReport } from '../reports/index.ts';
+import { ca12Of } from '../returns/ca12-of.ts';
 import { AppFailure } from '../app-failure.ts';
 import type { ArchiveStore } from '../archive/sqlite/archive-store.ts';
 import type { AboutInfo } from './about.ts';
@@ -18,6 +19,7 @@ import { archiveCoverage, countFormat, describeFilter, liveCoverage } from './ab
 import { ARCHIVE_BATCH, archivedInvoices } from './archive-sources.ts';
 import { exportFileName } from './file-names.ts';
 import type { FileOwner } from './output-name.ts';
+import { ca12FileName, ca12Workbook } from './layouts/ca12.ts';
 import { directoryWorkbook } from './layouts/directory.ts';
 import { entriesFileName, entriesWorkbook } from './layouts/entries.ts';
 import { exceptionsFileName, exceptionsWorkbook } from './layouts/exceptions.ts';
@@ -352,6 +354,60 @@ export async function prepareExport(
           });
           return { rows, bytes };
         },
+      };
+    }
+    case 'ca12': {
+      // The workbook `report ca12` writes (the same layout, the same computation), computed from
+      // the archive when written, while the writer's worker starts; its progress is the year's
+      // invoices sheet (the CA3's detail, second), as a CA3's export counts.
+      const loan = await deps.borrowArchive(request.connection.id);
+      const report = once(() => {
+        if (!loan)
+          throw new AppFailure(
+            'invalid_input',
+            'This connection has no archive yet: sync it first.',
+          );
+        return ca12Of(loan.store, target.year, { now });
+      });
+      return {
+        fileName: ca12FileName(target.year, language, owner),
+        async write(path, { signal, onProgress } = {}) {
+          const workbook = ca12Workbook(report, language, {
+            ...computedMeta,
+            company: owner.company,
+          });
+          const main = workbook.sheets[1]?.name ?? '';
+          const stop = new AbortController();
+          const onAbort = () => stop.abort();
+          signal?.addEventListener('abort', onAbort, { once: true });
+          const writing = writeWorkbook(path, workbook, {
+            ...writeOptions(stop.signal),
+            onProgress: (progress) => {
+              if (progress.sheet !== main) return;
+              onProgress?.({
+                phase: 'writing',
+                rows: progress.rowsWritten,
+                total: progress.total ?? null,
+              });
+            },
+          });
+          let written: Awaited<typeof writing>;
+          try {
+            try {
+              // The worker is starting in its thread meanwhile; an archive's error fails here.
+              report();
+            } catch (error) {
+              stop.abort();
+              await writing.catch(() => undefined);
+              throw error;
+            }
+            written = await writing;
+          } finally {
+            signal?.removeEventListener('abort', onAbort);
+          }
+          return { rows: written.rows.get(main) ?? 0, bytes: written.bytes };
+        },
+        close: () => loan?.release(),
       };
     }
     case 'fec': {
