@@ -380,6 +380,8 @@ export async function prepareExport(
           const stop = new AbortController();
           const onAbort = () => stop.abort();
           signal?.addEventListener('abort', onAbort, { once: true });
+          // Cancelled before writing began: no 'abort' event will come.
+          if (signal?.aborted) stop.abort();
           const writing = writeWorkbook(path, workbook, {
             ...writeOptions(stop.signal),
             onProgress: (progress) => {
