@@ -132,4 +132,28 @@ describe('the CA12 through export:start', () => {
     assert.deepEqual(readdirSync(dir), []);
     assert.equal(loans.open, 0);
   });
+
+  it('a CA3 cancelled as its writing starts leaves no file either (the same cancel)', async () => {
+    const dir = mkdtempSync(join(root, 'cancel-ca3-'));
+    const loans = { open: 0 };
+    const exportId = '8c2d4e6f-0a1b-4c3d-9e8f-7a6b5c4d3e2f';
+    const running = jobs(dir, [], loans);
+    const period = { from: '2026-07-01', to: '2026-09-30', label: '2026-Q3' };
+    const started = running.start(
+      { exportId, target: { kind: 'report', report: 'ca3', period } },
+      {
+        connectionId: 'demo-admin',
+        language: 'fr',
+        onProgress: (p) => {
+          if (p.phase === 'fetching') running.cancel(exportId);
+        },
+      },
+    );
+    await assert.rejects(
+      started,
+      (e: unknown) => e instanceof AppFailure && e.kind === 'cancelled',
+    );
+    assert.deepEqual(readdirSync(dir), []);
+    assert.equal(loans.open, 0);
+  });
 });
