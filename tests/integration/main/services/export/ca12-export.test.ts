@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ExportProgress } from '#shared/exports.ts';
+import { argSchemas } from '#main/contract-args.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { AppFailure } from '#main/services/app-failure.ts';
 import { ExportJobs, savingDestination } from '#main/services/export/export-jobs.ts';
@@ -155,5 +156,15 @@ describe('the CA12 through export:start', () => {
     );
     assert.deepEqual(readdirSync(dir), []);
     assert.equal(loans.open, 0);
+  });
+
+  it("export:start takes a CA12's year as a whole number of a calendar year, nothing else", () => {
+    const parse = (target: unknown) =>
+      argSchemas['export:start'].safeParse({ exportId: crypto.randomUUID(), target }).success;
+    assert.equal(parse({ kind: 'ca12', year: 2026 }), true);
+    for (const year of ['2026', 2026.5, 99, null])
+      assert.equal(parse({ kind: 'ca12', year }), false);
+    assert.equal(parse({ kind: 'ca12' }), false);
+    assert.equal(parse({ kind: 'ca12', year: 2026, period: '2026' }), false);
   });
 });
