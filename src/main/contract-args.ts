@@ -93,6 +93,7 @@ const exportTarget = z.discriminatedUnion('kind', [
     period: reportPeriod,
     show: z.enum(EXCEPTION_SHOWS),
   }),
+  z.strictObject({ kind: z.literal('ca12'), year: z.number().int().min(1900).max(2999) }),
 ]);
 
 // ---- Pre-accounting (issue 17): the same rules the settings form words on screen ----

@@ -19,7 +19,10 @@ export type ExportTarget =
   | { kind: 'fec'; period: ReportPeriod; separator: FecSeparator; encoding: FecEncoding }
   | { kind: 'entries'; period: ReportPeriod }
   // The exceptions list of a period (issue 19, item 4): reasons, marks, notes, who and when.
-  | { kind: 'exceptions'; period: ReportPeriod; show: ExceptionShow };
+  | { kind: 'exceptions'; period: ReportPeriod; show: ExceptionShow }
+  // A simplified client's CA12 of a calendar year (issue 26, item 4): the workbook
+  // `report ca12 --period YYYY` writes.
+  | { kind: 'ca12'; year: number };
 
 export interface ExportArgs {
   /** Chosen by the caller (a random UUID) so that it can cancel before the export answers. */

@@ -2,23 +2,28 @@
 // Comptabilité › Paramètres) sees, where the CA3 is (Rapports › Déclaration de TVA), its CA12 of
 // the year chosen instead of "Une déclaration de TVA couvre un mois ou un trimestre": the form's
 // lines in whole euros, the instalments, the invoices held. The figures are those main computes
-// from the same archive (returns/ca12-of.ts). At 1366×768 and 1024×700, in French, a fixed clock.
+// from the same archive (returns/ca12-of.ts). "Exporter vers Excel" there writes the workbook
+// `report ca12` writes, read back with openpyxl: its figures are the screen's. At 1366×768 and
+// 1024×700, in French, a fixed clock.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { lineOf, type Ca12LineCode, type Ca12Report } from '#shared/ca12.ts';
 import { wholeEuros } from '#shared/ca3.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { ca12Of } from '#main/services/returns/ca12-of.ts';
-import { filledArchive, test as base, expect } from './fixtures.ts';
+import { readXlsx, sheetNamed } from '#support/read-xlsx.ts';
+import { filledArchive, temporaryFolder, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { AccountingPage } from './pages/accounting-page.ts';
+import { ExportControl } from './pages/export-control.ts';
 import { ReportsPage } from './pages/reports-page.ts';
 import { reportSourceOf } from '#support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
-const test = base.extend({
+const test = base.extend<{ downloads: string }>({
   dataDir: filledArchive('ca12', { seed: 26, invoices: 1500, now: NOW }),
+  downloads: temporaryFolder('invoice-desk-ca12-downloads-'),
 });
 test.use({ appEnv: { INVOICE_DESK_LANG: 'fr', INVOICE_DESK_NOW: NOW.toISOString() } });
 
@@ -44,6 +49,7 @@ for (const viewport of [
   test(`a simplified client's CA12 where the CA3 is, at ${viewport.width}×${viewport.height}`, async ({
     app,
     page,
+    downloads,
   }) => {
     test.slow();
     await page.setViewportSize(viewport);
@@ -107,6 +113,47 @@ for (const viewport of [
       );
       await shot(page, 'instalments');
       await expect(page.getByText('Mises en attente', { exact: true })).toBeVisible();
+    });
+
+    await test.step("its workbook from the screen: the CLI's, with the screen's figures", async () => {
+      const { path, fileName } = await new ExportControl(page).exportTo(downloads);
+      expect(fileName).toMatch(
+        /^ATELIERS DUVAL AGENCEMENT \d{9} Déclaration annuelle CA12 2026\.xlsx$/,
+      );
+      const book = readXlsx(path);
+      const form = sheetNamed(book, 'Déclaration CA12');
+      const cells = (code: string) => form.rows.find((r) => r[0]?.v === code)!.map((c) => c.v);
+      const row = (table: string, code: Ca12LineCode) => reports.row(reports.table(table), code);
+      // Each line's whole euros as the screen shows them; a line the CA3's boxes add up has its
+      // exact amount beside, a computed one (sums of rounded lines) none.
+      for (const [table, code, counted] of [
+        ['TVA brute', '08', true],
+        ['TVA déductible', '20', true],
+        ['TVA brute', '16', false],
+        ['TVA nette', '28', false],
+        ['Décompte des acomptes et solde', '33', false],
+      ] as const) {
+        const [, , , , taxWhole, taxExact] = cells(code);
+        await expect(row(table, code)).toContainText(whole(Number(taxWhole) * 100));
+        expect(taxWhole).toBe(wholeEuros(lineOf(expected, code).amountCents));
+        expect(taxExact).toBe(counted ? lineOf(expected, code).amountCents / 100 : null);
+      }
+      const [, , baseWhole] = cells('08');
+      await expect(row('TVA brute', '08')).toContainText(whole(Number(baseWhole) * 100));
+      expect(cells('21')[7]).toBe('20'); // the CA3 box it adds up, as on screen
+      const instalment = (label: RegExp) =>
+        form.rows.find((r) => label.test(String(r[1]?.v)))![4]!.v;
+      const instalments = page.getByRole('group', { name: 'Acomptes de l’année' });
+      await expect(instalments).toContainText(
+        whole(Number(instalment(/^Acompte de juillet/)) * 100),
+      );
+      await expect(instalments).toContainText(
+        whole(Number(instalment(/^Acompte de décembre/)) * 100),
+      );
+      expect(instalment(/^Acompte de juillet/)).toBe(wholeEuros(expected.instalments.julyCents));
+      // Then the year's CA3 sheets, as the CLI writes them.
+      expect(book.sheets.map((sheet) => sheet.name)).toContain('Case 08');
+      expect(book.sheets.at(-1)?.name).toBe('À propos');
     });
   });
 }

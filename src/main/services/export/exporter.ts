@@ -12,6 +12,7 @@ import type { ReportPeriod } from '#shared/reports.ts';
 import { fecFileName, writeFec } from '../accounting/fec.ts';
 import { computeReport, type BesideTheArchive } from '../reports/index.ts';
 import type { ArchivePort, ArchiveReads, DetailVatFacts } from '../archive/ports.ts';
+import { ca12Of } from '../returns/ca12-of.ts';
 import { AppFailure } from '../app-failure.ts';
 import type { AboutInfo } from './about.ts';
 import { archiveCoverage, countFormat, describeFilter, liveCoverage } from './about-text.ts';
@@ -19,6 +20,7 @@ import { ARCHIVE_BATCH, archivedInvoices } from './archive-sources.ts';
 import { exportFileName, localDay } from './file-names.ts';
 import { mainSheetIndex, withHead, type WorkbookHead } from './layouts/head-sheet.ts';
 import type { FileOwner } from './output-name.ts';
+import { ca12FileName, ca12Workbook } from './layouts/ca12.ts';
 import { directoryWorkbook } from './layouts/directory.ts';
 import { entriesFileName, entriesWorkbook, ledgerWords } from './layouts/entries.ts';
 import { exceptionsFileName, exceptionsTitle, exceptionsWorkbook } from './layouts/exceptions.ts';
@@ -400,6 +402,52 @@ export async function prepareExport(
           });
           return { rows, bytes };
         },
+      };
+    }
+    case 'ca12': {
+      // The workbook `report ca12` writes (the same layout, the same computation), computed from
+      // the archive through its ports when written; its progress is the year's invoices sheet
+      // (the CA3's detail, second), as a CA3's export counts.
+      const loan = await deps.borrowArchive(request.connection.id);
+      return {
+        fileName: ca12FileName(target.year, language, owner),
+        async write(path, { signal, onProgress } = {}) {
+          if (!loan)
+            throw new AppFailure(
+              'invalid_input',
+              'This connection has no archive yet: sync it first.',
+            );
+          const report = await ca12Of({ archive: loan.archive, ...deps.beside }, target.year, {
+            now,
+          });
+          const workbook = ca12Workbook(() => report, language, {
+            ...computedMeta,
+            company: owner.company,
+          });
+          const main = workbook.sheets[1]?.name ?? '';
+          const stop = new AbortController();
+          const onAbort = () => stop.abort();
+          signal?.addEventListener('abort', onAbort, { once: true });
+          // Cancelled before writing began: no 'abort' event will come.
+          if (signal?.aborted) stop.abort();
+          try {
+            const written = await writeWorkbook(path, workbook, {
+              ...writeOptions(stop.signal),
+              onProgress: (progress) => {
+                if (progress.sheet !== main) return;
+                onProgress?.({
+                  phase: 'writing',
+                  rows: progress.rowsWritten,
+                  total: progress.total ?? null,
+                });
+              },
+            });
+            return { rows: written.rows.get(main) ?? 0, bytes: written.bytes };
+          } finally {
+            signal?.removeEventListener('abort', onAbort);
+          }
+        },
+        close: () => loan?.release(),
       };
     }
     case 'fec': {

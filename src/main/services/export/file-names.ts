@@ -3,6 +3,7 @@
 // by the local day.
 import type { Language } from '#shared/contract.ts';
 import type { ExportTarget } from '#shared/exports.ts';
+import { ca12FileName } from './layouts/ca12.ts';
 import { entriesFileName } from './layouts/entries.ts';
 import { exceptionsFileName } from './layouts/exceptions.ts';
 import { reportFileName } from './layouts/reports.ts';
@@ -43,6 +44,8 @@ export function exportFileName(
       return entriesFileName(target.period, language, owner);
     case 'exceptions':
       return exceptionsFileName(target.period, language, owner);
+    case 'ca12':
+      return ca12FileName(target.year, language, owner);
     case 'fec':
       // The exporter offers the legal name, <SIREN>FEC<AAAAMMJJ>.txt, once it knows the SIREN.
       return ownedFileName(owner, 'FEC', target.period.label, 'txt');

@@ -87,6 +87,8 @@ export function prepareReportExport(
       const stop = new AbortController();
       const onAbort = () => stop.abort();
       options.signal?.addEventListener('abort', onAbort, { once: true });
+      // Cancelled before writing began: no 'abort' event will come.
+      if (options.signal?.aborted) stop.abort();
       const writing = writeWorkbook(path, plan, {
         signal: stop.signal,
         now,
