@@ -2,6 +2,8 @@
 // entries' "Crédit", À traiter's "Traitée" and "Note": their header lies inside the window and
 // inside the table's own visible box (a table scrolls sideways in a narrow window; its key
 // columns must not be the ones scrolled away). In French, on a fixed clock.
+import { createDataset } from '#main/demo-operator/data/dataset.ts';
+import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
 import type { Locator, Page } from '@playwright/test';
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
@@ -14,6 +16,14 @@ const NOW = new Date('2026-11-22T12:00:00Z');
 const test = base.extend({
   dataDir: filledArchive('key-columns', { seed: 21, invoices: 1500, now: NOW }),
 });
+
+// Banque's lines over the demo statements drawn from their own archive (as bank.spec.ts does).
+const bankTest = base.extend({
+  dataDir: filledArchive('key-columns-bank', { seed: 17, invoices: 600, now: NOW }),
+});
+const bankFiles = demoStatementFiles(
+  demoStatements(createDataset(17, 600, { startMs: NOW.getTime() }), { months: 3 }),
+);
 
 /** The header's box lies within the window and within what its scrolling table shows. */
 async function expectInView(page: Page, header: Locator, what: string): Promise<void> {
@@ -85,5 +95,45 @@ for (const viewport of [
       .evaluate((th) => th.scrollWidth <= th.clientWidth);
     expect(net, 'TVA nette: not cut').toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-vat-${size}.png` });
+  });
+}
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 1024, height: 700 },
+]) {
+  const size = `${viewport.width}x${viewport.height}`;
+  bankTest(`Banque's actions in view at ${size}`, async ({ app, page }) => {
+    void app;
+    await page.setViewportSize(viewport);
+    await page.clock.setFixedTime(NOW);
+    await page.reload();
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Banque' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Banque', level: 1 })).toBeVisible();
+    for (const file of bankFiles) {
+      await page.getByLabel('Importer un relevé…', { exact: true }).setInputFiles({
+        name: file.name,
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from(file.bytes),
+      });
+      await expect(page.getByText(`${file.name} importé.`)).toBeVisible();
+    }
+    const lines = page.getByRole('table', { name: 'Lignes', exact: true });
+    await expect(lines.getByRole('row').nth(1)).toBeVisible();
+    await expectInView(
+      page,
+      lines.getByRole('columnheader', { name: 'Actions', exact: true }),
+      'Banque › Actions',
+    );
+    // The first line's actions cell is in view too, not only its header.
+    await expectInView(
+      page,
+      lines.getByRole('row').nth(1).getByRole('cell').last(),
+      'Banque › actions cell',
+    );
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-bank-${size}.png` });
   });
 }
