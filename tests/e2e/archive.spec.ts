@@ -235,7 +235,11 @@ test('working offline sends nothing; an invoice only listed says what the archiv
       await invoices.waitForResults();
       await expect(archive.sourceNote()).toHaveText(/Archive, \d/);
       await invoices.chooseDirection('Reçues');
-      await expect(page.getByRole('alert')).toContainText('Pas de réponse enregistrée');
+      // Never asked online: the archive answers it, and says so (issue 27, item 5).
+      await expect(
+        page.getByRole('status').filter({ hasText: 'l’archive locale y répond' }),
+      ).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
       await archive.showArchive();
       await expect(archive.syncButton).toBeDisabled();
       await expect(archive.sync).toContainText('la synchronisation est suspendue');
