@@ -8,6 +8,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CredentialVault, KEYCHAIN_SERVICE, type KeytarLike } from '#main/services/vault/index.ts';
+import { CLI_ENTRY } from './cli-entry.ts';
+
+export { CLI_ENTRY };
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -26,7 +29,7 @@ export interface CliOptions {
 }
 
 export function spawnCli(args: string[], options: CliOptions): ChildProcess {
-  const child = spawn(process.execPath, ['src/main/cli.ts', ...args], {
+  const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...options.env, INVOICE_DESK_DATA_DIR: options.dataDir },
     stdio: ['pipe', 'pipe', 'pipe'],

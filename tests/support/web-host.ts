@@ -3,11 +3,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_ENTRY } from './cli-entry.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const RENDERER_INDEX = join(PROJECT_ROOT, 'out', 'renderer', 'index.html');
 const NODE = join(PROJECT_ROOT, 'node_modules', '.bin', 'node');
-const CLI = join(PROJECT_ROOT, 'src', 'main', 'cli.ts');
 const START_TIMEOUT_MS = 30_000;
 
 export interface WebHost {
@@ -25,7 +25,7 @@ export async function startWebHost(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<WebHost> {
-  const child = spawn(NODE, [CLI, 'web', '--port', '0', '--json'], {
+  const child = spawn(NODE, [CLI_ENTRY, 'web', '--port', '0', '--json'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

@@ -81,7 +81,13 @@ export interface WrittenWorkbook {
   rows: WrittenCounts;
 }
 
-const DEFAULT_WORKER_URL = new URL('./workbook-worker.ts', import.meta.url);
+// Beside this module: its source when run from src/, the bundle's entry when built for the
+// tests (scripts/build-cli.ts puts workbook-worker.mjs beside its chunks). The Electron shell
+// passes its own (electron-vite's `?modulePath`).
+const DEFAULT_WORKER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './workbook-worker.ts' : './workbook-worker.mjs',
+  import.meta.url,
+);
 /** The longest the main thread pulls rows without letting other work run. */
 const SLICE_MS = 8;
 const INVALID_SHEET_CHARS = /[[\]:*?/\\]/g;

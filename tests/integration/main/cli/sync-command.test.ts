@@ -17,6 +17,7 @@ import { spawnUnreaped, untilZombie } from '#support/sync-requests.ts';
 import {
   ROOT,
   allFilesText,
+  CLI_ENTRY,
   connectionsAddArgs,
   deleteSecrets,
   finished,
@@ -271,7 +272,7 @@ describe('cli sync and archive status', { skip: noKeychain }, () => {
     operator.faults.latencyMs = 100;
     // Under a parent that never reaps it: killed, it stays a zombie, which kill(pid, 0) calls alive.
     const { parent, pid, stdout } = spawnUnreaped(
-      ['src/main/cli.ts', 'sync', '--connection', killed, '--json'],
+      [CLI_ENTRY, 'sync', '--connection', killed, '--json'],
       {
         cwd: ROOT,
         env: { ...process.env, INVOICE_DESK_DATA_DIR: dataDir },

@@ -6,9 +6,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_ENTRY } from '#support/cli-entry.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const cli = join(root, 'src', 'main', 'cli.ts');
+const cli = CLI_ENTRY;
 const built = existsSync(join(root, 'out', 'renderer', 'index.html'));
 
 function runCli(args: string[], cwd: string, dataDir: string) {

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { MAX_QUERY_LENGTH } from '#main/demo-operator/query.ts';
 import { LIFECYCLE_CODES } from '#shared/operator/enums.ts';
+import { CLI_ENTRY } from '#support/cli-entry.ts';
 import { api, call, tokenFor } from '#support/demo-operator.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -99,17 +100,7 @@ describe('--log: one JSON line per request', () => {
     const file = join(dir, 'cli.log');
     const child = spawn(
       `${ROOT}node_modules/.bin/node`,
-      [
-        'src/main/cli.ts',
-        'sandbox',
-        '--json',
-        '--invoices',
-        '100',
-        '--log',
-        file,
-        '--arrivals',
-        '600',
-      ],
+      [CLI_ENTRY, 'sandbox', '--json', '--invoices', '100', '--log', file, '--arrivals', '600'],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     try {
@@ -158,14 +149,10 @@ describe('--log: one JSON line per request', () => {
       ['--arrivals', '6001'],
       ['--log', ''],
     ]) {
-      const child = spawn(
-        `${ROOT}node_modules/.bin/node`,
-        ['src/main/cli.ts', 'sandbox', ...args],
-        {
-          cwd: ROOT,
-          stdio: ['ignore', 'ignore', 'pipe'],
-        },
-      );
+      const child = spawn(`${ROOT}node_modules/.bin/node`, [CLI_ENTRY, 'sandbox', ...args], {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let err = '';
       child.stderr.on('data', (c: Buffer) => (err += c.toString()));
       const [code] = (await once(child, 'exit')) as [number];

@@ -12,7 +12,7 @@ import { after, test } from 'node:test';
 import { DEMO_CONNECTION_IDS } from '#shared/contract.ts';
 import { TOKEN_HEADER } from '#shared/rpc.ts';
 import type { SyncRoundStatus } from '#shared/sync-round.ts';
-import { jsonLines, runCli } from '#support/cli.ts';
+import { CLI_ENTRY, jsonLines, runCli } from '#support/cli.ts';
 import { PROJECT_ROOT, RENDERER_INDEX } from '#support/web-host.ts';
 
 const built = existsSync(RENDERER_INDEX);
@@ -23,7 +23,7 @@ test(
   'the host starts a round by itself; killed mid-round, the next round resumes it',
   { skip: !built && 'out/renderer is not built (npm run build:web)' },
   async () => {
-    const child = spawn(process.execPath, ['src/main/cli.ts', 'web', '--port', '0', '--json'], {
+    const child = spawn(process.execPath, [CLI_ENTRY, 'web', '--port', '0', '--json'], {
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,
