@@ -15,30 +15,30 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 1024, height: 700 },
 ]) {
-  test(`the archive's results are two key presses from its search field at ${viewport.width}×${viewport.height}`, async ({
-    app,
-    page,
-  }) => {
-    void app;
-    await page.setViewportSize(viewport);
-    await page.clock.setFixedTime(NOW);
-    await page.reload();
-    const archive = new ArchivePage(page);
-    await new InvoicesPage(page).waitForResults();
-    await archive.showArchive();
-    await expect(archive.dataRows.first()).toBeVisible();
+  test.describe(() => {
+    test.use({ viewport, pageTime: NOW });
+    test(`the archive's results are two key presses from its search field at ${viewport.width}×${viewport.height}`, async ({
+      app,
+      page,
+    }) => {
+      void app;
+      const archive = new ArchivePage(page);
+      await new InvoicesPage(page).waitForResults();
+      await archive.showArchive();
+      await expect(archive.dataRows.first()).toBeVisible();
 
-    await archive.searchBox.focus();
-    await page.keyboard.press('Tab');
-    const skip = page.getByRole('button', { name: 'Aller aux résultats' });
-    await expect(skip).toBeFocused();
-    // Seen when focused, inside the window.
-    const box = await skip.boundingBox();
-    expect(box).not.toBeNull();
-    expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
-    expect(box!.width).toBeGreaterThan(20);
-    await archive.screenshot(`archive-skip-${viewport.width}x${viewport.height}`);
-    await page.keyboard.press('Enter');
-    await expect(archive.dataRows.first()).toBeFocused();
+      await archive.searchBox.focus();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('button', { name: 'Aller aux résultats' });
+      await expect(skip).toBeFocused();
+      // Seen when focused, inside the window.
+      const box = await skip.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      expect(box!.width).toBeGreaterThan(20);
+      await archive.screenshot(`archive-skip-${viewport.width}x${viewport.height}`);
+      await page.keyboard.press('Enter');
+      await expect(archive.dataRows.first()).toBeFocused();
+    });
   });
 }

@@ -157,6 +157,7 @@ test.describe('a match is a payment (issue 29, item 3)', () => {
   test.use({
     viewport: { width: 1366, height: 768 },
     appEnv: { INVOICE_DESK_LANG: 'fr', INVOICE_DESK_NOW: NOW.toISOString() },
+    pageTime: NOW,
   });
 
   test('an automatic match pays its invoice in the échéancier; taken off, it is due again; undone, paid again', async ({
@@ -164,8 +165,6 @@ test.describe('a match is a payment (issue 29, item 3)', () => {
     page,
   }) => {
     void app;
-    await page.clock.setFixedTime(NOW);
-    await page.reload();
     await openBank(page);
     await importAll(page);
     const table = page.getByRole('table', { name: 'Lignes' });

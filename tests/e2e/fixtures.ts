@@ -3,6 +3,7 @@
 //   import { test, expect } from './fixtures.ts';
 //   test('…', async ({ app, page }) => { … });
 //   test.use({ appEnv: { INVOICE_DESK_LANG: 'en' } });   // per file or describe block
+//   test.use({ pageTime: NOW, viewport: { width: 1024, height: 700 } });   // before the first load
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,9 @@ export interface App {
 interface Fixtures {
   /** Extra environment for the host; defaults to INVOICE_DESK_LANG=fr. */
   appEnv: Record<string, string>;
+  /** The page's clock, fixed before the app is first loaded (`page.clock.setFixedTime`), so that
+   * its "today" is the test's from the start: no second load on the right clock. */
+  pageTime: Date | undefined;
   dataDir: string;
   app: App;
 }
@@ -64,10 +68,11 @@ export function filledArchive(
 
 export const test = base.extend<Fixtures>({
   appEnv: [{ INVOICE_DESK_LANG: 'fr' }, { option: true }],
+  pageTime: [undefined, { option: true }],
 
   dataDir: temporaryFolder('invoice-desk-e2e-'),
 
-  app: async ({ page, dataDir, appEnv }, use, testInfo) => {
+  app: async ({ page, dataDir, appEnv, pageTime }, use, testInfo) => {
     if (!existsSync(RENDERER_INDEX)) {
       throw new Error(
         `The renderer is not built (${RENDERER_INDEX} is missing). Run \`npm run build:web\` (electron-vite build) before the e2e tests.`,
@@ -78,6 +83,7 @@ export const test = base.extend<Fixtures>({
     try {
       const parsed = new URL(url);
       const token = new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '';
+      if (pageTime) await page.clock.setFixedTime(pageTime);
       await page.goto(url);
       await use({
         url,

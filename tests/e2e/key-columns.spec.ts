@@ -49,52 +49,52 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 1024, height: 700 },
 ]) {
-  const size = `${viewport.width}x${viewport.height}`;
-  test(`key columns in view at ${size}`, async ({ app, page }) => {
-    void app;
-    await page.setViewportSize(viewport);
-    await page.clock.setFixedTime(NOW);
-    await page.reload();
+  test.describe(() => {
+    test.use({ viewport, pageTime: NOW });
+    const size = `${viewport.width}x${viewport.height}`;
+    test(`key columns in view at ${size}`, async ({ app, page }) => {
+      void app;
 
-    const exceptions = new ExceptionsPage(page);
-    await exceptions.open();
-    await expect(exceptions.rows.first()).toBeVisible();
-    for (const name of ['Traitée', 'Note'])
+      const exceptions = new ExceptionsPage(page);
+      await exceptions.open();
+      await expect(exceptions.rows.first()).toBeVisible();
+      for (const name of ['Traitée', 'Note'])
+        await expectInView(
+          page,
+          exceptions.table.getByRole('columnheader', { name, exact: true }),
+          `À traiter › ${name}`,
+        );
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-exceptions-${size}.png` });
+
+      const accounting = new AccountingPage(page);
+      await accounting.open();
+      await accounting.chooseMonth('octobre', 2026);
+      await expect(accounting.dataRows(accounting.entries).first()).toBeVisible();
+      for (const name of ['Débit', 'Crédit'])
+        await expectInView(
+          page,
+          accounting.entries.getByRole('columnheader', { name, exact: true }),
+          `Écritures › ${name}`,
+        );
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-entries-${size}.png` });
+
+      // The TVA report's month table: its "TVA nette" whole, beside the chart.
+      const reports = new ReportsPage(page);
+      await reports.open();
+      await reports.tab('TVA').click();
+      await reports.chooseQuarter('3ᵉ trimestre', 2026);
+      const byMonth = page.getByRole('table', { name: 'Chiffres du diagramme' });
       await expectInView(
         page,
-        exceptions.table.getByRole('columnheader', { name, exact: true }),
-        `À traiter › ${name}`,
+        byMonth.getByRole('columnheader', { name: 'TVA nette', exact: true }),
+        'TVA › TVA nette',
       );
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-exceptions-${size}.png` });
-
-    const accounting = new AccountingPage(page);
-    await accounting.open();
-    await accounting.chooseMonth('octobre', 2026);
-    await expect(accounting.dataRows(accounting.entries).first()).toBeVisible();
-    for (const name of ['Débit', 'Crédit'])
-      await expectInView(
-        page,
-        accounting.entries.getByRole('columnheader', { name, exact: true }),
-        `Écritures › ${name}`,
-      );
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-entries-${size}.png` });
-
-    // The TVA report's month table: its "TVA nette" whole, beside the chart.
-    const reports = new ReportsPage(page);
-    await reports.open();
-    await reports.tab('TVA').click();
-    await reports.chooseQuarter('3ᵉ trimestre', 2026);
-    const byMonth = page.getByRole('table', { name: 'Chiffres du diagramme' });
-    await expectInView(
-      page,
-      byMonth.getByRole('columnheader', { name: 'TVA nette', exact: true }),
-      'TVA › TVA nette',
-    );
-    const net = await byMonth
-      .getByRole('columnheader', { name: 'TVA nette', exact: true })
-      .evaluate((th) => th.scrollWidth <= th.clientWidth);
-    expect(net, 'TVA nette: not cut').toBe(true);
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-vat-${size}.png` });
+      const net = await byMonth
+        .getByRole('columnheader', { name: 'TVA nette', exact: true })
+        .evaluate((th) => th.scrollWidth <= th.clientWidth);
+      expect(net, 'TVA nette: not cut').toBe(true);
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-vat-${size}.png` });
+    });
   });
 }
 
@@ -102,38 +102,38 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 1024, height: 700 },
 ]) {
-  const size = `${viewport.width}x${viewport.height}`;
-  bankTest(`Banque's actions in view at ${size}`, async ({ app, page }) => {
-    void app;
-    await page.setViewportSize(viewport);
-    await page.clock.setFixedTime(NOW);
-    await page.reload();
-    await page
-      .getByRole('navigation', { name: 'Navigation principale' })
-      .getByRole('link', { name: 'Banque' })
-      .click();
-    await expect(page.getByRole('heading', { name: 'Banque', level: 1 })).toBeVisible();
-    for (const file of bankFiles) {
-      await page.getByLabel('Importer un relevé…', { exact: true }).setInputFiles({
-        name: file.name,
-        mimeType: 'application/octet-stream',
-        buffer: Buffer.from(file.bytes),
-      });
-      await expect(page.getByText(`${file.name} importé.`)).toBeVisible();
-    }
-    const lines = page.getByRole('table', { name: 'Lignes', exact: true });
-    await expect(lines.getByRole('row').nth(1)).toBeVisible();
-    await expectInView(
-      page,
-      lines.getByRole('columnheader', { name: 'Actions', exact: true }),
-      'Banque › Actions',
-    );
-    // The first line's actions cell is in view too, not only its header.
-    await expectInView(
-      page,
-      lines.getByRole('row').nth(1).getByRole('cell').last(),
-      'Banque › actions cell',
-    );
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-bank-${size}.png` });
+  test.describe(() => {
+    test.use({ viewport, pageTime: NOW });
+    const size = `${viewport.width}x${viewport.height}`;
+    bankTest(`Banque's actions in view at ${size}`, async ({ app, page }) => {
+      void app;
+      await page
+        .getByRole('navigation', { name: 'Navigation principale' })
+        .getByRole('link', { name: 'Banque' })
+        .click();
+      await expect(page.getByRole('heading', { name: 'Banque', level: 1 })).toBeVisible();
+      for (const file of bankFiles) {
+        await page.getByLabel('Importer un relevé…', { exact: true }).setInputFiles({
+          name: file.name,
+          mimeType: 'application/octet-stream',
+          buffer: Buffer.from(file.bytes),
+        });
+        await expect(page.getByText(`${file.name} importé.`)).toBeVisible();
+      }
+      const lines = page.getByRole('table', { name: 'Lignes', exact: true });
+      await expect(lines.getByRole('row').nth(1)).toBeVisible();
+      await expectInView(
+        page,
+        lines.getByRole('columnheader', { name: 'Actions', exact: true }),
+        'Banque › Actions',
+      );
+      // The first line's actions cell is in view too, not only its header.
+      await expectInView(
+        page,
+        lines.getByRole('row').nth(1).getByRole('cell').last(),
+        'Banque › actions cell',
+      );
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-bank-${size}.png` });
+    });
   });
 }

@@ -13,29 +13,29 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 1024, height: 700 },
 ]) {
-  const size = `${viewport.width}x${viewport.height}`;
-  test(`focus stays on "Enregistrer" after saving the accounting settings at ${size}`, async ({
-    app,
-    page,
-  }) => {
-    void app;
-    await page.setViewportSize(viewport);
-    await page.clock.setFixedTime(NOW);
-    await page.reload();
-    const accounting = new AccountingPage(page);
-    await accounting.open();
-    await accounting.tab('Paramètres').click();
-    await page
-      .getByRole('combobox', { name: 'Régime de TVA' })
-      .selectOption({ label: 'Réel simplifié, CA12 annuelle' });
-    const save = page.getByRole('button', { name: 'Enregistrer' });
-    await save.focus();
-    await page.keyboard.press('Enter');
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Paramètres enregistrés' }),
-    ).toBeVisible();
-    await expect(save).toBeFocused();
-    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+  test.describe(() => {
+    test.use({ viewport, pageTime: NOW });
+    const size = `${viewport.width}x${viewport.height}`;
+    test(`focus stays on "Enregistrer" after saving the accounting settings at ${size}`, async ({
+      app,
+      page,
+    }) => {
+      void app;
+      const accounting = new AccountingPage(page);
+      await accounting.open();
+      await accounting.tab('Paramètres').click();
+      await page
+        .getByRole('combobox', { name: 'Régime de TVA' })
+        .selectOption({ label: 'Réel simplifié, CA12 annuelle' });
+      const save = page.getByRole('button', { name: 'Enregistrer' });
+      await save.focus();
+      await page.keyboard.press('Enter');
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Paramètres enregistrés' }),
+      ).toBeVisible();
+      await expect(save).toBeFocused();
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+    });
   });
 }
 
@@ -43,33 +43,33 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 1024, height: 700 },
 ]) {
-  const size = `${viewport.width}x${viewport.height}`;
-  test(`focus goes back to "Modifier" after saving a connection at ${size}`, async ({
-    app,
-    page,
-  }) => {
-    void app;
-    await page.setViewportSize(viewport);
-    await page.clock.setFixedTime(NOW);
-    await page.reload();
-    const connections = new ConnectionsPage(page);
-    await connections.open();
-    const demo = 'Démo (administrateur)';
-    await connections.create({
-      name: 'Cabinet Martin',
-      baseUrl: await connections.summaryValue(demo, 'Adresse de base'),
-      tokenUrl: await connections.summaryValue(demo, 'Adresse du jeton'),
-      clientId: await connections.summaryValue(demo, 'Identifiant client'),
-      clientSecret: 'secret-martin',
+  test.describe(() => {
+    test.use({ viewport, pageTime: NOW });
+    const size = `${viewport.width}x${viewport.height}`;
+    test(`focus goes back to "Modifier" after saving a connection at ${size}`, async ({
+      app,
+      page,
+    }) => {
+      void app;
+      const connections = new ConnectionsPage(page);
+      await connections.open();
+      const demo = 'Démo (administrateur)';
+      await connections.create({
+        name: 'Cabinet Martin',
+        baseUrl: await connections.summaryValue(demo, 'Adresse de base'),
+        tokenUrl: await connections.summaryValue(demo, 'Adresse du jeton'),
+        clientId: await connections.summaryValue(demo, 'Identifiant client'),
+        clientSecret: 'secret-martin',
+      });
+      const edit = connections
+        .connection('Cabinet Martin')
+        .getByRole('button', { name: 'Modifier Cabinet Martin' });
+      await edit.click();
+      const dialog = page.getByRole('dialog', { name: /Modifier la connexion/ });
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Connexion « Cabinet Martin » enregistrée.')).toBeVisible();
+      await expect(edit).toBeFocused();
     });
-    const edit = connections
-      .connection('Cabinet Martin')
-      .getByRole('button', { name: 'Modifier Cabinet Martin' });
-    await edit.click();
-    const dialog = page.getByRole('dialog', { name: /Modifier la connexion/ });
-    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByText('Connexion « Cabinet Martin » enregistrée.')).toBeVisible();
-    await expect(edit).toBeFocused();
   });
 }

@@ -65,86 +65,88 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 1024, height: 700 },
 ]) {
-  test(`a mark on the échéancier moves the Contrôle TVA and back, at ${viewport.width}×${viewport.height}`, async ({
-    app,
-    page,
-  }) => {
-    test.slow();
-    await page.setViewportSize(viewport);
-    await page.clock.setFixedTime(NOW);
-    await page.reload();
-    const { index, line, vat, check } = await chosen(app.dataDir);
-    // Among the most overdue, so on the list's first screen.
-    expect(index).toBeGreaterThanOrEqual(0);
-    expect(index).toBeLessThan(5);
-    const side = vat.direction === 'OUTBOUND' ? 'collectedCents' : 'deductibleCents';
-    const moved = (f: VatCheckFigures): VatCheckFigures => ({
-      ...f,
-      [side]: f[side] + vat.tvaCents!,
-      netCents: f.netCents + (side === 'collectedCents' ? vat.tvaCents! : -vat.tvaCents!),
-    });
+  test.describe(() => {
+    test.use({ viewport, pageTime: NOW });
+    test(`a mark on the échéancier moves the Contrôle TVA and back, at ${viewport.width}×${viewport.height}`, async ({
+      app,
+      page,
+    }) => {
+      test.slow();
+      const { index, line, vat, check } = await chosen(app.dataDir);
+      // Among the most overdue, so on the list's first screen.
+      expect(index).toBeGreaterThanOrEqual(0);
+      expect(index).toBeLessThan(5);
+      const side = vat.direction === 'OUTBOUND' ? 'collectedCents' : 'deductibleCents';
+      const moved = (f: VatCheckFigures): VatCheckFigures => ({
+        ...f,
+        [side]: f[side] + vat.tvaCents!,
+        netCents: f.netCents + (side === 'collectedCents' ? vat.tvaCents! : -vat.tvaCents!),
+      });
 
-    const reports = new ReportsPage(page);
-    const figuresAre = async (after: boolean): Promise<void> => {
-      const figures = reports.table('Contrôle TVA');
-      const rows: [string, VatCheckFigures][] = [
-        ['Rapport TVA', check.vatReport],
-        ['Déclaration (16 − 23, au centime)', check.ca3],
-        ['Écritures (comptes de TVA)', check.entries],
-      ];
-      for (const [name, f] of rows) {
-        const shown = after ? moved(f) : f;
-        await expect(reports.row(figures, name).getByRole('cell')).toHaveText([
-          euros(shown.collectedCents),
-          euros(shown.deductibleCents),
-          euros(shown.netCents),
-        ]);
-      }
-    };
-    const openTab = async (name: 'Échéancier' | 'Contrôle TVA'): Promise<void> => {
-      const tab = reports.tabs.getByRole('tab', { name, exact: true });
-      await tab.click();
-      await expect(tab).toHaveAttribute('aria-selected', 'true');
-    };
+      const reports = new ReportsPage(page);
+      const figuresAre = async (after: boolean): Promise<void> => {
+        const figures = reports.table('Contrôle TVA');
+        const rows: [string, VatCheckFigures][] = [
+          ['Rapport TVA', check.vatReport],
+          ['Déclaration (16 − 23, au centime)', check.ca3],
+          ['Écritures (comptes de TVA)', check.entries],
+        ];
+        for (const [name, f] of rows) {
+          const shown = after ? moved(f) : f;
+          await expect(reports.row(figures, name).getByRole('cell')).toHaveText([
+            euros(shown.collectedCents),
+            euros(shown.deductibleCents),
+            euros(shown.netCents),
+          ]);
+        }
+      };
+      const openTab = async (name: 'Échéancier' | 'Contrôle TVA'): Promise<void> => {
+        const tab = reports.tabs.getByRole('tab', { name, exact: true });
+        await tab.click();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+      };
 
-    await test.step('November’s Contrôle TVA before the mark', async () => {
-      await reports.open();
-      await openTab('Contrôle TVA');
-      await reports.select('Type de période').selectOption({ label: 'Mois' });
-      await reports.select('Mois').selectOption({ label: 'novembre' });
-      await reports.select('Année').selectOption('2026');
-      await figuresAre(false);
-    });
+      await test.step('November’s Contrôle TVA before the mark', async () => {
+        await reports.open();
+        await openTab('Contrôle TVA');
+        await reports.select('Type de période').selectOption({ label: 'Mois' });
+        await reports.select('Mois').selectOption({ label: 'novembre' });
+        await reports.select('Année').selectOption('2026');
+        await figuresAre(false);
+      });
 
-    await test.step('marked paid today on the échéancier', async () => {
-      await openTab('Échéancier');
-      const lines = page.getByRole('region', { name: 'Factures sans paiement connu' });
-      await lines.getByRole('checkbox', { name: `Sélectionner ${line.number}` }).check();
-      await expect(lines.getByRole('textbox', { name: 'Payées le' })).toHaveValue('22/11/2026');
-      await lines.getByRole('button', { name: 'Marquer comme payées' }).click();
-      await expect(lines.getByRole('status')).toContainText(
-        '1 facture marquée payée le 22/11/2026.',
-      );
-    });
+      await test.step('marked paid today on the échéancier', async () => {
+        await openTab('Échéancier');
+        const lines = page.getByRole('region', { name: 'Factures sans paiement connu' });
+        await lines.getByRole('checkbox', { name: `Sélectionner ${line.number}` }).check();
+        await expect(lines.getByRole('textbox', { name: 'Payées le' })).toHaveValue('22/11/2026');
+        await lines.getByRole('button', { name: 'Marquer comme payées' }).click();
+        await expect(lines.getByRole('status')).toContainText(
+          '1 facture marquée payée le 22/11/2026.',
+        );
+      });
 
-    await test.step('its VAT in November on all three', async () => {
-      await openTab('Contrôle TVA');
-      await figuresAre(true);
-      await expect(reports.table('TVA sur encaissement de la période')).toContainText(line.number!);
-      await shot(page, 'marked');
-    });
+      await test.step('its VAT in November on all three', async () => {
+        await openTab('Contrôle TVA');
+        await figuresAre(true);
+        await expect(reports.table('TVA sur encaissement de la période')).toContainText(
+          line.number!,
+        );
+        await shot(page, 'marked');
+      });
 
-    await test.step('the mark taken off: all three back', async () => {
-      await openTab('Échéancier');
-      const paid = page.getByRole('region', { name: 'Payées', exact: true });
-      await paid.getByRole('checkbox', { name: `Sélectionner ${line.number}` }).check();
-      await paid.getByRole('button', { name: 'Retirer la marque « payée »' }).click();
-      await expect(paid.getByRole('status')).toContainText(
-        'Marque « payée » retirée de 1 facture.',
-      );
-      await openTab('Contrôle TVA');
-      await figuresAre(false);
-      await shot(page, 'unmarked');
+      await test.step('the mark taken off: all three back', async () => {
+        await openTab('Échéancier');
+        const paid = page.getByRole('region', { name: 'Payées', exact: true });
+        await paid.getByRole('checkbox', { name: `Sélectionner ${line.number}` }).check();
+        await paid.getByRole('button', { name: 'Retirer la marque « payée »' }).click();
+        await expect(paid.getByRole('status')).toContainText(
+          'Marque « payée » retirée de 1 facture.',
+        );
+        await openTab('Contrôle TVA');
+        await figuresAre(false);
+        await shot(page, 'unmarked');
+      });
     });
   });
 }
