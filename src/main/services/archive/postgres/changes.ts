@@ -19,6 +19,8 @@ export const CHANGE_KINDS = [
   'returns',
   'rates',
   'archive',
+  // The bank's accounts, settings and decisions (migrations/003_bank.sql).
+  'bank',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

@@ -10,6 +10,7 @@ import { PostgresArchives } from '#main/services/archive/postgres/archives.ts';
 import { listenForChanges, type Change } from '#main/services/archive/postgres/changes.ts';
 import { openPool } from '#main/services/archive/postgres/database.ts';
 import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
+import { postgresBankDirectory } from '#main/services/archive/postgres/bank.ts';
 import { freshSchema, NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 import { searchItem } from './contract/archive-contract.ts';
 
@@ -131,6 +132,30 @@ describe(
       assert.deepEqual(await heard.next(), { connectionId: 'client-3', what: 'archive' });
       await sync.finishRun(runId, FETCHED_AT);
       assert.deepEqual(await heard.next(), { connectionId: 'client-3', what: 'archive' });
+    });
+
+    test("the accountant's bank decisions are heard as the bank's change", async () => {
+      const bank = await postgresBankDirectory(writer, () => 'marie').of('client-6');
+      const account = {
+        account: 'FR7630006000011234567890189',
+        name: 'Compte',
+        ledgerAccount: '512000',
+        currency: 'EUR',
+      };
+      await bank.importLines(
+        { name: 'releve.ofx', format: 'ofx' },
+        () => [account],
+        [
+          {
+            id: 'l1',
+            account: account.account,
+            line: { bookingDay: '2026-11-02', cents: 100, label: 'x', sourceLine: 0 },
+          },
+        ],
+        AT,
+        (snapshot) => snapshot.undecided.map((l) => ({ lineId: l.id, state: 'unmatched' })),
+      );
+      assert.deepEqual(await heard.next(), { connectionId: 'client-6', what: 'bank' });
     });
 
     test('a payload that is not a change is ignored and logged without its text', async () => {
