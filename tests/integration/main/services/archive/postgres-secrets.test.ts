@@ -1,7 +1,8 @@
 // No secret in the firm's database (issue 30, item 7): the demo operator's invoices read over
 // real HTTP by the operator client (OAuth client credentials: a client secret, access tokens)
 // and written by the sync's ports into the firm's archive, through the app's role that
-// `firm init` makes, with the firm's shared work (every user data table and its history); then
+// `firm init` makes, with the firm's shared work (every user data table, the bank's, and their
+// history); then
 // the whole database dumped with pg_dump and searched for the client
 // secret, every access token the operator issued, and both roles' passwords.
 import { after, before, describe, test } from 'node:test';
@@ -16,7 +17,7 @@ import { PostgresArchives } from '#main/services/archive/postgres/archives.ts';
 import { openPool } from '#main/services/archive/postgres/database.ts';
 import { initFirm } from '#main/services/archive/postgres/firm-setup.ts';
 import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
-import type { UserDataDirectory } from '#main/services/archive/user-data-port.ts';
+import { postgresBankDirectory } from '#main/services/archive/postgres/bank.ts';
 import { DEFAULT_ACCOUNTING_SETTINGS } from '#shared/accounting-settings.ts';
 import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 
@@ -33,15 +34,14 @@ const USER_DATA_TABLES = [
   'declared_returns',
   'invoice_rates',
   'user_data_history',
+  'bank_accounts',
+  'bank_lines',
+  'bank_decisions',
 ];
 
 /** One row of every kind of shared work, as the screens write it. */
-async function writeSharedWork(
-  directory: UserDataDirectory,
-  connectionId: string,
-  at: Date,
-): Promise<void> {
-  const mine = await directory.of(connectionId);
+async function writeSharedWork(pool: pg.Pool, connectionId: string, at: Date): Promise<void> {
+  const mine = await postgresUserDataDirectory(pool, () => 'marie').of(connectionId);
   const invoice = '00000000-0000-4000-8000-000000000001';
   const period = { from: '2026-01-01', to: '2026-03-31' };
   await mine.markPaid([invoice], '2026-03-01', 'virement reçu', at);
@@ -74,6 +74,27 @@ async function writeSharedWork(
     at: at.toISOString(),
   });
   await mine.saveInvoiceRate(invoice, { currency: 'GBP', rate: '0.8662' }, at);
+  const bank = await postgresBankDirectory(pool, () => 'marie').of(connectionId);
+  const account = 'FR7630006000011234567890189';
+  await bank.importLines(
+    { name: 'releve.xml', format: 'camt053' },
+    () => [{ account, name: 'Compte courant', ledgerAccount: '512000', currency: 'EUR' }],
+    [
+      {
+        id: 'l1',
+        account,
+        line: { bookingDay: '2026-03-02', cents: 1200, label: 'VIR ORANGE', sourceLine: 0 },
+      },
+    ],
+    at,
+    (snapshot) => snapshot.undecided.map((l) => ({ lineId: l.id, state: 'unmatched' })),
+  );
+  await bank.decide(
+    'l1',
+    () => ({ allocations: [{ invoiceId: invoice, cents: 1200 }], rule: null }),
+    at,
+    () => [],
+  );
 }
 
 describe('the firm database holds no secret', { skip: TEST_PG_URL ? false : NO_SERVER }, () => {
@@ -158,11 +179,7 @@ describe('the firm database holds no secret', { skip: TEST_PG_URL ? false : NO_S
       assert.ok(written >= 400, `the sync wrote the operator's invoices (${written})`);
       assert.equal((await archive.counts()).details, 60);
       // The shared work too (its tables and their history), written through the app's role.
-      await writeSharedWork(
-        postgresUserDataDirectory(pool, () => 'marie'),
-        'demo-user',
-        NOW,
-      );
+      await writeSharedWork(pool, 'demo-user', NOW);
     } finally {
       await archives.close();
     }
