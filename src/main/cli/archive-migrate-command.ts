@@ -67,9 +67,12 @@ export function migrate(argv: string[]): Promise<number> {
           const started = performance.now();
           const moved = await migrateConnection(pool, dataDir, connection.id, workstationUser());
           if (!moved) continue; // nothing of it on this workstation
-          const { archive: result, userData } = moved;
+          const { archive: result, userData, bank } = moved;
           const seconds = (performance.now() - started) / 1000;
-          const equal = (result === null || sameCounts(result)) && userDataMoved(userData);
+          const equal =
+            (result === null || sameCounts(result)) &&
+            userDataMoved(userData) &&
+            userDataMoved(bank);
           if (!equal) failed++;
           if (values.json)
             writeJsonLine({
@@ -78,10 +81,11 @@ export function migrate(argv: string[]): Promise<number> {
               seconds,
               ...(result ?? { connectionId: connection.id }),
               userData,
+              bank,
             });
           else
             process.stdout.write(
-              `${connection.name}: ${result ? `${result.to.invoices} invoices, ${result.to.details} with details` : 'no archive here'}${userData ? `, ${userDataSaid(userData)}` : ''}, in ${seconds.toFixed(1)} s: ${equal ? 'counts and digest equal' : `DIFFERENT${result ? ` (SQLite ${result.from.invoices}/${result.from.details})` : ''}`}\n`,
+              `${connection.name}: ${result ? `${result.to.invoices} invoices, ${result.to.details} with details` : 'no archive here'}${userData ? `, user data ${userDataSaid(userData)}` : ''}${bank ? `, bank ${userDataSaid(bank)}` : ''}, in ${seconds.toFixed(1)} s: ${equal ? 'counts and digest equal' : `DIFFERENT${result ? ` (SQLite ${result.from.invoices}/${result.from.details})` : ''}`}\n`,
             );
         }
       } finally {
@@ -98,8 +102,8 @@ export function migrate(argv: string[]): Promise<number> {
 function userDataSaid(copy: UserDataCopy): string {
   const tables = Object.entries(copy.from).filter(([, n]) => n > 0);
   return tables.length === 0
-    ? 'no user data rows'
-    : `user data ${tables.map(([table, n]) => `${table.replace(/_/g, ' ')} ${n}`).join(', ')}`;
+    ? 'empty'
+    : `${tables.map(([table, n]) => `${table.replace(/_/g, ' ')} ${n}`).join(', ')}`;
 }
 
 function sameCounts(result: CopyResult): boolean {

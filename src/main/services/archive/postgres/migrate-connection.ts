@@ -1,11 +1,12 @@
 // One connection of this workstation moved into the firm's store (`archive migrate --to firm`,
-// issue 30, item 6): its embedded archive (copy-archive.ts) and its user data
-// (copy-user-data.ts) in one transaction, so that an interrupted run leaves the connection
+// issue 30, item 6): its embedded archive (copy-archive.ts), its user data (copy-user-data.ts)
+// and its bank file (copy-bank.ts) in one transaction, so that an interrupted run leaves the connection
 // whole or absent, and a run again gives the same. A connection with user data but no archive
-// (never synced here) moves its user data alone.
+// (never synced here) moves its user data and bank alone.
 import type pg from 'pg';
 import { copyArchive, type CopyResult } from './copy-archive.ts';
 import { copyUserData, type UserDataCopy } from './copy-user-data.ts';
+import { copyBank } from './copy-bank.ts';
 import { inTransaction } from './database.ts';
 
 export interface ConnectionMigrated {
@@ -14,6 +15,8 @@ export interface ConnectionMigrated {
   archive: CopyResult | null;
   /** Null when this workstation holds no user data of the connection. */
   userData: UserDataCopy | null;
+  /** Null when this workstation holds no bank file of the connection. */
+  bank: UserDataCopy | null;
 }
 
 /** Moves the connection; null when this workstation holds nothing of it. `who` is the user
@@ -25,15 +28,15 @@ export async function migrateConnection(
   who: string,
 ): Promise<ConnectionMigrated | null> {
   let userData: UserDataCopy | null = null;
-  const archive = await copyArchive(pool, dataDir, connectionId, async (client) => {
+  let bank: UserDataCopy | null = null;
+  const beside = async (client: pg.PoolClient): Promise<void> => {
     userData = await copyUserData(client, dataDir, connectionId, who);
-  });
-  if (!archive)
-    userData = await inTransaction(pool, (client) =>
-      copyUserData(client, dataDir, connectionId, who),
-    );
-  if (!archive && !userData) return null;
-  return { connectionId, archive, userData };
+    bank = await copyBank(client, dataDir, connectionId, who);
+  };
+  const archive = await copyArchive(pool, dataDir, connectionId, beside);
+  if (!archive) await inTransaction(pool, beside);
+  if (!archive && !userData && !bank) return null;
+  return { connectionId, archive, userData, bank };
 }
 
 /** Every row of the workstation's user data is in the firm's (the firm may hold more: others'). */

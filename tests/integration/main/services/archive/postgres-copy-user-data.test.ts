@@ -1,6 +1,6 @@
 // Moving a workstation's user data into the firm's (issue 30, item 6): each connection's marks,
-// handled exceptions, settings, third parties, carried credit, declared returns and typed rates
-// in the transaction its archive is copied in; counts equal and the same answers through the
+// handled exceptions, settings, third parties, carried credit, declared returns, typed rates
+// and bank file in the transaction its archive is copied in; counts equal and the same answers through the
 // port on both stores; run again, nothing changes (no new history either); a copy that fails
 // half-way leaves nothing of the connection; what the firm held is replaced, never lost (the
 // history keeps it).
@@ -18,6 +18,9 @@ import type { UserDataPort } from '#main/services/archive/user-data-port.ts';
 import { PostgresArchives } from '#main/services/archive/postgres/archives.ts';
 import { migrateConnection } from '#main/services/archive/postgres/migrate-connection.ts';
 import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
+import { postgresBankDirectory } from '#main/services/archive/postgres/bank.ts';
+import { bankDirectory } from '#main/services/archive/bank-directory.ts';
+import type { BankPort, Propose } from '#main/services/archive/bank-port.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { freshSchema, NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 
@@ -65,6 +68,43 @@ async function writeUserData(mine: UserDataPort): Promise<void> {
   await mine.saveInvoiceRate(ids[1]!, { currency: 'GBP', rate: '0.8662' }, NOW);
 }
 
+const unmatched: Propose = (snapshot) =>
+  snapshot.undecided.map((l) => ({ lineId: l.id, state: 'unmatched' }));
+
+/** A bank statement of two lines imported, one of them decided, the settings changed. */
+async function writeBank(bank: BankPort): Promise<void> {
+  const account = 'FR7630006000011234567890189';
+  const line = (id: string, day: string, cents: number) => ({
+    id,
+    account,
+    line: { bookingDay: day, cents, label: `VIR ${id}`, sourceLine: 0 },
+  });
+  await bank.importLines(
+    { name: 'releve.xml', format: 'camt053' },
+    () => [{ account, name: 'Compte courant', ledgerAccount: '512000', currency: 'EUR' }],
+    [line('l1', '2026-03-02', 1200), line('l2', '2026-03-03', -300)],
+    NOW,
+    unmatched,
+  );
+  await bank.decide(
+    'l1',
+    () => ({ allocations: [{ invoiceId: invoiceId(1), cents: 1200 }], rule: null }),
+    NOW,
+    unmatched,
+  );
+  await bank.saveSettings({ windowDays: 40, toleranceCents: 3 });
+}
+
+/** What a reader of the bank port sees. */
+async function bankSeen(bank: BankPort) {
+  return {
+    accounts: await bank.accounts(),
+    settings: await bank.settings(),
+    matches: await bank.matches(),
+    toDecide: await bank.toDecide(),
+  };
+}
+
 /** What a reader of the port sees, every kind of it. */
 async function everything(port: UserDataPort) {
   return {
@@ -94,6 +134,7 @@ describe(
       try {
         const local = userDataDirectory(archives);
         await writeUserData(await local.of('synced'));
+        await writeBank(await bankDirectory(dataDir).of('synced'));
         await writeUserData(await local.of('never-synced'));
         await (await local.of('clashing')).saveThirdParties([party('380129866', 'CORANGE')]);
         await (await local.of('clashing')).markPaid([invoiceId(1)], '2026-03-02', null, NOW);
@@ -131,6 +172,20 @@ describe(
         invoice_rates: 1,
       };
       assert.deepEqual(moved.userData, { from: expected, to: expected });
+      const bankExpected = {
+        bank_accounts: 1,
+        bank_imports: 1,
+        bank_lines: 2,
+        bank_proposals: 2,
+        bank_decisions: 1,
+        bank_settings: 1,
+      };
+      assert.deepEqual(moved.bank, { from: bankExpected, to: bankExpected });
+      assert.deepEqual(
+        await bankSeen((await postgresBankDirectory(fresh.pool, () => 'paul').existing('synced'))!),
+        await bankSeen((await bankDirectory(dataDir).existing('synced'))!),
+        'the same bank on both stores',
+      );
 
       const archives = new Archives({ dataDir, log: silent, now: () => NOW });
       try {
@@ -144,10 +199,13 @@ describe(
       }
 
       const history = await historyRows();
-      assert.equal(history, MARKS + 7, 'each row moved is a version, by the user migrating');
+      // Each row moved of the accountant's words is a version, by the user migrating (the bank's:
+      // its account, decision and settings).
+      assert.equal(history, MARKS + 7 + 3);
       const again = (await migrateConnection(fresh.pool, dataDir, 'synced', 'marie'))!;
       assert.deepEqual(again.userData, { from: expected, to: expected });
       assert.deepEqual(again.archive?.to, moved.archive.to);
+      assert.deepEqual(again.bank, { from: bankExpected, to: bankExpected });
       assert.equal(await historyRows(), history, 'run again, nothing changed');
     });
 
