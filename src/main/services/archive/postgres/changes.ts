@@ -65,7 +65,7 @@ const MAX_RETRY_MS = 5000;
 const KEEPALIVES =
   '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3';
 
-function clientOf(options: DatabaseOptions): pg.Client {
+function clientOf(options: DatabaseOptions, schema: string): pg.Client {
   return new pg.Client({
     ...addressOf(options.url),
     ...(options.password !== undefined ? { password: options.password } : {}),
@@ -79,7 +79,8 @@ function clientOf(options: DatabaseOptions): pg.Client {
       : {}),
     options: KEEPALIVES,
     keepAlive: true,
-    application_name: 'invoice-desk changes',
+    // Which schema's listener a session is, in pg_stat_activity.
+    application_name: `invoice-desk changes ${schema}`,
   });
 }
 
@@ -137,7 +138,7 @@ export async function listenForChanges(
   };
 
   const open = async (): Promise<void> => {
-    const next = clientOf(options);
+    const next = clientOf(options, schema);
     const lost = (): void => {
       if (client !== next) return;
       client = null;

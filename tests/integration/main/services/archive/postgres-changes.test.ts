@@ -186,7 +186,8 @@ describe(
       try {
         const { rows } = await admin.query(
           `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-         WHERE application_name = 'invoice-desk changes'`,
+         WHERE application_name = $1`,
+          [`invoice-desk changes ${fresh.schema}`],
         );
         assert.equal(rows.length, 1, "the listener's session was ended");
       } finally {
