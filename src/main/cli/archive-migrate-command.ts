@@ -3,10 +3,18 @@
 // one connection at a time, each in one transaction (postgres/copy-archive.ts): an interrupted
 // run leaves each connection either whole or absent there, and is simply run again. Each
 // connection's invoices, details and a digest of their JSON are compared on both sides: any
-// difference fails the command (exit 1). The user's own data (marks, accounts) is not moved yet.
+// difference fails the command (exit 1). The user's own data (marks, exceptions, settings,
+// third parties, returns, rates) moves with its archive, in the same transaction, merged into
+// what the firm holds (postgres/migrate-connection.ts).
 import { AppFailure } from '../services/app-failure.ts';
-import { copyArchive, type CopyResult } from '../services/archive/postgres/copy-archive.ts';
+import type { CopyResult } from '../services/archive/postgres/copy-archive.ts';
 import { openPool } from '../services/archive/postgres/database.ts';
+import {
+  migrateConnection,
+  userDataMoved,
+} from '../services/archive/postgres/migrate-connection.ts';
+import type { UserDataCopy } from '../services/archive/postgres/copy-user-data.ts';
+import { workstationUser } from '../services/exceptions/user-name.ts';
 import { firmDatabaseOptions } from '../services/archive/postgres/firm-store.ts';
 import { resolveDataDir } from '../services/paths.ts';
 import {
@@ -57,15 +65,27 @@ export function migrate(argv: string[]): Promise<number> {
               `A sync of "${connection.name}" is running: migrate once it has ended`,
             );
           const started = performance.now();
-          const result = await copyArchive(pool, dataDir, connection.id);
-          if (!result) continue; // never synced on this workstation
+          const moved = await migrateConnection(pool, dataDir, connection.id, workstationUser());
+          if (!moved) continue; // nothing of it on this workstation
+          const { archive: result, userData, bank } = moved;
           const seconds = (performance.now() - started) / 1000;
-          const equal = sameCounts(result);
+          const equal =
+            (result === null || sameCounts(result)) &&
+            userDataMoved(userData) &&
+            userDataMoved(bank);
           if (!equal) failed++;
-          if (values.json) writeJsonLine({ name: connection.name, equal, seconds, ...result });
+          if (values.json)
+            writeJsonLine({
+              name: connection.name,
+              equal,
+              seconds,
+              ...(result ?? { connectionId: connection.id }),
+              userData,
+              bank,
+            });
           else
             process.stdout.write(
-              `${connection.name}: ${result.to.invoices} invoices, ${result.to.details} with details, in ${seconds.toFixed(1)} s: ${equal ? 'counts and digest equal' : `DIFFERENT (SQLite ${result.from.invoices}/${result.from.details})`}\n`,
+              `${connection.name}: ${result ? `${result.to.invoices} invoices, ${result.to.details} with details` : 'no archive here'}${userData ? `, user data ${userDataSaid(userData)}` : ''}${bank ? `, bank ${userDataSaid(bank)}` : ''}, in ${seconds.toFixed(1)} s: ${equal ? 'counts and digest equal' : `DIFFERENT${result ? ` (SQLite ${result.from.invoices}/${result.from.details})` : ''}`}\n`,
             );
         }
       } finally {
@@ -76,6 +96,14 @@ export function migrate(argv: string[]): Promise<number> {
       return EXIT.ok;
     });
   });
+}
+
+/** The user data moved, in words: the tables that had rows, with their counts. */
+function userDataSaid(copy: UserDataCopy): string {
+  const tables = Object.entries(copy.from).filter(([, n]) => n > 0);
+  return tables.length === 0
+    ? 'empty'
+    : `${tables.map(([table, n]) => `${table.replace(/_/g, ' ')} ${n}`).join(', ')}`;
 }
 
 function sameCounts(result: CopyResult): boolean {

@@ -13,6 +13,8 @@ import { initFirm } from '#main/services/archive/postgres/firm-setup.ts';
 import { FIRM_VAULT_ACCOUNT } from '#main/services/archive/postgres/firm-settings.ts';
 import { PostgresArchives } from '#main/services/archive/postgres/archives.ts';
 import { openPool } from '#main/services/archive/postgres/database.ts';
+import { Archives } from '#main/services/archive/archives.ts';
+import { userDataDirectory } from '#main/services/archive/user-data-directory.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { jsonLines, keychainSkipReason, keytar, KEYCHAIN_SERVICE, runCli } from '#support/cli.ts';
 import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
@@ -101,5 +103,33 @@ describe('cli archive migrate --to firm', { skip }, () => {
     } finally {
       await firm.close();
     }
+  });
+
+  test("the user's data moves with its archive: counts equal, said per table", async () => {
+    const archives = new Archives({ dataDir, log: { info() {}, warn() {}, error() {} } });
+    try {
+      const mine = await userDataDirectory(archives).of(ids[1]!);
+      await mine.markPaid(['inv-1', 'inv-2', 'inv-3'], '2026-03-01', null, NOW);
+      await mine.saveCarriedCredit({ from: '2026-01-01', to: '2026-01-31' }, 900, NOW);
+    } finally {
+      await archives.close();
+    }
+    const moved = await runCli(
+      ['archive', 'migrate', '--connection', ids[1]!, '--to', 'firm', '--json'],
+      { dataDir },
+    );
+    assert.equal(moved.code, 0, moved.stderr);
+    const [line] = jsonLines(moved.stdout) as unknown as {
+      equal: boolean;
+      userData: { from: Record<string, number>; to: Record<string, number> };
+    }[];
+    assert.equal(line!.equal, true);
+    assert.deepEqual(line!.userData.to, line!.userData.from);
+    assert.equal(line!.userData.to['payment_marks'], 3);
+    assert.equal(line!.userData.to['carried_credits'], 1);
+    const said = await runCli(['archive', 'migrate', '--connection', ids[1]!, '--to', 'firm'], {
+      dataDir,
+    });
+    assert.match(said.stdout, /payment marks 3, carried credits 1.*counts and digest equal/);
   });
 });

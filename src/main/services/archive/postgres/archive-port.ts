@@ -64,6 +64,7 @@ import { accountingFactsOf } from '../sqlite/accounting-rows.ts';
 import { changesOf, groupNews, type NewsRow } from '../sqlite/news.ts';
 import { WINDOW, UNFILTERED } from '../sqlite/sync-state.ts';
 import { inTransaction, Params } from './database.ts';
+import { notifyChange } from './changes.ts';
 import { DEFAULT_SORT, orderOf, whereOf } from './query.ts';
 import { SCHEMA_VERSION } from './migrate.ts';
 
@@ -166,6 +167,15 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
         this.connectionId,
       ]);
       return work(client);
+    });
+  }
+
+  /** A write of the sync: the other workstations told in the same transaction (changes.ts). */
+  #syncWrite<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.#write(async (client) => {
+      const result = await work(client);
+      await notifyChange(client, this.connectionId, 'archive');
+      return result;
     });
   }
 
@@ -855,7 +865,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
   }
 
   async finishRun(runId: number, finishedAt: string): Promise<void> {
-    await this.#write((client) =>
+    await this.#syncWrite((client) =>
       client.query('UPDATE sync_runs SET finished_at = $3 WHERE connection_id = $1 AND id = $2', [
         this.connectionId,
         runId,
@@ -881,7 +891,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
   }): Promise<UpsertResult> {
     const { checkpoint } = page;
     const { direction, state } = checkpoint.partition;
-    return this.#write(async (client) => {
+    return this.#syncWrite(async (client) => {
       const result = await this.#upsert(client, page.items, page.fetchedAt, page.runId);
       if ('finished' in checkpoint)
         await client.query(
@@ -935,7 +945,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     asked: readonly string[];
     fetchedAt: string;
   }): Promise<UpsertResult> {
-    return this.#write(async (client) => {
+    return this.#syncWrite(async (client) => {
       const result = await this.#upsert(client, page.items, page.fetchedAt, page.runId);
       await client.query(
         `UPDATE invoices SET status_run_id = $2 WHERE connection_id = $1 AND invoice_id = ANY($3)`,
@@ -956,7 +966,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
   }
 
   async commitDetail(invoice: Invoice, fetchedAt: string): Promise<boolean> {
-    return this.saveDetail(invoice, fetchedAt);
+    return this.#syncWrite((client) => this.#saveDetail(client, invoice, fetchedAt));
   }
 
   async commitDetailFailed(invoiceId: string, kind: string, runId: number): Promise<void> {

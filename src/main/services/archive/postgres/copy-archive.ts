@@ -60,11 +60,13 @@ const plus = (offset: number) => (value: SqlValue) =>
   value === null ? null : Number(value) + offset;
 const flag = (value: SqlValue) => value === 1 || value === 1n;
 
-/** Copies the connection's embedded archive; null when it has none (never synced here). */
+/** Copies the connection's embedded archive; null when it has none (never synced here).
+ * `alongside` runs last in the same transaction (the user data: migrate-connection.ts). */
 export async function copyArchive(
   pool: pg.Pool,
   dataDir: string,
   connectionId: string,
+  alongside?: (client: pg.PoolClient) => Promise<void>,
 ): Promise<CopyResult | null> {
   if (!existsSync(archivePath(dataDir, connectionId))) return null;
   const tables = readArchiveTables(dataDir, connectionId);
@@ -225,6 +227,7 @@ export async function copyArchive(
         `SELECT rid, line, ${VAT_LINE_COLUMNS.join(', ')} FROM invoice_vat_lines`,
         ([r, line, ...rest]) => [rid(r!), line!, id, ...rest],
       );
+      await alongside?.(client);
     });
     // Thousands of rows at once: the planner's statistics are stale until refreshed (by the
     // tables' owner, refresh_statistics in migrations/001), and every page read would plan on guesses.

@@ -60,6 +60,8 @@ export async function initFirm(
       // UPDATE: setval, which a migration uses to place the ids it copies.
       `GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`,
       `GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${schema} TO ${role}`,
+      // The shared work's history is append-only (002_user_data.sql): added to, never changed.
+      `REVOKE UPDATE, DELETE, TRUNCATE ON ${schema}.user_data_history FROM ${role}`,
     ])
       await client.query(grant);
     // Run again after an upgrade or a bulk load, the planner gets fresh statistics.

@@ -1,7 +1,9 @@
 // No secret in the firm's database (issue 30, item 7): the demo operator's invoices read over
 // real HTTP by the operator client (OAuth client credentials: a client secret, access tokens)
 // and written by the sync's ports into the firm's archive, through the app's role that
-// `firm init` makes; then the whole database dumped with pg_dump and searched for the client
+// `firm init` makes, with the firm's shared work (every user data table, the bank's, and their
+// history); then
+// the whole database dumped with pg_dump and searched for the client
 // secret, every access token the operator issued, and both roles' passwords.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,10 +16,86 @@ import { OperatorClient } from '#main/services/operator/operator-client.ts';
 import { PostgresArchives } from '#main/services/archive/postgres/archives.ts';
 import { openPool } from '#main/services/archive/postgres/database.ts';
 import { initFirm } from '#main/services/archive/postgres/firm-setup.ts';
+import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
+import { postgresBankDirectory } from '#main/services/archive/postgres/bank.ts';
+import { DEFAULT_ACCOUNTING_SETTINGS } from '#shared/accounting-settings.ts';
 import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
 const FETCHED_AT = NOW.toISOString();
+
+const USER_DATA_TABLES = [
+  'user_data',
+  'payment_marks',
+  'exception_marks',
+  'accounting_settings',
+  'third_parties',
+  'carried_credits',
+  'declared_returns',
+  'invoice_rates',
+  'user_data_history',
+  'bank_accounts',
+  'bank_lines',
+  'bank_decisions',
+];
+
+/** One row of every kind of shared work, as the screens write it. */
+async function writeSharedWork(pool: pg.Pool, connectionId: string, at: Date): Promise<void> {
+  const mine = await postgresUserDataDirectory(pool, () => 'marie').of(connectionId);
+  const invoice = '00000000-0000-4000-8000-000000000001';
+  const period = { from: '2026-01-01', to: '2026-03-31' };
+  await mine.markPaid([invoice], '2026-03-01', 'virement reçu', at);
+  await mine.markExceptionsHandled(
+    [{ invoiceId: invoice, reasons: ['rejected'] }],
+    'vu',
+    'marie',
+    at,
+  );
+  await mine.saveAccountingSettings({ ...DEFAULT_ACCOUNTING_SETTINGS, siren: '552100554' }, at);
+  await mine.saveThirdParties([
+    {
+      key: '380129866',
+      role: 'customer',
+      name: 'Orange',
+      auxiliary: 'CORANGE',
+      account: '706000',
+      label: null,
+      confirmed: true,
+      updatedAt: at.toISOString(),
+    },
+  ]);
+  await mine.saveCarriedCredit(period, 1500, at);
+  await mine.saveDeclaredReturn({
+    period: { ...period, label: '2026-Q1' },
+    declaredOn: '2026-04-20',
+    amountCents: 1000,
+    figures: {},
+    by: 'marie',
+    at: at.toISOString(),
+  });
+  await mine.saveInvoiceRate(invoice, { currency: 'GBP', rate: '0.8662' }, at);
+  const bank = await postgresBankDirectory(pool, () => 'marie').of(connectionId);
+  const account = 'FR7630006000011234567890189';
+  await bank.importLines(
+    { name: 'releve.xml', format: 'camt053' },
+    () => [{ account, name: 'Compte courant', ledgerAccount: '512000', currency: 'EUR' }],
+    [
+      {
+        id: 'l1',
+        account,
+        line: { bookingDay: '2026-03-02', cents: 1200, label: 'VIR ORANGE', sourceLine: 0 },
+      },
+    ],
+    at,
+    (snapshot) => snapshot.undecided.map((l) => ({ lineId: l.id, state: 'unmatched' })),
+  );
+  await bank.decide(
+    'l1',
+    () => ({ allocations: [{ invoiceId: invoice, cents: 1200 }], rule: null }),
+    at,
+    () => [],
+  );
+}
 
 describe('the firm database holds no secret', { skip: TEST_PG_URL ? false : NO_SERVER }, () => {
   const suffix = randomBytes(4).toString('hex');
@@ -47,10 +125,8 @@ describe('the firm database holds no secret', { skip: TEST_PG_URL ? false : NO_S
     const appUrl = new URL(TEST_PG_URL!);
     appUrl.username = role;
     appUrl.password = '';
-    const archives = new PostgresArchives(
-      openPool({ url: appUrl.toString(), password: appPassword, schema }),
-      schema,
-    );
+    const pool = openPool({ url: appUrl.toString(), password: appPassword, schema });
+    const archives = new PostgresArchives(pool, schema);
     const { clientId, clientSecret } = operator.clients.user;
     // The tokens the operator hands out, as the client receives them.
     const recording: typeof fetch = async (input, init) => {
@@ -102,6 +178,8 @@ describe('the firm database holds no secret', { skip: TEST_PG_URL ? false : NO_S
       await sync.finishRun(runId, FETCHED_AT);
       assert.ok(written >= 400, `the sync wrote the operator's invoices (${written})`);
       assert.equal((await archive.counts()).details, 60);
+      // The shared work too (its tables and their history), written through the app's role.
+      await writeSharedWork(pool, 'demo-user', NOW);
     } finally {
       await archives.close();
     }
@@ -113,6 +191,12 @@ describe('the firm database holds no secret', { skip: TEST_PG_URL ? false : NO_S
       { encoding: 'utf8', maxBuffer: 256 * 2 ** 20 },
     );
     assert.match(dump, /COPY .*\.invoice_json/, 'the dump holds the archive');
+    for (const table of USER_DATA_TABLES)
+      assert.match(
+        dump,
+        new RegExp(`COPY \\S+\\.${table} .*\\n[^\\\\]`),
+        `the dump holds ${table}'s rows`,
+      );
     assert.ok(dump.includes(operator.clients.user.clientId), 'an identifier is no secret: found');
     const secrets: [string, string][] = [
       ['the client secret', clientSecret],
