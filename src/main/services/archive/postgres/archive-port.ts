@@ -24,6 +24,7 @@ import { emptyNewsCounts, type NewsCounts, type NewsKind } from '#shared/news.ts
 import { addDays } from '#shared/report-period.ts';
 import {
   BATCH_SIZE,
+  finishedBy,
   type AccountingRow,
   type ArchiveCompany,
   type ArchivePort,
@@ -62,7 +63,7 @@ import { invoiceSearchKey } from '../request-key.ts';
 import { keptFacts } from '../sqlite/facts-sql.ts';
 import { accountingFactsOf } from '../sqlite/accounting-rows.ts';
 import { changesOf, groupNews, type NewsRow } from '../sqlite/news.ts';
-import { WINDOW, UNFILTERED } from '../sqlite/sync-state.ts';
+import { isUnfiltered, UNFILTERED, unfilteredCoverage } from '../sqlite/sync-state.ts';
 import { inTransaction, Params } from './database.ts';
 import { DEFAULT_SORT, orderOf, whereOf } from './query.ts';
 import { SCHEMA_VERSION } from './migrate.ts';
@@ -670,16 +671,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     const row = (await this.#partitionRecords()).find(
       (r) => r.direction === UNFILTERED && r.state === UNFILTERED,
     );
-    return row
-      ? {
-          complete: row.complete,
-          finished: row.ever_finished,
-          oldest: row.oldest_date,
-          operatorCount: row.operator_count,
-          window: WINDOW,
-          finishedAt: row.finished_at,
-        }
-      : null;
+    return row ? unfilteredCoverage(partitionState(row)) : null;
   }
 
   async hasUnfinishedSync(): Promise<boolean> {
@@ -833,6 +825,11 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
 
   // ---- the sync's writes: a page and its checkpoint in one transaction ----
 
+  /** Nothing to tune: the server checkpoints its own WAL. */
+  duringSync<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   async beginRun(startedAt: string, details: boolean) {
     return this.#write(async (client) => {
       const open = await this.#openRunId(client);
@@ -873,6 +870,45 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
       .map(partitionState);
   }
 
+  async unfilteredList(): Promise<PartitionState> {
+    return this.#write(async (client) => {
+      await client.query(
+        `INSERT INTO sync_partitions (connection_id, direction, state) VALUES ($1, $2, $2)
+         ON CONFLICT DO NOTHING`,
+        [this.connectionId, UNFILTERED],
+      );
+      const rows = await this.#partitionRecords(client);
+      return partitionState(rows.find((r) => isUnfiltered(r))!);
+    });
+  }
+
+  async dropUnfilteredList(): Promise<void> {
+    await this.#write((client) =>
+      client.query(
+        'DELETE FROM sync_partitions WHERE connection_id = $1 AND direction = $2 AND state = $2',
+        [this.connectionId, UNFILTERED],
+      ),
+    );
+  }
+
+  async countStatusTodo(runId: number): Promise<number> {
+    const [row] = await this.#rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM invoices WHERE connection_id = $1 AND NOT ${FINAL_SQL}
+       AND (status_run_id IS NULL OR status_run_id < $2)`,
+      [this.connectionId, runId],
+    );
+    return row!.n;
+  }
+
+  async countDetailTodo(runId: number): Promise<number> {
+    const [row] = await this.#rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM invoices WHERE connection_id = $1
+       AND detail_fetched_at IS NULL AND (detail_error_run_id IS NULL OR detail_error_run_id < $2)`,
+      [this.connectionId, runId],
+    );
+    return row!.n;
+  }
+
   async commitListPage(page: {
     runId: number;
     items: readonly InvoiceSearchItem[];
@@ -883,7 +919,8 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     const { direction, state } = checkpoint.partition;
     return this.#write(async (client) => {
       const result = await this.#upsert(client, page.items, page.fetchedAt, page.runId);
-      if ('finished' in checkpoint)
+      const finished = finishedBy(checkpoint, result);
+      if (finished)
         await client.query(
           `UPDATE sync_partitions SET run_id = NULL, next_offset = NULL, finished_run_id = $4,
              ever_finished = true, complete = $5, operator_count = $6, oldest_date = $7,
@@ -894,13 +931,13 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
             direction,
             state,
             page.runId,
-            checkpoint.finished.complete,
+            finished.complete,
             checkpoint.operatorCount,
             checkpoint.oldest,
-            checkpoint.finished.finishedAt,
+            finished.finishedAt,
           ],
         );
-      else
+      else if ('nextOffset' in checkpoint)
         await client.query(
           `UPDATE sync_partitions SET run_id = $4, next_offset = $5, operator_count = $6,
              oldest_date = $7
