@@ -11,6 +11,7 @@ import type { SyncRoundConnection, SyncRoundScope, SyncRoundStatus } from '#shar
 import { AppFailure } from '../app-failure.ts';
 import { toAppError } from '../errors.ts';
 import type { Archives, StartSyncOptions } from '../archive/archives.ts';
+import type { ArchivesPort } from '../archive/ports.ts';
 import type { SyncOperator } from '../archive/sync.ts';
 import { Backoff } from './backoff.ts';
 import { isDue, type SyncSchedules } from './schedule.ts';
@@ -19,7 +20,7 @@ type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 type Round = NonNullable<SyncRoundStatus['round']>;
 
 export interface SyncRoundsOptions {
-  archives: Pick<Archives, 'sync' | 'isSyncing' | 'existing'>;
+  archives: Pick<Archives, 'sync' | 'isSyncing'> & { ports: Pick<ArchivesPort, 'existing'> };
   connections: {
     references(): { id: string; name: string }[];
     get(id: string): Promise<{ requestsPerMinute: number; baseUrl: string }>;
@@ -66,6 +67,8 @@ export class SyncRounds {
   #round: Round | null = null;
   #running: Promise<Round> | null = null;
   #controller: AbortController | null = null;
+  /** Resolves once the running round's connections are known (start answers with them). */
+  #begun: Promise<void> = Promise.resolve();
   #nextId = 1;
   /** Set by the scheduler: when it looks next. */
   nextCheckAt: (() => string | null) | null = null;
@@ -91,32 +94,37 @@ export class SyncRounds {
   }
 
   /** The connections a round of this scope takes now, in the settings' order. */
-  candidates(scope: SyncRoundScope): { id: string; name: string }[] {
+  async candidates(scope: SyncRoundScope): Promise<{ id: string; name: string }[]> {
     const all = this.#options.connections.references();
     if (scope === 'all') return all;
     const now = this.#now();
-    return all.filter((connection) => {
-      if (!this.backoff.mayTry(connection.id, now)) return false;
+    const due: { id: string; name: string }[] = [];
+    for (const connection of all) {
+      if (!this.backoff.mayTry(connection.id, now)) continue;
       const everyHours = this.#options.schedules.everyHoursOf(connection.id);
-      if (everyHours <= 0) return false;
+      if (everyHours <= 0) continue;
       try {
-        const store = this.#options.archives.existing(connection.id);
-        return isDue(
-          everyHours,
-          store?.lastSyncAt() ?? null,
-          store?.hasUnfinishedSync() ?? false,
-          now,
-        );
+        const archive = await this.#options.archives.ports.existing(connection.id);
+        if (
+          isDue(
+            everyHours,
+            (await archive?.lastSyncAt()) ?? null,
+            (await archive?.hasUnfinishedSync()) ?? false,
+            now,
+          )
+        )
+          due.push(connection);
       } catch {
-        return true; // a damaged archive: its sync says so, and it is shown failing
+        due.push(connection); // a damaged archive: its sync says so, and it is shown failing
       }
-    });
+    }
+    return due;
   }
 
-  /** Starts a round unless one runs; resolves at once with the status (progress follows as
-   * events). Refused while "Travailler hors ligne" is on (the app's rounds; the CLI's `sync`
-   * ignores that setting of the app, as `sync --connection` does). */
-  start(scope: SyncRoundScope): SyncRoundStatus {
+  /** Starts a round unless one runs; resolves once its connections are known, with the status
+   * (progress follows as events). Refused while "Travailler hors ligne" is on (the app's
+   * rounds; the CLI's `sync` ignores that setting of the app, as `sync --connection` does). */
+  async start(scope: SyncRoundScope): Promise<SyncRoundStatus> {
     if (this.#options.connections.getSettings().workOffline)
       throw new AppFailure(
         'offline',
@@ -124,10 +132,12 @@ export class SyncRounds {
         undefined,
         'work_offline',
       );
-    if (!this.#running)
+    if (!this.#running) {
       void this.run(scope).catch((error: unknown) => {
         this.#log.warn(`[sync-round] ${(error as Error).message}`);
       });
+      await this.#begun;
+    }
     return this.status();
   }
 
@@ -135,40 +145,48 @@ export class SyncRounds {
   run(scope: SyncRoundScope, options: RunRoundOptions = {}): Promise<Round> {
     if (this.#running) throw new AppFailure('conflict', 'A sync round is already running.');
     const controller = new AbortController();
-    const round: Round = {
-      id: this.#nextId++,
-      scope,
-      startedAt: new Date(this.#now()).toISOString(),
-      finishedAt: null,
-      cancelled: false,
-      total: 0,
-      done: 0,
-      failed: 0,
-      skipped: 0,
-      current: [],
-      connections: this.candidates(scope).map((c) => ({
-        connectionId: c.id,
-        name: c.name,
-        state: 'waiting',
-        progress: null,
-        error: null,
-      })),
-    };
-    round.total = round.connections.length;
-    this.#round = round;
     this.#controller = controller;
-    // The round begins once it is known to run (its first events say running).
-    const running = Promise.resolve()
-      .then(() => this.#runRound(round, controller.signal, options))
+    let round: Round | null = null;
+    let begin!: () => void;
+    this.#begun = new Promise<void>((resolve) => (begin = resolve));
+    const running = this.candidates(scope)
+      .then((candidates) => {
+        round = {
+          id: this.#nextId++,
+          scope,
+          startedAt: new Date(this.#now()).toISOString(),
+          finishedAt: null,
+          cancelled: false,
+          total: candidates.length,
+          done: 0,
+          failed: 0,
+          skipped: 0,
+          current: [],
+          connections: candidates.map((c) => ({
+            connectionId: c.id,
+            name: c.name,
+            state: 'waiting',
+            progress: null,
+            error: null,
+          })),
+        };
+        this.#round = round;
+        this.#emit();
+        begin();
+        // The round begins once it is known to run (its first events say running).
+        return this.#runRound(round, controller.signal, options);
+      })
       .finally(() => {
-        round.finishedAt = new Date(this.#now()).toISOString();
-        round.current = [];
+        begin();
+        if (round) {
+          round.finishedAt = new Date(this.#now()).toISOString();
+          round.current = [];
+        }
         this.#running = null;
         this.#controller = null;
         this.#emit();
       });
     this.#running = running;
-    this.#emit();
     return running;
   }
 
