@@ -316,6 +316,22 @@ export type PartitionCheckpoint =
       oldest: string | null;
     };
 
+/** A list page of a run, and where its partition stands after it. */
+export interface ListPage {
+  runId: number;
+  items: readonly InvoiceSearchItem[];
+  fetchedAt: string;
+  checkpoint: PartitionCheckpoint;
+}
+
+/** A status page of a run, and the ids it asked (listed by the operator or not). */
+export interface StatusPage {
+  runId: number;
+  items: readonly InvoiceSearchItem[];
+  asked: readonly string[];
+  fetchedAt: string;
+}
+
 /** How a list page's checkpoint ends its partition once the page's upsert is known, or null
  * when the partition goes on at its `nextOffset`. */
 export function finishedBy(
@@ -350,21 +366,11 @@ export interface SyncWrites extends Pick<
   /** How many invoices this run still has to fetch the detail of. */
   countDetailTodo(runId: number): Promise<number>;
   /** A list page and where its partition stands after it. */
-  commitListPage(page: {
-    runId: number;
-    items: readonly InvoiceSearchItem[];
-    fetchedAt: string;
-    checkpoint: PartitionCheckpoint;
-  }): Promise<UpsertResult>;
+  commitListPage(page: ListPage): Promise<UpsertResult>;
   /** The invoices whose status this run still has to read. */
   statusTodo(runId: number): Promise<string[]>;
   /** A status page, the ids asked marked read in this run (listed or not). */
-  commitStatusPage(page: {
-    runId: number;
-    items: readonly InvoiceSearchItem[];
-    asked: readonly string[];
-    fetchedAt: string;
-  }): Promise<UpsertResult>;
+  commitStatusPage(page: StatusPage): Promise<UpsertResult>;
   /** The invoices whose detail this run still has to fetch. */
   detailTodo(runId: number): Promise<string[]>;
   commitDetail(invoice: Invoice, fetchedAt: string): Promise<boolean>;

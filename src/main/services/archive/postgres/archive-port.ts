@@ -32,11 +32,12 @@ import {
   type Ca3Row,
   type DetailVatFacts,
   type KeptPortfolioDetails,
-  type PartitionCheckpoint,
+  type ListPage,
   type PartitionState,
   type PayableRow,
   type RowWithFacts,
   type SavedResponseKind,
+  type StatusPage,
   type SyncWrites,
   type UpsertResult,
   type VatWindow,
@@ -47,6 +48,7 @@ import {
   FINAL_STATES,
   INVOICE_COLUMN_NAMES,
   columnsOf,
+  countKnown,
   mergeSearchItems,
   type InvoiceColumns,
 } from '../invoice-columns.ts';
@@ -59,6 +61,7 @@ import {
   vatLineFromRecord,
   type InvoiceFacts,
 } from '../invoice-facts.ts';
+import { bankInvoice } from '../bank-invoice.ts';
 import { invoiceSearchKey } from '../request-key.ts';
 import { keptFacts } from '../sqlite/facts-sql.ts';
 import { accountingFactsOf } from '../sqlite/accounting-rows.ts';
@@ -909,12 +912,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     return row!.n;
   }
 
-  async commitListPage(page: {
-    runId: number;
-    items: readonly InvoiceSearchItem[];
-    fetchedAt: string;
-    checkpoint: PartitionCheckpoint;
-  }): Promise<UpsertResult> {
+  async commitListPage(page: ListPage): Promise<UpsertResult> {
     const { checkpoint } = page;
     const { direction, state } = checkpoint.partition;
     return this.#write(async (client) => {
@@ -966,12 +964,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     return rows.map((r) => r.invoice_id);
   }
 
-  async commitStatusPage(page: {
-    runId: number;
-    items: readonly InvoiceSearchItem[];
-    asked: readonly string[];
-    fetchedAt: string;
-  }): Promise<UpsertResult> {
+  async commitStatusPage(page: StatusPage): Promise<UpsertResult> {
     return this.#write(async (client) => {
       const result = await this.#upsert(client, page.items, page.fetchedAt, page.runId);
       await client.query(
@@ -1120,14 +1113,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
           { lifecycleCode: columns.lifecycle_code },
         ))
           news.push({ id, kind });
-      if (
-        old.state === columns.state &&
-        old.lifecycleCode === columns.lifecycle_code &&
-        old.lifecycleDate === columns.lifecycle_date
-      ) {
-        result.unchanged++;
-        result.unchangedIds.push(id);
-      } else result.updated++;
+      countKnown(result, id, old, columns);
       known.set(id, {
         ...old,
         searchJson: json,
@@ -1324,35 +1310,5 @@ function archived(record: readonly unknown[]): ArchivedInvoice {
     row: rowOf(record),
     searchItem: JSON.parse(record[at] as string) as InvoiceSearchItem,
     detail: record[at + 1] ? (JSON.parse(record[at + 1] as string) as Invoice) : null,
-  };
-}
-
-/** bank-invoices.ts's invoice that can be paid, or null when nothing is payable. */
-function bankInvoice(row: ArchiveRow, facts: InvoiceFacts | null): PayableInvoice | null {
-  const payable = facts?.payableAmount ?? null;
-  const cents = payable !== null ? Math.round(payable * 100) : row.ttcCents;
-  if (!cents || cents <= 0) return null;
-  const ibans = new Set(
-    row.direction === 'INBOUND'
-      ? (facts?.transferIbans ?? [])
-      : row.direction === 'OUTBOUND'
-        ? (facts?.debitIbans ?? [])
-        : [],
-  );
-  const reference = facts?.paymentReference;
-  const trading = row.direction === 'OUTBOUND' ? facts?.buyerTradingName : facts?.sellerTradingName;
-  return {
-    id: row.invoiceId,
-    direction: row.direction as PayableInvoice['direction'],
-    number: row.invoiceNumber!,
-    ...(reference && reference !== row.invoiceNumber ? { paymentReference: reference } : {}),
-    day: row.invoiceDate!,
-    ...(row.dueDate ? { dueDay: row.dueDate } : {}),
-    cents,
-    currency: row.currency ?? 'EUR',
-    counterpartyName: row.counterpartyName ?? '',
-    ...(trading ? { tradingName: trading } : {}),
-    ...(row.counterpartySiren ? { counterpartySiren: row.counterpartySiren } : {}),
-    counterpartyIbans: [...ibans],
   };
 }

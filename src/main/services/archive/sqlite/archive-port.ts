@@ -5,7 +5,8 @@
 // await (an export of 100,000 invoices: 200 awaits, not 100,000).
 import type {
   ArchivePort,
-  PartitionCheckpoint,
+  ListPage,
+  StatusPage,
   SavedResponseKind,
   SyncWrites,
   UpsertResult,
@@ -200,12 +201,7 @@ export class SqliteArchive implements ArchivePort, SyncWrites {
   async countDetailTodo(runId: number) {
     return this.#store.syncState.countDetailTodo(runId);
   }
-  commitListPage(page: {
-    runId: number;
-    items: readonly InvoiceSearchItem[];
-    fetchedAt: string;
-    checkpoint: PartitionCheckpoint;
-  }): Promise<UpsertResult> {
+  commitListPage(page: ListPage): Promise<UpsertResult> {
     const { checkpoint } = page;
     const state = this.#store.syncState;
     const step = {
@@ -225,12 +221,7 @@ export class SqliteArchive implements ArchivePort, SyncWrites {
   async statusTodo(runId: number) {
     return this.#store.syncState.statusTodo(runId);
   }
-  commitStatusPage(page: {
-    runId: number;
-    items: readonly InvoiceSearchItem[];
-    asked: readonly string[];
-    fetchedAt: string;
-  }) {
+  commitStatusPage(page: StatusPage) {
     return this.#commits.run(() => {
       const result = this.#store.upsertSearchItems(page.items, page.fetchedAt, page.runId);
       // Ids the operator no longer lists are marked too: asked once per run.
