@@ -14,10 +14,14 @@ import type { Archives, StartSyncOptions } from '../archive/archives.ts';
 import type { ArchivesPort } from '../archive/ports.ts';
 import type { SyncOperator } from '../archive/sync.ts';
 import { Backoff } from './backoff.ts';
+import { firmSync, type FirmSync } from './firm-sync.ts';
 import { isDue, type SyncSchedules } from './schedule.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 type Round = NonNullable<SyncRoundStatus['round']>;
+
+const OWNERSHIP_LOST =
+  'The sync ownership of this connection was lost (the firm’s server ended the session): another workstation goes on with its sync.';
 
 export interface SyncRoundsOptions {
   archives: Pick<Archives, 'sync' | 'isSyncing'> & { ports: Pick<ArchivesPort, 'existing'> };
@@ -40,6 +44,10 @@ export interface SyncRoundsOptions {
   log?: Logger;
   /** Where failing connections' waits are kept across processes and restarts (backoff.ts). */
   backoffFile?: string;
+  /** The firm's store (issue 30, item 3): each connection is synced into it by its sync owner
+   * only; a round of a workstation that is not the owner follows the owner's sync, and takes
+   * it over if the owner dies (firm-sync.ts). Absent: the embedded archives (Archives.sync). */
+  firm?: FirmSync;
 }
 
 export interface RunRoundOptions {
@@ -104,7 +112,8 @@ export class SyncRounds {
       const everyHours = this.#options.schedules.everyHoursOf(connection.id);
       if (everyHours <= 0) continue;
       try {
-        const archive = await this.#options.archives.ports.existing(connection.id);
+        const archives = this.#options.firm?.archives ?? this.#options.archives.ports;
+        const archive = await archives.existing(connection.id);
         if (
           isDue(
             everyHours,
@@ -252,7 +261,8 @@ export class SyncRounds {
     const { archives, connections, operators } = this.#options;
     const id = entry.connectionId;
     let summary: SyncSummary | null = null;
-    if (archives.isSyncing(id)) {
+    // The firm's store: the advisory lock tells who syncs, across workstations and here.
+    if (!this.#options.firm && archives.isSyncing(id)) {
       this.#skip(round, entry);
     } else {
       entry.state = 'syncing';
@@ -273,9 +283,14 @@ export class SyncRounds {
             this.#emit();
           },
         };
-        summary = await archives.sync(id, sync);
-        entry.progress = light(summary);
-        if (summary.cancelled) entry.state = 'cancelled';
+        // With the firm's store, null: followed to the end of the owner's sync.
+        const end = this.#options.firm
+          ? await this.#firmSync(entry, sync)
+          : { summary: await archives.sync(id, sync), lost: false };
+        summary = end.summary;
+        if (summary) entry.progress = light(summary);
+        if (end.lost) this.#skip(round, entry, OWNERSHIP_LOST);
+        else if (summary ? summary.cancelled : signal.aborted) entry.state = 'cancelled';
         else {
           entry.state = 'done';
           round.done++;
@@ -298,6 +313,28 @@ export class SyncRounds {
     }
     options.onConnectionEnd?.(structuredClone(entry), summary);
     this.#emit();
+  }
+
+  /** The connection's turn with the firm's store: synced here as its owner (the summary), or
+   * followed while another workstation syncs it (null). */
+  async #firmSync(
+    entry: SyncRoundConnection,
+    sync: StartSyncOptions,
+  ): Promise<{ summary: SyncSummary | null; lost: boolean }> {
+    const end = await firmSync(this.#options.firm!, entry.connectionId, {
+      client: sync.client,
+      requestsPerMinute: sync.requestsPerMinute,
+      details: sync.details ?? true,
+      signal: sync.signal!,
+      ...(sync.onProgress ? { onProgress: sync.onProgress } : {}),
+      onFollow: (seen) => {
+        entry.ownedElsewhere = seen;
+        this.#emit();
+      },
+    });
+    if (!end.owner) return { summary: null, lost: false };
+    delete entry.ownedElsewhere;
+    return { summary: end.summary, lost: end.lost };
   }
 
   #skip(round: Round, entry: SyncRoundConnection, message?: string): void {
