@@ -26,6 +26,7 @@ import { searchBusinessData } from '#main/demo-operator/data/invoices.ts';
 import type { DemoOperatorOptions } from '#main/demo-operator/index.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
+import { SqliteArchive } from '#main/services/archive/sqlite/archive-port.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import { DatabaseSync } from 'node:sqlite';
@@ -133,7 +134,7 @@ if (runs('sync')) {
       const started = performance.now();
       const summary = await runSync({
         client,
-        archive,
+        archive: new SqliteArchive(archive),
         requestsPerMinute: SYNC_PER_MINUTE,
         details: false,
       });
@@ -178,7 +179,12 @@ if (runs('details')) {
   const archive = openArchive(tmp, 'details');
   const client = clientOf(operator);
   // Lists first, untimed, at an unbounded pace.
-  await runSync({ client, archive, requestsPerMinute: 1_000_000, details: false });
+  await runSync({
+    client,
+    archive: new SqliteArchive(archive),
+    requestsPerMinute: 1_000_000,
+    details: false,
+  });
   const listed = archive.stats().invoices;
   if (listed < DETAIL_INVOICES) throw new Error(`only ${listed} invoices listed`);
   // Then a sync with details: its lists and status phases are not timed; the details phase is,
@@ -188,7 +194,7 @@ if (runs('details')) {
   const stop = new AbortController();
   const summary = await runSync({
     client,
-    archive,
+    archive: new SqliteArchive(archive),
     requestsPerMinute: DETAILS_PER_SECOND * 60,
     details: true,
     signal: stop.signal,
@@ -318,7 +324,7 @@ if (runs('rate-limit')) {
   const started = performance.now();
   const summary = await runSync({
     client: clientOf(operator, counting),
-    archive,
+    archive: new SqliteArchive(archive),
     requestsPerMinute: SYNC_PER_MINUTE,
     details: true,
     onProgress: (p) => {

@@ -35,6 +35,19 @@ export interface SyncRoundConnection {
   progress: SyncProgress | null;
   /** Why it failed or was skipped. */
   error: Pick<AppError, 'kind' | 'message' | 'reason'> | null;
+  /** With the firm's store (issue 30): another workstation is the connection's sync owner, and
+   * this is what the firm's store says of its sync while this round follows it. */
+  ownedElsewhere?: OwnedElsewhere;
+}
+
+/** The sync owner's sync as the firm's store shows it to the workstations that follow it. */
+export interface OwnedElsewhere {
+  /** When its last complete sync finished, null if none did. */
+  lastSyncAt: string | null;
+  /** A run is under way (or stopped, to be resumed by the next owner). */
+  unfinishedSync: boolean;
+  invoices: number;
+  details: number;
 }
 
 /** A connection that failed: not tried again by the scheduler before nextAttemptAt. */

@@ -10,11 +10,7 @@ import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:
 import { dirname, resolve } from 'node:path';
 import type { ErrorReason } from '#shared/contract.ts';
 import { AppFailure } from '../services/app-failure.ts';
-import {
-  decodeCsvBytes,
-  exportThirdPartiesCsv,
-  importThirdPartiesCsv,
-} from '../services/accounting/third-parties-csv.ts';
+import { decodeCsvBytes } from '../services/accounting/third-parties-csv.ts';
 import { commandFor, EXIT, withServices, writeJsonLine } from './command.ts';
 import { countText } from '#shared/i18n/plural.ts';
 
@@ -123,9 +119,8 @@ export async function run(argv: string[]): Promise<number> {
       const connection = cli.connection(services, ref);
       if (sub === 'export') {
         // Reading never creates the user-data file: no file, an empty memory (the header alone).
-        const store = services.archives.existingUserData(connection.id);
-        const csv = exportThirdPartiesCsv(store ?? { thirdParties: () => [] });
-        const count = store?.thirdParties().length ?? 0;
+        const csv = await services.accounting.exportThirdPartiesCsv(connection.id);
+        const count = (await services.accounting.thirdParties(connection.id)).length;
         writeCsv(path, csv);
         if (json)
           writeJsonLine({ ok: true, file: path, connection: connection.name, thirdParties: count });
@@ -136,11 +131,7 @@ export async function run(argv: string[]): Promise<number> {
         return EXIT.ok;
       }
       const text = readCsv(path);
-      const result = importThirdPartiesCsv(
-        services.archives.userData(connection.id),
-        text,
-        services.clock.now(),
-      );
+      const result = await services.accounting.importThirdPartiesCsv(connection.id, text);
       if (json) writeJsonLine({ ok: true, file: path, connection: connection.name, ...result });
       else {
         for (const r of result.refused)

@@ -69,23 +69,23 @@ export interface ArchiveStatusReport {
 
 /** The status as the app's registry gives it (Archives.status), with what only the CLI says:
  * whether a file exists and whether a stopped sync waits to be resumed. */
-export function archiveStatus(
+export async function archiveStatus(
   archives: Archives,
   connection: { id: string; name: string },
-): ArchiveStatusReport {
-  const store = archives.existing(connection.id); // never creates a file
+): Promise<ArchiveStatusReport> {
+  const archive = await archives.ports.existing(connection.id); // never creates a file
   const status = archives.status(connection.id);
   return {
     connectionId: connection.id,
     name: connection.name,
-    exists: store !== null,
+    exists: archive !== null,
     invoices: status.invoices,
     details: status.details,
     sizeBytes: status.sizeBytes,
     lastSyncAt: status.lastSyncAt,
-    unfinishedSync: store?.hasUnfinishedSync() ?? false,
+    unfinishedSync: (await archive?.hasUnfinishedSync()) ?? false,
     syncRunning: status.syncing,
-    schemaVersion: store === null ? null : status.schemaVersion,
+    schemaVersion: archive === null ? null : status.schemaVersion,
     partitions: status.coverage.map((p) => ({ ...p, missing: missingIn(p) })),
     missing: status.coverage.reduce((sum, p) => sum + missingIn(p), 0),
     filterRefused: status.filterRefused ?? null,
@@ -158,7 +158,7 @@ export async function run(argv: string[]): Promise<number> {
       // SQLite's check first: a damaged archive is said (and set aside), not counted.
       await services.archives.checked(connection.id);
       services.archives.assertNotDamaged(connection.id);
-      const report = archiveStatus(services.archives, connection);
+      const report = await archiveStatus(services.archives, connection);
       if (values.json) writeJsonLine(report);
       else process.stdout.write(`${text(report)}\n`);
       return EXIT.ok;
@@ -255,7 +255,7 @@ async function complete(argv: string[]): Promise<number> {
             signal: stop.signal,
           }),
       );
-      const left = archiveStatus(services.archives, connection).missing;
+      const left = (await archiveStatus(services.archives, connection)).missing;
       if (values.json)
         writeJsonLine({ type: 'summary', connectionId: connection.id, ...summary, missing: left });
       else {

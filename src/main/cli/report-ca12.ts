@@ -35,7 +35,7 @@ export function runCa12(
   return writingFile(json, async (services, signal) => {
     const connection = connectionOf(services);
     const language = workbookLanguage(services, chosen);
-    const owner = workbookOwner(services, connection);
+    const owner = await workbookOwner(services, connection);
     if (!json) process.stderr.write(`computing the CA12 of ${year}…\n`);
     const report = await services.readReports(connection.id, (source) => ca12Of(source, year));
     const outPath = workbookPathOf(out, ca12FileName(year, language, owner));

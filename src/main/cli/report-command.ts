@@ -177,7 +177,7 @@ export async function run(argv: string[]): Promise<number> {
           period,
           language,
           connectionName: connection.name,
-          owner: workbookOwner(services, connection),
+          owner: await workbookOwner(services, connection),
           appVersion: services.version,
         },
         () => services.readReports(connection.id, (source) => computeReport(source, kind, period)),

@@ -209,6 +209,14 @@ async function syncAll(options: {
                 archive: { invoices: stats.invoices, details: stats.details },
               });
             else process.stdout.write(`${summaryLines(name, summary, stats).join('\n')}\n`);
+          } else if (entry.ownedElsewhere) {
+            // The firm's store: another workstation, the sync owner, synced it (issue 30).
+            const seen = entry.ownedElsewhere;
+            if (json) writeJsonLine({ type: 'followed', connectionId, ...seen });
+            else
+              process.stdout.write(
+                `Synced by the firm's sync owner (another workstation) "${name}": last sync ${seen.lastSyncAt ?? 'never completed'}, ${thousands(seen.invoices)} invoices archived.\n`,
+              );
           } else if (entry.state === 'failed' || entry.state === 'skipped') {
             const error: { kind: string; message: string; reason?: string } = entry.error ?? {
               kind: 'internal',

@@ -2,7 +2,7 @@
 // --out file, the workbook's language, and the summary line a failure leaves for --json readers.
 import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileOwnerOf } from '../services/export/output-name.ts';
+import { fileOwnerFrom } from '../services/export/output-name.ts';
 import type { Language } from '#shared/contract.ts';
 import { resolveLanguage } from '../handlers/index.ts';
 import type { Services } from '../services/index.ts';
@@ -38,11 +38,11 @@ function isFolder(path: string): boolean {
 }
 
 /** The owner of a connection's files (output-name.ts), from its archive and user data if any. */
-export function workbookOwner(services: Services, connection: { id: string; name: string }) {
-  return fileOwnerOf(
+export async function workbookOwner(services: Services, connection: { id: string; name: string }) {
+  return fileOwnerFrom(
     connection.name,
-    services.archives.existing(connection.id),
-    services.archives.existingUserData(connection.id),
+    await services.archives.ports.existing(connection.id),
+    await services.userData.existing(connection.id),
   );
 }
 

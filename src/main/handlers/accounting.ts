@@ -2,14 +2,17 @@
 // the third parties' accounts and their CSV.
 import type { Language } from '#shared/contract.ts';
 import { localDay } from '../services/export/file-names.ts';
-import { fileOwnerOf, ownedFileName, type FileOwner } from '../services/export/output-name.ts';
+import { fileOwnerFrom, ownedFileName, type FileOwner } from '../services/export/output-name.ts';
 import { wordsFor } from '../services/export/words.ts';
 import { resolveLanguage } from './language.ts';
 import { accountingCall, type Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
 
 export function accountingHandlers(
-  services: Pick<HandlerServices, 'connections' | 'archives' | 'accounting' | 'env' | 'osLocale'>,
+  services: Pick<
+    HandlerServices,
+    'connections' | 'archives' | 'accounting' | 'env' | 'osLocale' | 'userData'
+  >,
   shared: Pick<Shared, 'activeForUserData' | 'ledgers' | 'now'>,
 ) {
   const { connections, archives } = services;
@@ -67,10 +70,10 @@ export function accountingHandlers(
         services.accounting.exportThirdPartiesCsv(connectionId),
       );
       const count = (await services.accounting.thirdParties(connectionId)).length;
-      const owner = fileOwnerOf(
+      const owner = await fileOwnerFrom(
         connection.name,
-        archives.existing(connectionId),
-        archives.existingUserData(connectionId),
+        await archives.ports.existing(connectionId),
+        await services.userData.existing(connectionId),
       );
       const { language } = resolveLanguage(
         services.env,

@@ -14,9 +14,9 @@ export function archiveHandlers(
   return {
     'archive:search': async ({ filter, sort, offset, limit }) => {
       const connectionId = activeId();
-      const archive = archives.existing(connectionId);
+      const archive = await archives.ports.existing(connectionId);
       const data = archive
-        ? archive.queryInvoices({
+        ? await archive.queryInvoices({
             ...(filter ? { filter } : {}),
             ...(sort ? { sort } : {}),
             offset,
@@ -38,8 +38,8 @@ export function archiveHandlers(
       await archives.clear(connectionId);
     },
     'archive:invoiceStatus': async ({ invoiceId }) => {
-      const archive = archives.existing(activeId());
-      const found = archive?.getInvoice(invoiceId);
+      const archive = await archives.ports.existing(activeId());
+      const found = await archive?.invoice(invoiceId);
       if (!archive || !found) return null;
       const { state, direction, lifecycleCode, lifecycleDate } = found.row;
       return {
@@ -47,7 +47,7 @@ export function archiveHandlers(
         direction,
         lifecycleCode,
         lifecycleDate,
-        history: archive.statusHistory(invoiceId),
+        history: await archive.statusHistory(invoiceId),
       };
     },
     'sync:start': async ({ details }) => {
@@ -90,7 +90,7 @@ export function archiveHandlers(
     // The archive screen's totals, asked apart from its pages: summing every matching row costs
     // more than one page (about 70 ms at 100,000 invoices), so paging does not ask again.
     'archive:totals': async ({ filter }) => {
-      const archive = archives.existing(activeId());
+      const archive = await archives.ports.existing(activeId());
       return archive ? archive.totals(filter) : { count: 0, currencies: [] };
     },
   } satisfies HandlersOf<'archive' | 'sync'>;

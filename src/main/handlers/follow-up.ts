@@ -53,8 +53,8 @@ export function followUpHandlers(
     'news:list': async ({ connectionId }) => newsList(connectionId),
     'news:markRead': async (args) => {
       await connections.get(args.connectionId);
-      const archive = archives.existing(args.connectionId);
-      archive?.markNewsRead(
+      const archive = await archives.ports.existing(args.connectionId);
+      await archive?.markNewsRead(
         'ids' in args ? { ids: args.ids } : { upToId: args.upToId },
         now().toISOString(),
       );
@@ -64,8 +64,13 @@ export function followUpHandlers(
 
   async function newsList(connectionId: string): Promise<ResultOf<'news:list'>> {
     await connections.get(connectionId); // not_found for a connection that does not exist
-    const archive = archives.existing(connectionId); // a read never creates an archive
-    const news = archive?.news(NEWS_PAGE) ?? { unread: 0, shown: 0, newestId: null, groups: [] };
+    const archive = await archives.ports.existing(connectionId); // a read never creates one
+    const news = (await archive?.news(NEWS_PAGE)) ?? {
+      unread: 0,
+      shown: 0,
+      newestId: null,
+      groups: [],
+    };
     return { connectionId, ...news };
   }
 }

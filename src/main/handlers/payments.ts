@@ -1,13 +1,15 @@
 // Payment marks: the accountant's own word that an invoice was paid, beside the operator's
 // statuses 211 and 212.
 import { AppFailure } from '../services/app-failure.ts';
-import { readBankMarks } from '../services/archive/payment-marks.ts';
+import { besideTheArchive } from '../services/archive/beside-the-archive.ts';
+import { paymentMarksOf } from '../services/archive/payment-marks.ts';
+import type { ArchiveRow } from '#shared/archive.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
 
 export function paymentsHandlers(
-  services: Pick<HandlerServices, 'connections' | 'archives'>,
+  services: Pick<HandlerServices, 'connections' | 'archives' | 'userData'>,
   shared: Pick<Shared, 'activeForUserData' | 'now'>,
 ) {
   const { connections, archives } = services;
@@ -21,23 +23,32 @@ export function paymentsHandlers(
       await activeForUserData(connectionId);
       if (paidOn > addDaysUtc(now(), 1))
         throw new AppFailure('invalid_input', `The payment day ${paidOn} is in the future.`);
-      const store = archives.userData(connectionId);
-      store.markPaid(invoiceIds, paidOn, note ? note : null, now());
-      return [...store.paymentMarks(invoiceIds).values()];
+      const userData = await services.userData.of(connectionId);
+      await userData.markPaid(invoiceIds, paidOn, note ? note : null, now());
+      return [...(await userData.paymentMarks(invoiceIds)).values()];
     },
     'payments:unmark': async ({ connectionId, invoiceIds }) => {
       await activeForUserData(connectionId);
-      return archives.userData(connectionId).unmarkPaid(invoiceIds);
+      return (await services.userData.of(connectionId)).unmarkPaid(invoiceIds);
     },
     'payments:get': async ({ connectionId, invoiceIds }) => {
       await connections.get(connectionId); // not_found for a connection that does not exist
       // A read never creates the file: no file, no marks.
-      const marks = archives.existingUserData(connectionId)?.paymentMarks(invoiceIds) ?? new Map();
-      const archive = archives.existing(connectionId);
+      const userData = await services.userData.existing(connectionId);
+      const marks = (await userData?.paymentMarks(invoiceIds)) ?? new Map<string, PaymentMark>();
+      const archive = await archives.ports.existing(connectionId);
       // What the bank statements' matches paid (the bank file read once, when there is one).
-      const bank = archive ? readBankMarks(archive) : new Map<string, PaymentMark>();
+      const { bankMatches } = besideTheArchive(archives.dataDir, services.userData);
+      const bank = archive
+        ? await paymentMarksOf(archive, { userData: null, bankMatches }, invoiceIds)
+        : new Map<string, PaymentMark>();
+      const rows = new Map<string, ArchiveRow>();
+      for (const invoiceId of invoiceIds) {
+        const found = await archive?.invoice(invoiceId);
+        if (found) rows.set(invoiceId, found.row);
+      }
       return invoiceIds.map((invoiceId) => {
-        const row = archive?.getInvoice(invoiceId)?.row;
+        const row = rows.get(invoiceId);
         const code = row?.lifecycleCode;
         const byBank = bank.get(invoiceId);
         return {

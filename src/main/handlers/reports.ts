@@ -7,10 +7,10 @@ import type { Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
 
 export function reportsHandlers(
-  services: Pick<HandlerServices, 'connections' | 'archives' | 'readReports'>,
+  services: Pick<HandlerServices, 'connections' | 'readReports' | 'userData'>,
   shared: Pick<Shared, 'activeForUserData' | 'now'>,
 ) {
-  const { connections, archives } = services;
+  const { connections } = services;
   const { activeForUserData, now } = shared;
   return {
     // Computed from the active connection's archive, never from the operator: the figures are
@@ -44,7 +44,7 @@ export function reportsHandlers(
         if (error instanceof RangeError) throw new AppFailure('invalid_input', error.message);
         throw error;
       }
-      archives.userData(connectionId).saveCarriedCredit(period, cents, now());
+      await (await services.userData.of(connectionId)).saveCarriedCredit(period, cents, now());
       const data = (await services.readReports(connectionId, (source) =>
         computeReport(source, 'ca3', period, { now: now() }),
       )) as Ca3Report;

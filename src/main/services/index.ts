@@ -1,7 +1,7 @@
 // The composition root: builds every service of the main process from its dependencies.
 // Plain Node (no 'electron' import): the Electron shell passes its own settings store and locale.
 import { Console } from 'node:console';
-import { fileOwnerOf } from './export/output-name.ts';
+import { fileOwnerFrom } from './export/output-name.ts';
 import { join } from 'node:path';
 import type { EventName, Events, SettingsRepair } from '#shared/contract.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -231,9 +231,14 @@ export function createServices(options: CreateServicesOptions): Services {
       exceptions: (connectionId, period, show) =>
         exceptionList(exceptionsDeps(archives, accounting, now), connectionId, period, show),
       // Every file is named after the connection's client company (issue 27, item 1).
-      company: (connectionId) =>
-        fileOwnerOf('', archives.existing(connectionId), archives.existingUserData(connectionId))
-          .company,
+      company: async (connectionId) =>
+        (
+          await fileOwnerFrom(
+            '',
+            await archives.ports.existing(connectionId),
+            await userData.existing(connectionId),
+          )
+        ).company,
       version,
       now,
       ...(options.exportWorkerUrl ? { workerUrl: options.exportWorkerUrl } : {}),
@@ -306,11 +311,8 @@ export function createServices(options: CreateServicesOptions): Services {
           .catch(() => undefined);
       // Its archive's opening check, off the first search's path (none is created here).
       setImmediate(() => {
-        try {
-          archives.existing(active);
-        } catch {
-          // Damaged: the first screen's call reports it.
-        }
+        // Damaged: the first screen's call reports it.
+        archives.ports.existing(active).catch(() => undefined);
       });
     },
     userData,

@@ -20,6 +20,13 @@ const FORBIDDEN: [RegExp, string][] = [
   [/\.db\b/, "reaches a store's handle (.db)"],
   [/\.prepare\(/, 'prepares a SQL statement'],
   [/['"][^'"]*archive\/sqlite\/[^'"]*['"]/, 'imports the SQLite archive (archive/sqlite/)'],
+  // The registry's synchronous stores (Archives.existing, .open, .userData, .existingUserData):
+  // a caller holds a port instead (archives.ports, services.userData), which a store on a
+  // server implements too. A port named `archives` in a module's deps is not the registry.
+  [
+    /(?<!deps\.)\barchives\.(?:existing|open|userData|existingUserData)\(/,
+    "holds the registry's synchronous store (use archives.ports or the user data port)",
+  ],
 ];
 
 function* sources(dir: string): Generator<string> {
@@ -77,4 +84,19 @@ test('the check sees the SQLite archive imported outside its folder, by any call
   assert.equal(breaches.length, 2, breaches.join('\n'));
   assert.match(breaches[0]!, /portfolio.*imports the SQLite archive/);
   assert.match(breaches[1]!, /exporter.*imports the SQLite archive/);
+});
+
+test("the check sees the registry's synchronous store held outside the archive folder", () => {
+  const outside = join('src', 'main', 'handlers', 'payments.ts');
+  const inside = join('src', 'main', 'services', 'archive', 'archives.ts');
+  const breaches = boundaryBreaches([
+    [outside, 'const archive = archives.existing(connectionId);'],
+    [outside, 'const store = services.archives.userData(connection.id);'],
+    [outside, 'const user = services.archives.existingUserData(id);'],
+    [outside, 'const archive = await archives.ports.existing(connectionId);'],
+    [outside, 'const archive = await deps.archives.existing(connectionId);'],
+    [inside, 'const store = this.existing(connectionId) ?? archives.existing(id);'],
+  ]);
+  assert.equal(breaches.length, 3, breaches.join('\n'));
+  assert.ok(breaches.every((b) => b.startsWith(outside) && /synchronous store/.test(b)));
 });

@@ -465,7 +465,7 @@ export class Archives {
     const work = runSync({
       now: this.#now,
       client: options.client,
-      archive,
+      archive: this.#port(archive),
       budget,
       signal: controller.signal,
       details: options.details ?? true,

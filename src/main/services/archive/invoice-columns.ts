@@ -2,6 +2,7 @@
 // once fetched, the full invoice (whose business data wins: it is the complete record).
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import { toCents } from './amounts.ts';
+import type { UpsertResult } from './ports.ts';
 
 /** UNTDID 1001 codes of credit notes (avoirs): one list with the screens' totals. */
 export { CREDIT_NOTE_TYPE_CODES } from '#shared/invoices/amount-totals.ts';
@@ -116,6 +117,32 @@ export function mergeSearchItems(
       ? { businessData: previous.businessData }
       : {}),
   };
+}
+
+/** What an archived invoice's status was before a write (either store's stored row). */
+export interface StatusBefore {
+  state: string;
+  lifecycleCode: string | null;
+  lifecycleDate: string | null;
+}
+
+/** The upsert's one rule for an invoice archived before: unchanged when its state and lifecycle
+ * (code and date) are what they were (the sync's early stop rests on it), else updated. Counted
+ * into `result`. */
+export function countKnown(
+  result: UpsertResult,
+  invoiceId: string,
+  before: StatusBefore,
+  after: Pick<InvoiceColumns, 'state' | 'lifecycle_code' | 'lifecycle_date'>,
+): void {
+  if (
+    before.state === after.state &&
+    before.lifecycleCode === after.lifecycle_code &&
+    before.lifecycleDate === after.lifecycle_date
+  ) {
+    result.unchanged++;
+    result.unchangedIds.push(invoiceId);
+  } else result.updated++;
 }
 
 export function isFinal(state: string, lifecycleCode: string | null): boolean {

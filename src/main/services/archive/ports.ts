@@ -290,9 +290,25 @@ export interface PartitionState {
   finishedAt: string | null;
 }
 
-/** Where a partition's list stands once a page is written: at `nextOffset`, or finished. */
+/** How a partition's list ends: read to its end (complete) or cut (the window, or known
+ * invoices), and when. */
+export interface PartitionEnd {
+  complete: boolean;
+  finishedAt: string;
+}
+
+/** Where a partition's list stands once a page is written: at `nextOffset`, or finished. With
+ * `caughtUp` (a partition read through by an earlier run), the page finishes it instead when it
+ * holds an invoice archived before and unchanged: what follows was read before. The store
+ * decides so in the page's own transaction, from its upsert (finishedBy). */
 export type PartitionCheckpoint =
-  | { partition: PartitionState; nextOffset: number; operatorCount: number; oldest: string | null }
+  | {
+      partition: PartitionState;
+      nextOffset: number;
+      operatorCount: number;
+      oldest: string | null;
+      caughtUp?: PartitionEnd;
+    }
   | {
       partition: PartitionState;
       finished: { complete: boolean; finishedAt: string };
@@ -300,29 +316,61 @@ export type PartitionCheckpoint =
       oldest: string | null;
     };
 
+/** A list page of a run, and where its partition stands after it. */
+export interface ListPage {
+  runId: number;
+  items: readonly InvoiceSearchItem[];
+  fetchedAt: string;
+  checkpoint: PartitionCheckpoint;
+}
+
+/** A status page of a run, and the ids it asked (listed by the operator or not). */
+export interface StatusPage {
+  runId: number;
+  items: readonly InvoiceSearchItem[];
+  asked: readonly string[];
+  fetchedAt: string;
+}
+
+/** How a list page's checkpoint ends its partition once the page's upsert is known, or null
+ * when the partition goes on at its `nextOffset`. */
+export function finishedBy(
+  checkpoint: PartitionCheckpoint,
+  result: UpsertResult,
+): PartitionEnd | null {
+  if ('finished' in checkpoint) return checkpoint.finished;
+  return checkpoint.caughtUp !== undefined && result.unchanged > 0 ? checkpoint.caughtUp : null;
+}
+
 /** What the sync writes: each page together with its checkpoint, in one call (after a kill
- * the next sync goes on from the last page written, never past one lost). */
-export interface SyncWrites {
+ * the next sync goes on from the last page written, never past one lost). A store may gather
+ * the pages that arrive together into one transaction (SQLite's group commit): a call resolves
+ * once its page is committed. */
+export interface SyncWrites extends Pick<
+  ArchiveReads,
+  'connectionId' | 'coverage' | 'filterRefused'
+> {
+  /** Runs a sync's series of writes; a store may tune itself for them meanwhile (SQLite defers
+   * its WAL checkpoint to the end). */
+  duringSync<T>(work: () => Promise<T>): Promise<T>;
   /** Goes on with an unfinished run, else starts one. */
   beginRun(startedAt: string, details: boolean): Promise<{ runId: number; resumed: boolean }>;
   finishRun(runId: number, finishedAt: string): Promise<void>;
   partitions(): Promise<PartitionState[]>;
+  /** The unfiltered list's partition, made if absent (the operator refused the filter). */
+  unfilteredList(): Promise<PartitionState>;
+  /** The operator filters again: the partitions tell the coverage. */
+  dropUnfilteredList(): Promise<void>;
+  /** How many invoices this run still has to read the status of (an estimate's count). */
+  countStatusTodo(runId: number): Promise<number>;
+  /** How many invoices this run still has to fetch the detail of. */
+  countDetailTodo(runId: number): Promise<number>;
   /** A list page and where its partition stands after it. */
-  commitListPage(page: {
-    runId: number;
-    items: readonly InvoiceSearchItem[];
-    fetchedAt: string;
-    checkpoint: PartitionCheckpoint;
-  }): Promise<UpsertResult>;
+  commitListPage(page: ListPage): Promise<UpsertResult>;
   /** The invoices whose status this run still has to read. */
   statusTodo(runId: number): Promise<string[]>;
   /** A status page, the ids asked marked read in this run (listed or not). */
-  commitStatusPage(page: {
-    runId: number;
-    items: readonly InvoiceSearchItem[];
-    asked: readonly string[];
-    fetchedAt: string;
-  }): Promise<UpsertResult>;
+  commitStatusPage(page: StatusPage): Promise<UpsertResult>;
   /** The invoices whose detail this run still has to fetch. */
   detailTodo(runId: number): Promise<string[]>;
   commitDetail(invoice: Invoice, fetchedAt: string): Promise<boolean>;

@@ -33,15 +33,14 @@ import type {
   UnfilteredListCoverage,
 } from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
-import type { ArchiveStore } from './sqlite/archive-store.ts';
-import { GroupCommit } from './sqlite/group-commit.ts';
+import type { PartitionCheckpoint, PartitionState, SyncWrites, UpsertResult } from './ports.ts';
+import { finishedBy } from './ports.ts';
 import {
   OFFSET_MAX,
   PAGE_LIMIT,
   WINDOW,
   isUnfiltered,
   unfilteredCoverage,
-  type PartitionRow,
 } from './sqlite/sync-state.ts';
 import type { RequestPacer } from '../operator/operator-client.ts';
 import { RequestBudget, Slots, runPool } from './pace.ts';
@@ -98,7 +97,9 @@ export type { PartitionCoverage, SyncPhase, SyncProgress, SyncSummary, Unfiltere
 
 export interface SyncOptions {
   client: SyncOperator;
-  archive: ArchiveStore;
+  /** The connection's archive as the sync writes it (ArchivesPort.syncWrites): each page with
+   * its checkpoint in one call, whichever store keeps it. */
+  archive: SyncWrites;
   /** Shared budget (editable while it runs); default a new one of `requestsPerMinute`. */
   budget?: RequestBudget;
   /** Default 3,600 (the real operator's documented limit). */
@@ -151,13 +152,11 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
 
 async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   const { client, archive, signal } = options;
-  const state = archive.syncState;
   const now = options.now ?? systemClock.now;
   const budget = options.budget ?? new RequestBudget(options.requestsPerMinute);
   const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? 8)));
   const wantDetails = options.details ?? true;
   const startedMs = Date.now(); // Date.now() here measures the pace, real time; dates use now()
-  const commits = new GroupCommit(archive);
   const listSlots = new Slots(concurrency);
   // Round-trip time of the requests (smoothed), to size the details' lanes.
   let roundTripMs: number | null = null;
@@ -169,22 +168,20 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   };
 
   // The run: go on with an unfinished one, else start a new one.
-  const { runId, resumed } = archive.transaction(() =>
-    state.beginRun(now().toISOString(), wantDetails),
-  );
+  const { runId, resumed } = await archive.beginRun(now().toISOString(), wantDetails);
 
   // The coverage as the screen shows it while the sync runs: partitions change as they finish.
-  const liveCoverage = state.coverage();
-  const liveOf = (p: PartitionRow): PartitionCoverage | undefined =>
+  const liveCoverage = await archive.coverage();
+  const liveOf = (p: PartitionState): PartitionCoverage | undefined =>
     liveCoverage.find((c) => c.direction === p.direction && c.state === p.state);
-  const keyOf = (p: PartitionRow): string => `${p.direction}/${p.state}`;
+  const keyOf = (p: PartitionState): string => `${p.direction}/${p.state}`;
   /** List pages a partition still needs, from the operator's last count. */
-  const pagesExpected = (p: PartitionRow): number => {
-    const resumeAt = p.run_id === runId ? (p.next_offset ?? 0) : 0;
-    if (p.ever_finished && resumeAt === 0) return 1;
-    return p.operator_count === null
+  const pagesExpected = (p: PartitionState): number => {
+    const resumeAt = p.runId === runId ? (p.nextOffset ?? 0) : 0;
+    if (p.everFinished && resumeAt === 0) return 1;
+    return p.operatorCount === null
       ? 1
-      : Math.max(1, Math.ceil((Math.min(p.operator_count, WINDOW) - resumeAt) / PAGE_LIMIT));
+      : Math.max(1, Math.ceil((Math.min(p.operatorCount, WINDOW) - resumeAt) / PAGE_LIMIT));
   };
 
   const progress: SyncProgress = {
@@ -208,13 +205,23 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   let statusLeft = 0;
 
   // During the lists, the status requests still to come are counted in the archive (a scan of
-  // every invoice): at most once a second, not on every page.
-  let statusEstimate = { batches: 0, countedAt: -Infinity };
-  const statusBatchesExpected = (): number => {
-    if (Date.now() - statusEstimate.countedAt >= 1000) {
-      const todo = state.countStatusTodo(runId);
-      statusEstimate = { batches: Math.ceil(todo / STATUS_BATCH_SIZE), countedAt: Date.now() };
+  // every invoice): at most once a second, not on every page. The count is asked in the
+  // background (the archive answers asynchronously); a report uses the last one answered.
+  const statusEstimate = { batches: 0, countedAt: -Infinity, counting: false };
+  const countStatus = async (): Promise<void> => {
+    statusEstimate.counting = true;
+    statusEstimate.countedAt = Date.now();
+    try {
+      statusEstimate.batches = Math.ceil(
+        (await archive.countStatusTodo(runId)) / STATUS_BATCH_SIZE,
+      );
+    } finally {
+      statusEstimate.counting = false;
     }
+  };
+  const statusBatchesExpected = (): number => {
+    if (!statusEstimate.counting && Date.now() - statusEstimate.countedAt >= 1000)
+      countStatus().catch(() => {}); // a failing archive fails the page's write too
     return statusEstimate.batches;
   };
 
@@ -264,16 +271,17 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
 
   let cancelled = false;
   try {
-    progress.detailsRemaining = wantDetails ? state.countDetailTodo(runId) : 0;
+    progress.detailsRemaining = wantDetails ? await archive.countDetailTodo(runId) : 0;
     // ---- 1. lists ----
-    const rows = state.partitions();
+    const rows = await archive.partitions();
     const partitions = rows.filter((p) => !isUnfiltered(p));
     let unfiltered = rows.find(isUnfiltered);
     // This run already met the refusal (it resumes): on with the unfiltered list.
     let refused =
       unfiltered !== undefined &&
-      (unfiltered.run_id === runId || unfiltered.finished_run_id === runId);
-    const todo = refused ? [] : partitions.filter((p) => p.finished_run_id !== runId);
+      (unfiltered.runId === runId || unfiltered.finishedRunId === runId);
+    const todo = refused ? [] : partitions.filter((p) => p.finishedRunId !== runId);
+    await countStatus(); // the first report's estimate
     progress.partitionsDone = partitions.length - todo.length;
     for (const p of todo) listsLeft.set(keyOf(p), pagesExpected(p));
     report();
@@ -290,12 +298,12 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
       },
     );
     if (refused) {
-      unfiltered ??= archive.transaction(() => state.unfilteredList());
+      unfiltered ??= await archive.unfilteredList();
       listsLeft.clear();
       progress.partitionsTotal = 1;
       progress.partitionsDone = 0;
       progress.filterRefused = unfilteredCoverage(unfiltered);
-      if (unfiltered.finished_run_id === runId) progress.partitionsDone = 1;
+      if (unfiltered.finishedRunId === runId) progress.partitionsDone = 1;
       else {
         listsLeft.set(keyOf(unfiltered), pagesExpected(unfiltered));
         report();
@@ -303,13 +311,13 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
       }
     } else if (unfiltered) {
       // The operator filters again: the partitions tell the coverage.
-      archive.transaction(() => state.dropUnfilteredList());
+      await archive.dropUnfilteredList();
       progress.filterRefused = null;
     }
 
     // ---- 2. status ----
     progress.phase = 'status';
-    const statusIds = state.statusTodo(runId);
+    const statusIds = await archive.statusTodo(runId);
     const batches: string[][] = [];
     for (let i = 0; i < statusIds.length; i += STATUS_BATCH_SIZE)
       batches.push(statusIds.slice(i, i + STATUS_BATCH_SIZE));
@@ -324,7 +332,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     // ---- 3. details ----
     if (wantDetails) {
       progress.phase = 'details';
-      const ids = state.detailTodo(runId);
+      const ids = await archive.detailTodo(runId);
       progress.detailsRemaining = ids.length;
       report();
       await runPool(
@@ -334,8 +342,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
       );
     }
 
-    archive.transaction(() => state.finishRun(runId, now().toISOString()));
-    archive.optimize(); // the archive may have grown much: fresh planner statistics
+    await archive.finishRun(runId, now().toISOString());
     progress.phase = 'done';
     report();
   } catch (error) {
@@ -347,8 +354,8 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     resumed,
     cancelled,
     detailsFailed,
-    coverage: state.coverage(),
-    filterRefused: state.filterRefused(),
+    coverage: await archive.coverage(),
+    filterRefused: await archive.filterRefused(),
   };
 
   /** One list page asked: it holds a slot from before its request until it is committed or
@@ -369,15 +376,17 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     return { page, release: () => void slot.then((giveBack) => giveBack()) };
   }
 
-  async function syncPartition(p: PartitionRow): Promise<void> {
+  async function syncPartition(p: PartitionState): Promise<void> {
     const key = keyOf(p);
-    const q = isUnfiltered(p) ? undefined : partitionQuery(p.direction, p.state);
+    const q = isUnfiltered(p)
+      ? undefined
+      : partitionQuery(p.direction as Direction, p.state as InvoiceState);
     const live = liveOf(p);
-    const resuming = p.run_id === runId && p.next_offset !== null;
-    let offset = resuming ? p.next_offset! : 0;
+    const resuming = p.runId === runId && p.nextOffset !== null;
+    let offset = resuming ? p.nextOffset! : 0;
     // Stopping at known invoices is only sound once a run has read the partition through.
-    const mayStopEarly = p.ever_finished === 1 && !resuming;
-    let oldest = p.oldest_date;
+    const mayStopEarly = p.everFinished && !resuming;
+    let oldest = p.oldest;
     // Pages asked ahead of the one being written, by offset. Once a page has told how many
     // invoices the partition has, the pages up to the window are asked at once instead of one
     // round trip after another; they are still written in order, each with its checkpoint. A
@@ -399,58 +408,55 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
         if (!mayStopEarly)
           for (let at = pageOffset + PAGE_LIMIT; at < Math.min(count, WINDOW); at += PAGE_LIMIT)
             ask(at);
-        let done: boolean;
-        try {
-          done = await commits.run(() => {
-            const result = archive.upsertSearchItems(page.data, fetchedAt, runId);
-            if (live) live.archived += result.added;
-            /** What the coverage shows of this partition now (once committed). */
-            const tell = (
-              end: Partial<Pick<PartitionCoverage, 'complete' | 'finished' | 'finishedAt'>>,
-            ): void => {
-              const now = { oldest, operatorCount: count, ...end };
-              if (live) Object.assign(live, now);
-              else if (isUnfiltered(p) && progress.filterRefused)
-                Object.assign(progress.filterRefused, now);
-            };
-            progress.invoicesSeen += page.data.length;
-            progress.invoicesNew += result.added;
-            progress.invoicesUpdated += result.updated;
-            for (const item of page.data) oldest = minDate(oldest, item.metadata.createDate);
-            const reachedEnd =
-              page.data.length < PAGE_LIMIT || pageOffset + page.data.length >= count;
-            const reachedWindow = !reachedEnd && pageOffset + PAGE_LIMIT > OFFSET_MAX;
-            const caughtUp = mayStopEarly && result.unchanged > 0;
-            if (reachedEnd || reachedWindow || caughtUp) {
-              const complete = reachedEnd
-                ? true
-                : reachedWindow
-                  ? false
-                  : count <= WINDOW && p.complete === 1;
-              state.partitionFinished(p, {
-                runId,
+        for (const item of page.data) oldest = minDate(oldest, item.metadata.createDate);
+        const reachedEnd = page.data.length < PAGE_LIMIT || pageOffset + page.data.length >= count;
+        const reachedWindow = !reachedEnd && pageOffset + PAGE_LIMIT > OFFSET_MAX;
+        // A partition read through before finishes at the first page holding an invoice known
+        // and unchanged: the store decides it with the page's write (finishedBy).
+        const checkpoint: PartitionCheckpoint =
+          reachedEnd || reachedWindow
+            ? {
+                partition: p,
+                finished: { complete: reachedEnd, finishedAt: fetchedAt },
                 operatorCount: count,
                 oldest,
-                complete,
-                finishedAt: fetchedAt,
-              });
-              tell({ complete, finished: true, finishedAt: fetchedAt });
-              return true;
-            }
-            offset = pageOffset + PAGE_LIMIT;
-            state.partitionAt(p, offset, { runId, operatorCount: count, oldest });
-            tell({});
-            return false;
-          });
+              }
+            : {
+                partition: p,
+                nextOffset: pageOffset + PAGE_LIMIT,
+                operatorCount: count,
+                oldest,
+                ...(mayStopEarly
+                  ? { caughtUp: { complete: count <= WINDOW && p.complete, finishedAt: fetchedAt } }
+                  : {}),
+              };
+        let result: UpsertResult;
+        try {
+          result = await archive.commitListPage({ runId, items: page.data, fetchedAt, checkpoint });
         } finally {
           asked.release();
         }
-        if (done) {
+        if (live) live.archived += result.added;
+        progress.invoicesSeen += page.data.length;
+        progress.invoicesNew += result.added;
+        progress.invoicesUpdated += result.updated;
+        const finished = finishedBy(checkpoint, result);
+        /** What the coverage shows of this partition now (committed). */
+        const shown = {
+          oldest,
+          operatorCount: count,
+          ...(finished ? { ...finished, finished: true } : {}),
+        };
+        if (live) Object.assign(live, shown);
+        else if (isUnfiltered(p) && progress.filterRefused)
+          Object.assign(progress.filterRefused, shown);
+        if (finished) {
           listsLeft.delete(key);
           progress.partitionsDone++;
           report();
           return;
         }
+        offset = pageOffset + PAGE_LIMIT;
         listsLeft.set(key, Math.max(1, Math.ceil((Math.min(count, WINDOW) - offset) / PAGE_LIMIT)));
         report();
       }
@@ -470,12 +476,14 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
       ),
     );
     const fetchedAt = now().toISOString();
-    await commits.run(() => {
-      const result = archive.upsertSearchItems(page.data, fetchedAt, runId);
-      progress.invoicesUpdated += result.updated;
-      // Ids the operator no longer lists are marked too: asked once per run.
-      state.markStatusRead(ids, runId);
+    // Ids the operator no longer lists are marked too: asked once per run.
+    const result = await archive.commitStatusPage({
+      runId,
+      items: page.data,
+      asked: ids,
+      fetchedAt,
     });
+    progress.invoicesUpdated += result.updated;
     progress.statusChecked += ids.length;
     statusLeft--;
     report();
@@ -488,14 +496,14 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     } catch (error) {
       if (isCancelled(error, signal) || !isPerInvoiceError(error)) throw error;
       const kind = String((error as { kind?: unknown }).kind);
-      await commits.run(() => state.markDetailFailed(id, kind, runId));
+      await archive.commitDetailFailed(id, kind, runId);
       detailsFailed++;
       progress.detailsRemaining--;
       report();
       return;
     }
     const fetchedAt = now().toISOString();
-    await commits.run(() => archive.saveDetail(invoice, fetchedAt));
+    await archive.commitDetail(invoice, fetchedAt);
     progress.detailsFetched++;
     progress.detailsRemaining--;
     report();

@@ -71,7 +71,7 @@ export interface ExporterDeps {
   ) => Promise<ExceptionList>;
   /** The connection's client company as its archive knows it (names every file, heads every
    * workbook); absent or null: the connection's name stands for it. */
-  company?: (connectionId: string) => FileOwner['company'];
+  company?: (connectionId: string) => FileOwner['company'] | Promise<FileOwner['company']>;
   /** Written in the "About" sheet. */
   version: string;
   /** The worker script of the writer, where a bundle moved it (Electron). */
@@ -122,7 +122,7 @@ export async function prepareExport(
   const number = countFormat(language);
   const owner: FileOwner = {
     connectionName: request.connection.name,
-    company: deps.company?.(request.connection.id) ?? null,
+    company: (await deps.company?.(request.connection.id)) ?? null,
   };
   const about: AboutInfo = {
     connectionName: request.connection.name,

@@ -2,6 +2,8 @@
 // <what> <period>.<ext>`, so that a firm's downloads folder tells its clients' files apart, and
 // safe on Windows, macOS and Linux alike (forbidden characters, reserved names, trailing dots and
 // spaces, length). The FEC keeps its legal name (accounting/fec.ts).
+import type { ArchiveReads } from '../archive/ports.ts';
+import type { UserDataPort } from '../archive/user-data-port.ts';
 
 /** Whose file it is: the connection's client company as its archive knows it, else the
  * connection's own name. Never a secret. */
@@ -80,6 +82,22 @@ export function safeFileName(base: string, extension: string): string {
  * one space between words. */
 function cleaned(text: string): string {
   return text.normalize('NFC').replace(FORBIDDEN, ' ').replace(/\s+/gu, ' ').trim();
+}
+
+/** fileOwnerOf through the ports (a store on a server answers asynchronously): the archive's
+ * company and the accountant's settings read first. */
+export async function fileOwnerFrom(
+  connectionName: string,
+  archive: Pick<ArchiveReads, 'company'> | null,
+  userData: Pick<UserDataPort, 'accountingSettings'> | null,
+): Promise<FileOwner> {
+  const found = archive ? await archive.company() : null;
+  const settings = userData ? await userData.accountingSettings() : null;
+  return fileOwnerOf(
+    connectionName,
+    { companySiren: () => found },
+    settings ? { readAccountingSettings: () => settings } : null,
+  );
 }
 
 /** The owner of a connection's files as the portfolio names it: the SIREN the accountant set,

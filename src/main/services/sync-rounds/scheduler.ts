@@ -41,12 +41,13 @@ export class SyncScheduler {
   }
 
   /** One look: a round of the connections due, if any and if none runs. */
-  tick(): void {
+  async tick(): Promise<void> {
     const { rounds, workOffline, log } = this.#options;
     try {
       if (rounds.running || workOffline()) return;
-      if (rounds.candidates('due').length === 0) return;
-      rounds.start('due');
+      if ((await rounds.candidates('due')).length === 0) return;
+      if (rounds.running) return; // one started meanwhile
+      await rounds.start('due');
     } catch (error) {
       (log ?? console).warn(`[sync-round] the scheduler: ${(error as Error).message}`);
     }
@@ -55,7 +56,7 @@ export class SyncScheduler {
   #arm(delayMs: number): void {
     this.#nextAt = this.#now() + delayMs;
     this.#timer = setTimeout(() => {
-      this.tick();
+      void this.tick();
       this.#arm(this.#options.intervalMs ?? 5 * 60_000);
     }, delayMs);
     this.#timer.unref();

@@ -11,15 +11,20 @@ import type { SyncRoundConnection, SyncRoundScope, SyncRoundStatus } from '#shar
 import { AppFailure } from '../app-failure.ts';
 import { toAppError } from '../errors.ts';
 import type { Archives, StartSyncOptions } from '../archive/archives.ts';
+import type { ArchivesPort } from '../archive/ports.ts';
 import type { SyncOperator } from '../archive/sync.ts';
 import { Backoff } from './backoff.ts';
+import { firmSync, type FirmSync } from './firm-sync.ts';
 import { isDue, type SyncSchedules } from './schedule.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 type Round = NonNullable<SyncRoundStatus['round']>;
 
+const OWNERSHIP_LOST =
+  'The sync ownership of this connection was lost (the firm’s server ended the session): another workstation goes on with its sync.';
+
 export interface SyncRoundsOptions {
-  archives: Pick<Archives, 'sync' | 'isSyncing' | 'existing'>;
+  archives: Pick<Archives, 'sync' | 'isSyncing'> & { ports: Pick<ArchivesPort, 'existing'> };
   connections: {
     references(): { id: string; name: string }[];
     get(id: string): Promise<{ requestsPerMinute: number; baseUrl: string }>;
@@ -39,6 +44,10 @@ export interface SyncRoundsOptions {
   log?: Logger;
   /** Where failing connections' waits are kept across processes and restarts (backoff.ts). */
   backoffFile?: string;
+  /** The firm's store (issue 30, item 3): each connection is synced into it by its sync owner
+   * only; a round of a workstation that is not the owner follows the owner's sync, and takes
+   * it over if the owner dies (firm-sync.ts). Absent: the embedded archives (Archives.sync). */
+  firm?: FirmSync;
 }
 
 export interface RunRoundOptions {
@@ -66,6 +75,8 @@ export class SyncRounds {
   #round: Round | null = null;
   #running: Promise<Round> | null = null;
   #controller: AbortController | null = null;
+  /** Resolves once the running round's connections are known (start answers with them). */
+  #begun: Promise<void> = Promise.resolve();
   #nextId = 1;
   /** Set by the scheduler: when it looks next. */
   nextCheckAt: (() => string | null) | null = null;
@@ -91,32 +102,38 @@ export class SyncRounds {
   }
 
   /** The connections a round of this scope takes now, in the settings' order. */
-  candidates(scope: SyncRoundScope): { id: string; name: string }[] {
+  async candidates(scope: SyncRoundScope): Promise<{ id: string; name: string }[]> {
     const all = this.#options.connections.references();
     if (scope === 'all') return all;
     const now = this.#now();
-    return all.filter((connection) => {
-      if (!this.backoff.mayTry(connection.id, now)) return false;
+    const due: { id: string; name: string }[] = [];
+    for (const connection of all) {
+      if (!this.backoff.mayTry(connection.id, now)) continue;
       const everyHours = this.#options.schedules.everyHoursOf(connection.id);
-      if (everyHours <= 0) return false;
+      if (everyHours <= 0) continue;
       try {
-        const store = this.#options.archives.existing(connection.id);
-        return isDue(
-          everyHours,
-          store?.lastSyncAt() ?? null,
-          store?.hasUnfinishedSync() ?? false,
-          now,
-        );
+        const archives = this.#options.firm?.archives ?? this.#options.archives.ports;
+        const archive = await archives.existing(connection.id);
+        if (
+          isDue(
+            everyHours,
+            (await archive?.lastSyncAt()) ?? null,
+            (await archive?.hasUnfinishedSync()) ?? false,
+            now,
+          )
+        )
+          due.push(connection);
       } catch {
-        return true; // a damaged archive: its sync says so, and it is shown failing
+        due.push(connection); // a damaged archive: its sync says so, and it is shown failing
       }
-    });
+    }
+    return due;
   }
 
-  /** Starts a round unless one runs; resolves at once with the status (progress follows as
-   * events). Refused while "Travailler hors ligne" is on (the app's rounds; the CLI's `sync`
-   * ignores that setting of the app, as `sync --connection` does). */
-  start(scope: SyncRoundScope): SyncRoundStatus {
+  /** Starts a round unless one runs; resolves once its connections are known, with the status
+   * (progress follows as events). Refused while "Travailler hors ligne" is on (the app's
+   * rounds; the CLI's `sync` ignores that setting of the app, as `sync --connection` does). */
+  async start(scope: SyncRoundScope): Promise<SyncRoundStatus> {
     if (this.#options.connections.getSettings().workOffline)
       throw new AppFailure(
         'offline',
@@ -124,10 +141,12 @@ export class SyncRounds {
         undefined,
         'work_offline',
       );
-    if (!this.#running)
+    if (!this.#running) {
       void this.run(scope).catch((error: unknown) => {
         this.#log.warn(`[sync-round] ${(error as Error).message}`);
       });
+      await this.#begun;
+    }
     return this.status();
   }
 
@@ -135,40 +154,48 @@ export class SyncRounds {
   run(scope: SyncRoundScope, options: RunRoundOptions = {}): Promise<Round> {
     if (this.#running) throw new AppFailure('conflict', 'A sync round is already running.');
     const controller = new AbortController();
-    const round: Round = {
-      id: this.#nextId++,
-      scope,
-      startedAt: new Date(this.#now()).toISOString(),
-      finishedAt: null,
-      cancelled: false,
-      total: 0,
-      done: 0,
-      failed: 0,
-      skipped: 0,
-      current: [],
-      connections: this.candidates(scope).map((c) => ({
-        connectionId: c.id,
-        name: c.name,
-        state: 'waiting',
-        progress: null,
-        error: null,
-      })),
-    };
-    round.total = round.connections.length;
-    this.#round = round;
     this.#controller = controller;
-    // The round begins once it is known to run (its first events say running).
-    const running = Promise.resolve()
-      .then(() => this.#runRound(round, controller.signal, options))
+    let round: Round | null = null;
+    let begin!: () => void;
+    this.#begun = new Promise<void>((resolve) => (begin = resolve));
+    const running = this.candidates(scope)
+      .then((candidates) => {
+        round = {
+          id: this.#nextId++,
+          scope,
+          startedAt: new Date(this.#now()).toISOString(),
+          finishedAt: null,
+          cancelled: false,
+          total: candidates.length,
+          done: 0,
+          failed: 0,
+          skipped: 0,
+          current: [],
+          connections: candidates.map((c) => ({
+            connectionId: c.id,
+            name: c.name,
+            state: 'waiting',
+            progress: null,
+            error: null,
+          })),
+        };
+        this.#round = round;
+        this.#emit();
+        begin();
+        // The round begins once it is known to run (its first events say running).
+        return this.#runRound(round, controller.signal, options);
+      })
       .finally(() => {
-        round.finishedAt = new Date(this.#now()).toISOString();
-        round.current = [];
+        begin();
+        if (round) {
+          round.finishedAt = new Date(this.#now()).toISOString();
+          round.current = [];
+        }
         this.#running = null;
         this.#controller = null;
         this.#emit();
       });
     this.#running = running;
-    this.#emit();
     return running;
   }
 
@@ -234,7 +261,8 @@ export class SyncRounds {
     const { archives, connections, operators } = this.#options;
     const id = entry.connectionId;
     let summary: SyncSummary | null = null;
-    if (archives.isSyncing(id)) {
+    // The firm's store: the advisory lock tells who syncs, across workstations and here.
+    if (!this.#options.firm && archives.isSyncing(id)) {
       this.#skip(round, entry);
     } else {
       entry.state = 'syncing';
@@ -255,9 +283,14 @@ export class SyncRounds {
             this.#emit();
           },
         };
-        summary = await archives.sync(id, sync);
-        entry.progress = light(summary);
-        if (summary.cancelled) entry.state = 'cancelled';
+        // With the firm's store, null: followed to the end of the owner's sync.
+        const end = this.#options.firm
+          ? await this.#firmSync(entry, sync)
+          : { summary: await archives.sync(id, sync), lost: false };
+        summary = end.summary;
+        if (summary) entry.progress = light(summary);
+        if (end.lost) this.#skip(round, entry, OWNERSHIP_LOST);
+        else if (summary ? summary.cancelled : signal.aborted) entry.state = 'cancelled';
         else {
           entry.state = 'done';
           round.done++;
@@ -280,6 +313,28 @@ export class SyncRounds {
     }
     options.onConnectionEnd?.(structuredClone(entry), summary);
     this.#emit();
+  }
+
+  /** The connection's turn with the firm's store: synced here as its owner (the summary), or
+   * followed while another workstation syncs it (null). */
+  async #firmSync(
+    entry: SyncRoundConnection,
+    sync: StartSyncOptions,
+  ): Promise<{ summary: SyncSummary | null; lost: boolean }> {
+    const end = await firmSync(this.#options.firm!, entry.connectionId, {
+      client: sync.client,
+      requestsPerMinute: sync.requestsPerMinute,
+      details: sync.details ?? true,
+      signal: sync.signal!,
+      ...(sync.onProgress ? { onProgress: sync.onProgress } : {}),
+      onFollow: (seen) => {
+        entry.ownedElsewhere = seen;
+        this.#emit();
+      },
+    });
+    if (!end.owner) return { summary: null, lost: false };
+    delete entry.ownedElsewhere;
+    return { summary: end.summary, lost: end.lost };
   }
 
   #skip(round: Round, entry: SyncRoundConnection, message?: string): void {

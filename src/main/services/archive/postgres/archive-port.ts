@@ -24,6 +24,7 @@ import { emptyNewsCounts, type NewsCounts, type NewsKind } from '#shared/news.ts
 import { addDays } from '#shared/report-period.ts';
 import {
   BATCH_SIZE,
+  finishedBy,
   type AccountingRow,
   type ArchiveCompany,
   type ArchivePort,
@@ -31,11 +32,12 @@ import {
   type Ca3Row,
   type DetailVatFacts,
   type KeptPortfolioDetails,
-  type PartitionCheckpoint,
+  type ListPage,
   type PartitionState,
   type PayableRow,
   type RowWithFacts,
   type SavedResponseKind,
+  type StatusPage,
   type SyncWrites,
   type UpsertResult,
   type VatWindow,
@@ -46,6 +48,7 @@ import {
   FINAL_STATES,
   INVOICE_COLUMN_NAMES,
   columnsOf,
+  countKnown,
   mergeSearchItems,
   type InvoiceColumns,
 } from '../invoice-columns.ts';
@@ -58,11 +61,12 @@ import {
   vatLineFromRecord,
   type InvoiceFacts,
 } from '../invoice-facts.ts';
+import { bankInvoice } from '../bank-invoice.ts';
 import { invoiceSearchKey } from '../request-key.ts';
 import { keptFacts } from '../sqlite/facts-sql.ts';
 import { accountingFactsOf } from '../sqlite/accounting-rows.ts';
 import { changesOf, groupNews, type NewsRow } from '../sqlite/news.ts';
-import { WINDOW, UNFILTERED } from '../sqlite/sync-state.ts';
+import { isUnfiltered, UNFILTERED, unfilteredCoverage } from '../sqlite/sync-state.ts';
 import { inTransaction, Params } from './database.ts';
 import { notifyChange } from './changes.ts';
 import { DEFAULT_SORT, orderOf, whereOf } from './query.ts';
@@ -680,16 +684,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     const row = (await this.#partitionRecords()).find(
       (r) => r.direction === UNFILTERED && r.state === UNFILTERED,
     );
-    return row
-      ? {
-          complete: row.complete,
-          finished: row.ever_finished,
-          oldest: row.oldest_date,
-          operatorCount: row.operator_count,
-          window: WINDOW,
-          finishedAt: row.finished_at,
-        }
-      : null;
+    return row ? unfilteredCoverage(partitionState(row)) : null;
   }
 
   async hasUnfinishedSync(): Promise<boolean> {
@@ -843,6 +838,11 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
 
   // ---- the sync's writes: a page and its checkpoint in one transaction ----
 
+  /** Nothing to tune: the server checkpoints its own WAL. */
+  duringSync<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   async beginRun(startedAt: string, details: boolean) {
     return this.#write(async (client) => {
       const open = await this.#openRunId(client);
@@ -883,17 +883,52 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
       .map(partitionState);
   }
 
-  async commitListPage(page: {
-    runId: number;
-    items: readonly InvoiceSearchItem[];
-    fetchedAt: string;
-    checkpoint: PartitionCheckpoint;
-  }): Promise<UpsertResult> {
+  async unfilteredList(): Promise<PartitionState> {
+    return this.#write(async (client) => {
+      await client.query(
+        `INSERT INTO sync_partitions (connection_id, direction, state) VALUES ($1, $2, $2)
+         ON CONFLICT DO NOTHING`,
+        [this.connectionId, UNFILTERED],
+      );
+      const rows = await this.#partitionRecords(client);
+      return partitionState(rows.find((r) => isUnfiltered(r))!);
+    });
+  }
+
+  async dropUnfilteredList(): Promise<void> {
+    await this.#write((client) =>
+      client.query(
+        'DELETE FROM sync_partitions WHERE connection_id = $1 AND direction = $2 AND state = $2',
+        [this.connectionId, UNFILTERED],
+      ),
+    );
+  }
+
+  async countStatusTodo(runId: number): Promise<number> {
+    const [row] = await this.#rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM invoices WHERE connection_id = $1 AND NOT ${FINAL_SQL}
+       AND (status_run_id IS NULL OR status_run_id < $2)`,
+      [this.connectionId, runId],
+    );
+    return row!.n;
+  }
+
+  async countDetailTodo(runId: number): Promise<number> {
+    const [row] = await this.#rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM invoices WHERE connection_id = $1
+       AND detail_fetched_at IS NULL AND (detail_error_run_id IS NULL OR detail_error_run_id < $2)`,
+      [this.connectionId, runId],
+    );
+    return row!.n;
+  }
+
+  async commitListPage(page: ListPage): Promise<UpsertResult> {
     const { checkpoint } = page;
     const { direction, state } = checkpoint.partition;
     return this.#syncWrite(async (client) => {
       const result = await this.#upsert(client, page.items, page.fetchedAt, page.runId);
-      if ('finished' in checkpoint)
+      const finished = finishedBy(checkpoint, result);
+      if (finished)
         await client.query(
           `UPDATE sync_partitions SET run_id = NULL, next_offset = NULL, finished_run_id = $4,
              ever_finished = true, complete = $5, operator_count = $6, oldest_date = $7,
@@ -904,13 +939,13 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
             direction,
             state,
             page.runId,
-            checkpoint.finished.complete,
+            finished.complete,
             checkpoint.operatorCount,
             checkpoint.oldest,
-            checkpoint.finished.finishedAt,
+            finished.finishedAt,
           ],
         );
-      else
+      else if ('nextOffset' in checkpoint)
         await client.query(
           `UPDATE sync_partitions SET run_id = $4, next_offset = $5, operator_count = $6,
              oldest_date = $7
@@ -939,12 +974,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     return rows.map((r) => r.invoice_id);
   }
 
-  async commitStatusPage(page: {
-    runId: number;
-    items: readonly InvoiceSearchItem[];
-    asked: readonly string[];
-    fetchedAt: string;
-  }): Promise<UpsertResult> {
+  async commitStatusPage(page: StatusPage): Promise<UpsertResult> {
     return this.#syncWrite(async (client) => {
       const result = await this.#upsert(client, page.items, page.fetchedAt, page.runId);
       await client.query(
@@ -1093,14 +1123,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
           { lifecycleCode: columns.lifecycle_code },
         ))
           news.push({ id, kind });
-      if (
-        old.state === columns.state &&
-        old.lifecycleCode === columns.lifecycle_code &&
-        old.lifecycleDate === columns.lifecycle_date
-      ) {
-        result.unchanged++;
-        result.unchangedIds.push(id);
-      } else result.updated++;
+      countKnown(result, id, old, columns);
       known.set(id, {
         ...old,
         searchJson: json,
@@ -1297,35 +1320,5 @@ function archived(record: readonly unknown[]): ArchivedInvoice {
     row: rowOf(record),
     searchItem: JSON.parse(record[at] as string) as InvoiceSearchItem,
     detail: record[at + 1] ? (JSON.parse(record[at + 1] as string) as Invoice) : null,
-  };
-}
-
-/** bank-invoices.ts's invoice that can be paid, or null when nothing is payable. */
-function bankInvoice(row: ArchiveRow, facts: InvoiceFacts | null): PayableInvoice | null {
-  const payable = facts?.payableAmount ?? null;
-  const cents = payable !== null ? Math.round(payable * 100) : row.ttcCents;
-  if (!cents || cents <= 0) return null;
-  const ibans = new Set(
-    row.direction === 'INBOUND'
-      ? (facts?.transferIbans ?? [])
-      : row.direction === 'OUTBOUND'
-        ? (facts?.debitIbans ?? [])
-        : [],
-  );
-  const reference = facts?.paymentReference;
-  const trading = row.direction === 'OUTBOUND' ? facts?.buyerTradingName : facts?.sellerTradingName;
-  return {
-    id: row.invoiceId,
-    direction: row.direction as PayableInvoice['direction'],
-    number: row.invoiceNumber!,
-    ...(reference && reference !== row.invoiceNumber ? { paymentReference: reference } : {}),
-    day: row.invoiceDate!,
-    ...(row.dueDate ? { dueDay: row.dueDate } : {}),
-    cents,
-    currency: row.currency ?? 'EUR',
-    counterpartyName: row.counterpartyName ?? '',
-    ...(trading ? { tradingName: trading } : {}),
-    ...(row.counterpartySiren ? { counterpartySiren: row.counterpartySiren } : {}),
-    counterpartyIbans: [...ibans],
   };
 }

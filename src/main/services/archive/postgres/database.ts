@@ -51,9 +51,10 @@ export function addressOf(url: string): pg.ClientConfig {
   };
 }
 
-export function openPool(options: DatabaseOptions): pg.Pool {
-  const schema = checkedSchema(options.schema ?? DEFAULT_SCHEMA);
-  const pool = new pg.Pool({
+/** Where and how a session reaches the server: its address, the password given apart, TLS. The
+ * pool and the sync owner's own session connect alike. */
+export function connectionConfig(options: DatabaseOptions): pg.ClientConfig {
+  return {
     ...addressOf(options.url),
     ...(options.password !== undefined ? { password: options.password } : {}),
     ...(options.tls
@@ -64,6 +65,13 @@ export function openPool(options: DatabaseOptions): pg.Pool {
           },
         }
       : {}),
+  };
+}
+
+export function openPool(options: DatabaseOptions): pg.Pool {
+  const schema = checkedSchema(options.schema ?? DEFAULT_SCHEMA);
+  const pool = new pg.Pool({
+    ...connectionConfig(options),
     max: options.max ?? 8,
     options: `-c search_path=${schema},public`,
     types,

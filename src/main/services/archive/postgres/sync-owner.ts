@@ -7,7 +7,7 @@
 // beginRun: at most the page that was being written is read again).
 import pg from 'pg';
 import type { DatabaseOptions } from './database.ts';
-import { addressOf, checkedSchema, DEFAULT_SCHEMA } from './database.ts';
+import { checkedSchema, connectionConfig, DEFAULT_SCHEMA } from './database.ts';
 
 /** The server gives up on a silent owner after about idle + interval × count seconds. */
 const KEEPALIVES =
@@ -28,16 +28,7 @@ export async function claimSyncOwner(
 ): Promise<SyncOwnership | null> {
   const schema = checkedSchema(options.schema ?? DEFAULT_SCHEMA);
   const client = new pg.Client({
-    ...addressOf(options.url),
-    ...(options.password !== undefined ? { password: options.password } : {}),
-    ...(options.tls
-      ? {
-          ssl: {
-            rejectUnauthorized: options.tls.verify,
-            ...(options.tls.ca ? { ca: options.tls.ca } : {}),
-          },
-        }
-      : {}),
+    ...connectionConfig(options),
     options: KEEPALIVES,
     keepAlive: true,
     application_name: 'invoice-desk sync owner',

@@ -5,19 +5,20 @@
 // await (an export of 100,000 invoices: 200 awaits, not 100,000).
 import type {
   ArchivePort,
-  PartitionCheckpoint,
-  PartitionState,
+  ListPage,
+  StatusPage,
   SavedResponseKind,
   SyncWrites,
   UpsertResult,
   VatWindow,
 } from '../ports.ts';
-import { ArchiveBusy, BATCH_SIZE } from '../ports.ts';
+import { ArchiveBusy, BATCH_SIZE, finishedBy } from '../ports.ts';
 import type { ArchiveFilter, ArchiveSort } from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import type { KeptPortfolioDetails } from '../ports.ts';
 import type { ArchiveStore } from './archive-store.ts';
-import type { PartitionRow } from './sync-state.ts';
+import { GroupCommit } from './group-commit.ts';
+import { partitionState } from './sync-state.ts';
 
 /** A synchronous iterable handed over in arrays of `size`. */
 export async function* inBatches<T>(
@@ -41,46 +42,17 @@ function isBusy(error: unknown): boolean {
   return code === 5 || code === 6;
 }
 
-/** A partition as the sync state stores it (0/1, snake_case) in the port's words. */
-export function partitionState(row: PartitionRow): PartitionState {
-  return {
-    direction: row.direction,
-    state: row.state,
-    runId: row.run_id,
-    nextOffset: row.next_offset,
-    finishedRunId: row.finished_run_id,
-    everFinished: row.ever_finished === 1,
-    complete: row.complete === 1,
-    operatorCount: row.operator_count,
-    oldest: row.oldest_date,
-    finishedAt: row.finished_at,
-  };
-}
-
-/** The port's partition as the sync state keys and reads it. */
-function partitionRow(p: PartitionState): PartitionRow {
-  return {
-    direction: p.direction as PartitionRow['direction'],
-    state: p.state as PartitionRow['state'],
-    run_id: p.runId,
-    next_offset: p.nextOffset,
-    finished_run_id: p.finishedRunId,
-    ever_finished: p.everFinished ? 1 : 0,
-    complete: p.complete ? 1 : 0,
-    operator_count: p.operatorCount,
-    oldest_date: p.oldest,
-    finished_at: p.finishedAt,
-  };
-}
-
 /** One connection's SQLite archive as the ports. */
 export class SqliteArchive implements ArchivePort, SyncWrites {
   readonly connectionId: string;
   readonly #store: ArchiveStore;
+  /** The sync's pages that arrive together share one transaction (group-commit.ts). */
+  readonly #commits: GroupCommit;
 
   constructor(store: ArchiveStore) {
     this.connectionId = store.connectionId;
     this.#store = store;
+    this.#commits = new GroupCommit(store);
   }
 
   // The reads.
@@ -202,49 +174,57 @@ export class SqliteArchive implements ArchivePort, SyncWrites {
     }
   }
 
-  // The sync's writes: a page and its checkpoint in one transaction.
+  // The sync's writes: a page and its checkpoint in one transaction, the pages that arrive
+  // together in the same one (group commit).
+  duringSync<T>(work: () => Promise<T>): Promise<T> {
+    return this.#store.duringSync(work);
+  }
   async beginRun(startedAt: string, details: boolean) {
     return this.#store.transaction(() => this.#store.syncState.beginRun(startedAt, details));
   }
   async finishRun(runId: number, finishedAt: string) {
     this.#store.transaction(() => this.#store.syncState.finishRun(runId, finishedAt));
+    this.#store.optimize(); // the archive may have grown much: fresh planner statistics
   }
   async partitions() {
     return this.#store.syncState.partitions().map(partitionState);
   }
-  async commitListPage(page: {
-    runId: number;
-    items: readonly InvoiceSearchItem[];
-    fetchedAt: string;
-    checkpoint: PartitionCheckpoint;
-  }): Promise<UpsertResult> {
+  async unfilteredList() {
+    return partitionState(this.#store.transaction(() => this.#store.syncState.unfilteredList()));
+  }
+  async dropUnfilteredList() {
+    this.#store.transaction(() => this.#store.syncState.dropUnfilteredList());
+  }
+  async countStatusTodo(runId: number) {
+    return this.#store.syncState.countStatusTodo(runId);
+  }
+  async countDetailTodo(runId: number) {
+    return this.#store.syncState.countDetailTodo(runId);
+  }
+  commitListPage(page: ListPage): Promise<UpsertResult> {
     const { checkpoint } = page;
     const state = this.#store.syncState;
-    const row = partitionRow(checkpoint.partition);
     const step = {
       runId: page.runId,
       operatorCount: checkpoint.operatorCount,
       oldest: checkpoint.oldest,
     };
-    return this.#store.transaction(() => {
+    return this.#commits.run(() => {
       const result = this.#store.upsertSearchItems(page.items, page.fetchedAt, page.runId);
-      if ('finished' in checkpoint)
-        state.partitionFinished(row, { ...step, ...checkpoint.finished });
-      else state.partitionAt(row, checkpoint.nextOffset, step);
+      const finished = finishedBy(checkpoint, result);
+      if (finished) state.partitionFinished(checkpoint.partition, { ...step, ...finished });
+      else if ('nextOffset' in checkpoint)
+        state.partitionAt(checkpoint.partition, checkpoint.nextOffset, step);
       return result;
     });
   }
   async statusTodo(runId: number) {
     return this.#store.syncState.statusTodo(runId);
   }
-  async commitStatusPage(page: {
-    runId: number;
-    items: readonly InvoiceSearchItem[];
-    asked: readonly string[];
-    fetchedAt: string;
-  }) {
-    return this.#store.transaction(() => {
+  commitStatusPage(page: StatusPage) {
+    return this.#commits.run(() => {
       const result = this.#store.upsertSearchItems(page.items, page.fetchedAt, page.runId);
+      // Ids the operator no longer lists are marked too: asked once per run.
       this.#store.syncState.markStatusRead(page.asked, page.runId);
       return result;
     });
@@ -252,10 +232,10 @@ export class SqliteArchive implements ArchivePort, SyncWrites {
   async detailTodo(runId: number) {
     return this.#store.syncState.detailTodo(runId);
   }
-  async commitDetail(invoice: Invoice, fetchedAt: string) {
-    return this.#store.saveDetail(invoice, fetchedAt);
+  commitDetail(invoice: Invoice, fetchedAt: string) {
+    return this.#commits.run(() => this.#store.saveDetail(invoice, fetchedAt));
   }
-  async commitDetailFailed(invoiceId: string, kind: string, runId: number) {
-    this.#store.transaction(() => this.#store.syncState.markDetailFailed(invoiceId, kind, runId));
+  commitDetailFailed(invoiceId: string, kind: string, runId: number) {
+    return this.#commits.run(() => this.#store.syncState.markDetailFailed(invoiceId, kind, runId));
   }
 }

@@ -28,6 +28,7 @@ import {
   CREDIT_NOTE_TYPE_CODES,
   INVOICE_COLUMN_NAMES,
   columnsOf,
+  countKnown,
   mergeSearchItems,
   type InvoiceColumns,
 } from '../invoice-columns.ts';
@@ -399,14 +400,12 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
             { lifecycleCode: columns.lifecycle_code },
           ),
         );
-        if (
-          old.state === columns.state &&
-          old.lifecycle_code === columns.lifecycle_code &&
-          old.lifecycle_date === columns.lifecycle_date
-        ) {
-          result.unchanged++;
-          result.unchangedIds.push(id);
-        } else result.updated++;
+        const before = {
+          state: old.state,
+          lifecycleCode: old.lifecycle_code,
+          lifecycleDate: old.lifecycle_date,
+        };
+        countKnown(result, id, before, columns);
       }
       this.#indexNames(addedRids);
       if (this.#countsInBulk && addedRids.length > 0)

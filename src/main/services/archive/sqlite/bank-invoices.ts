@@ -5,6 +5,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Direction } from '#shared/operator/enums.ts';
 import { PAYABLE_STATES, type PayableInvoice } from '#shared/payable.ts';
+import { bankInvoice } from '../bank-invoice.ts';
 import { rowsWithFacts } from './facts-sql.ts';
 
 /** The invoices that can be paid: a payable state, not a credit note, dated and numbered. */
@@ -39,33 +40,20 @@ export function* bankInvoices(db: DatabaseSync): Generator<PayableInvoice> {
   const columns = COLUMNS.map((c) => `invoices.${c}`);
   for (const { values, facts } of rowsWithFacts(db, columns, PAYABLE, [])) {
     const row = Object.fromEntries(COLUMNS.map((c, i) => [c, values[i] ?? null])) as unknown as Row;
-    // What is payable from the details only (the search's figure is not trusted here).
-    const payable = facts?.payableAmount ?? null;
-    const cents = payable !== null ? Math.round(payable * 100) : row.ttc_cents;
-    if (!cents || cents <= 0) continue;
-    const ibans = new Set(
-      row.direction === 'INBOUND'
-        ? (facts?.transferIbans ?? [])
-        : row.direction === 'OUTBOUND'
-          ? (facts?.debitIbans ?? [])
-          : [],
+    const invoice = bankInvoice(
+      {
+        invoiceId: row.invoice_id,
+        direction: row.direction,
+        invoiceNumber: row.invoice_number,
+        invoiceDate: row.invoice_date,
+        dueDate: row.due_date,
+        counterpartyName: row.counterparty_name,
+        counterpartySiren: row.counterparty_siren,
+        ttcCents: row.ttc_cents,
+        currency: row.currency,
+      },
+      facts,
     );
-    const reference = facts?.paymentReference;
-    const trading =
-      row.direction === 'OUTBOUND' ? facts?.buyerTradingName : facts?.sellerTradingName;
-    yield {
-      id: row.invoice_id,
-      direction: row.direction,
-      number: row.invoice_number,
-      ...(reference && reference !== row.invoice_number ? { paymentReference: reference } : {}),
-      day: row.invoice_date,
-      ...(row.due_date ? { dueDay: row.due_date } : {}),
-      cents,
-      currency: row.currency ?? 'EUR',
-      counterpartyName: row.counterparty_name ?? '',
-      ...(trading ? { tradingName: trading } : {}),
-      ...(row.counterparty_siren ? { counterpartySiren: row.counterparty_siren } : {}),
-      counterpartyIbans: [...ibans],
-    };
+    if (invoice) yield invoice;
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '#shared/operator/enums.ts';
 import type { PartitionCoverage, UnfilteredListCoverage } from '#shared/archive.ts';
 import { FINAL_LIFECYCLE_CODES, FINAL_STATES } from '../invoice-columns.ts';
+import type { PartitionState } from '../ports.ts';
 
 /** The largest page the operator's search gives, and the largest offset it accepts. */
 export const PAGE_LIMIT = 200;
@@ -56,13 +57,30 @@ export function emptyCoverage(): PartitionCoverage[] {
   );
 }
 
-export function unfilteredCoverage(row: PartitionRow): UnfilteredListCoverage {
+/** The unfiltered list's coverage, from its partition (whichever store keeps it). */
+export function unfilteredCoverage(p: PartitionState): UnfilteredListCoverage {
   return {
-    complete: row.complete === 1,
-    finished: row.ever_finished === 1,
-    oldest: row.oldest_date,
-    operatorCount: row.operator_count,
+    complete: p.complete,
+    finished: p.everFinished,
+    oldest: p.oldest,
+    operatorCount: p.operatorCount,
     window: WINDOW,
+    finishedAt: p.finishedAt,
+  };
+}
+
+/** A partition as stored here (0/1, snake_case) in the port's words. */
+export function partitionState(row: PartitionRow): PartitionState {
+  return {
+    direction: row.direction,
+    state: row.state,
+    runId: row.run_id,
+    nextOffset: row.next_offset,
+    finishedRunId: row.finished_run_id,
+    everFinished: row.ever_finished === 1,
+    complete: row.complete === 1,
+    operatorCount: row.operator_count,
+    oldest: row.oldest_date,
     finishedAt: row.finished_at,
   };
 }
@@ -71,6 +89,9 @@ const FINAL_SQL = `(state IN (${FINAL_STATES.map((s) => `'${s}'`).join(', ')}) O
 const STATUS_TODO = `FROM invoices WHERE NOT ${FINAL_SQL} AND (status_run_id IS NULL OR status_run_id < ?)`;
 const DETAIL_TODO =
   'FROM invoices WHERE detail_fetched_at IS NULL AND (detail_error_run_id IS NULL OR detail_error_run_id < ?)';
+
+/** Which partition (direction × state, or the unfiltered list's '*' × '*'). */
+export type PartitionKey = Pick<PartitionRow, 'direction' | 'state'> | PartitionState;
 
 /** Where a partition's list stands after one page was written. */
 export interface PartitionStep {
@@ -156,7 +177,7 @@ export class SyncState {
   }
 
   /** A page written, more to read from `nextOffset` (the checkpoint of a resumed run). */
-  partitionAt(p: PartitionRow, nextOffset: number, step: PartitionStep): void {
+  partitionAt(p: PartitionKey, nextOffset: number, step: PartitionStep): void {
     this.#db
       .prepare(
         `UPDATE sync_partitions SET run_id = ?, next_offset = ?, operator_count = ?, oldest_date = ?
@@ -167,7 +188,7 @@ export class SyncState {
 
   /** The partition read through this run (to its end, to the window, or to known invoices). */
   partitionFinished(
-    p: PartitionRow,
+    p: PartitionKey,
     step: PartitionStep & { complete: boolean; finishedAt: string },
   ): void {
     this.#db
@@ -249,7 +270,7 @@ export class SyncState {
    * state/direction filter), else null. */
   filterRefused(): UnfilteredListCoverage | null {
     const row = this.#partition(UNFILTERED, UNFILTERED);
-    return row ? unfilteredCoverage(row) : null;
+    return row ? unfilteredCoverage(partitionState(row)) : null;
   }
 
   #count(sql: string, ...params: (string | number)[]): number {

@@ -15,6 +15,7 @@ import { toCents } from '#main/services/archive/amounts.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
+import { SqliteArchive } from '#main/services/archive/sqlite/archive-port.ts';
 import { createAccountingService } from '#main/services/accounting/index.ts';
 import type { AccountingService } from '#main/services/accounting/accounting.ts';
 import { DEFAULT_ACCOUNTING_SETTINGS } from '#main/services/accounting/settings.ts';
@@ -51,7 +52,7 @@ before(async () => {
   try {
     const summary = await runSync({
       client,
-      archive,
+      archive: new SqliteArchive(archive),
       requestsPerMinute: 600_000,
       details: true,
       now: () => operator.now(),

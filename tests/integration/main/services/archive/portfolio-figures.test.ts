@@ -11,6 +11,7 @@ import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator
 import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import { PORTFOLIO_FIGURES_VERSION, SCHEMA_VERSION } from '#main/services/archive/sqlite/schema.ts';
 import { runSync } from '#main/services/archive/sync.ts';
+import { SqliteArchive } from '#main/services/archive/sqlite/archive-port.ts';
 import { ACT_ON_CODES, type PortfolioFigures } from '#shared/portfolio.ts';
 import { archiveSql } from '#support/archive-sql.ts';
 import { recordedClient } from '#support/sync-requests.ts';
@@ -84,7 +85,7 @@ describe('the portfolio figures of a synced archive', () => {
     const { client } = recordedClient(demoOperator, { retryBaseDelayMs: 5 });
     const summary = await runSync({
       client,
-      archive: store,
+      archive: new SqliteArchive(store),
       requestsPerMinute: 600_000,
       details: false,
     });

@@ -2,6 +2,7 @@
 // argv: dataDir connectionId baseUrl tokenUrl clientId clientSecret logFile
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
+import { SqliteArchive } from '#main/services/archive/sqlite/archive-port.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 import { recordingFetch } from '#support/sync-requests.ts';
 
@@ -15,5 +16,10 @@ const client = new OperatorClient({
   retryBaseDelayMs: 5,
 });
 const archive = openArchive(dataDir, connectionId);
-await runSync({ client, archive, requestsPerMinute: 600_000, concurrency: 4 });
+await runSync({
+  client,
+  archive: new SqliteArchive(archive),
+  requestsPerMinute: 600_000,
+  concurrency: 4,
+});
 archive.close();

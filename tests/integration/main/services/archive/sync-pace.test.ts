@@ -11,6 +11,7 @@ import { startDemoOperator } from '#main/demo-operator/index.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { RequestBudget } from '#main/services/archive/pace.ts';
 import { runSync } from '#main/services/archive/sync.ts';
+import { SqliteArchive } from '#main/services/archive/sqlite/archive-port.ts';
 import { recordedClient } from '#support/sync-requests.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sync-pace-'));
@@ -28,7 +29,12 @@ test('a budget equal to the operator’s sliding-second limit: at most 2 % of re
     const { client, recorder } = recordedClient(operator);
     const archive = openArchive(dir, 'paced');
     const budget = new RequestBudget(PER_SECOND * 60);
-    const summary = await runSync({ client, archive, budget, details: true });
+    const summary = await runSync({
+      client,
+      archive: new SqliteArchive(archive),
+      budget,
+      details: true,
+    });
     assert.equal(summary.cancelled, false);
     assert.equal(archive.stats().details, 250, 'every detail stored');
     const refused = recorder.statuses.filter((s) => s === 429).length;

@@ -17,6 +17,7 @@ import {
   runSync,
   type SyncOperator,
 } from '#main/services/archive/sync.ts';
+import { SqliteArchive } from '#main/services/archive/sqlite/archive-port.ts';
 import { duplicates, recordedClient } from '#support/sync-requests.ts';
 import { archiveSql } from '#support/archive-sql.ts';
 
@@ -74,7 +75,7 @@ describe('sync of 8,000 invoices, some partitions beyond the window', () => {
     const events: number[] = [];
     const summary = await runSync({
       client,
-      archive,
+      archive: new SqliteArchive(archive),
       requestsPerMinute: 600_000,
       details: false,
       onProgress: (p) => events.push(p.requests),
@@ -102,7 +103,7 @@ describe('sync of 8,000 invoices, some partitions beyond the window', () => {
     const second = clientFor(demoOperator);
     const again = await runSync({
       client: second.client,
-      archive,
+      archive: new SqliteArchive(archive),
       requestsPerMinute: 600_000,
       details: false,
     });
@@ -140,7 +141,7 @@ describe('sync of 8,000 invoices, some partitions beyond the window', () => {
     try {
       const summary = await runSync({
         client: watched,
-        archive,
+        archive: new SqliteArchive(archive),
         requestsPerMinute: 600_000,
         concurrency: 4,
         details: false,
@@ -201,7 +202,7 @@ describe('cancel, kill and faults', () => {
     const controller = new AbortController();
     const stopped = await runSync({
       client: first.client,
-      archive,
+      archive: new SqliteArchive(archive),
       requestsPerMinute: 600_000,
       concurrency: 6, // at this unbounded budget the details would take many more lanes
       signal: controller.signal,
@@ -212,7 +213,11 @@ describe('cancel, kill and faults', () => {
     assert.equal(stopped.cancelled, true);
     assert.ok(stopped.detailsRemaining > 0);
     const second = clientFor(demoOperator);
-    const done = await runSync({ client: second.client, archive, requestsPerMinute: 600_000 });
+    const done = await runSync({
+      client: second.client,
+      archive: new SqliteArchive(archive),
+      requestsPerMinute: 600_000,
+    });
     assert.equal(done.resumed, true);
     assert.equal(done.cancelled, false);
     assert.equal(done.detailsRemaining, 0);
@@ -256,7 +261,11 @@ describe('cancel, kill and faults', () => {
     assert.ok(committed.size > 0);
     assert.equal(archive.stats().invoices, 1500, 'every committed list page is there');
     const resumed = clientFor(demoOperator);
-    const summary = await runSync({ client: resumed.client, archive, requestsPerMinute: 600_000 });
+    const summary = await runSync({
+      client: resumed.client,
+      archive: new SqliteArchive(archive),
+      requestsPerMinute: 600_000,
+    });
     assert.equal(summary.resumed, true);
     // No list page asked again, no stored detail asked again; only the requests in flight at
     // the kill (at most the child's concurrency) may be repeated.
@@ -310,7 +319,7 @@ describe('cancel, kill and faults', () => {
     const resumed = clientFor(demoOperator);
     const summary = await runSync({
       client: resumed.client,
-      archive,
+      archive: new SqliteArchive(archive),
       requestsPerMinute: 600_000,
       details: false,
     });
@@ -332,7 +341,11 @@ describe('cancel, kill and faults', () => {
     try {
       const archive = openArchive(dataDir(), 'faults');
       const { client, recorder } = clientFor(small, { maxRetries: 8 });
-      const summary = await runSync({ client, archive, requestsPerMinute: 600_000 });
+      const summary = await runSync({
+        client,
+        archive: new SqliteArchive(archive),
+        requestsPerMinute: 600_000,
+      });
       assert.equal(summary.cancelled, false);
       assert.ok(recorder.statuses.includes(429), 'the operator rate limited');
       assert.ok(recorder.statuses.includes(503), 'the operator failed some requests');
@@ -367,7 +380,7 @@ describe('a second sync picks up what happened since the first', () => {
     try {
       const first = await runSync({
         client: clientFor(demoOperator).client,
-        archive,
+        archive: new SqliteArchive(archive),
         details: false,
       });
       assert.equal(first.cancelled, false);
@@ -392,7 +405,7 @@ describe('a second sync picks up what happened since the first', () => {
       const union = await operatorUnion(demoOperator);
       const second = await runSync({
         client: clientFor(demoOperator).client,
-        archive,
+        archive: new SqliteArchive(archive),
         details: false,
       });
       assert.equal(second.cancelled, false);

@@ -14,6 +14,7 @@ import { startDemoOperator } from '#main/demo-operator/index.ts';
 import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers/index.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
+import { SqliteArchive } from '#main/services/archive/sqlite/archive-port.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { localDay } from '#main/services/export/file-names.ts';
 import { fixedClock } from '#main/services/clock.ts';
@@ -446,7 +447,11 @@ describe('archive exports (a real sync of a small demo operator into SQLite)', (
     const client = await h.services.operators.forConnection('demo-admin');
     const archive = openArchive(h.services.dataDir, 'demo-admin');
     try {
-      const summary = await runSync({ client, archive, requestsPerMinute: 1_000_000 });
+      const summary = await runSync({
+        client,
+        archive: new SqliteArchive(archive),
+        requestsPerMinute: 1_000_000,
+      });
       assert.equal(summary.cancelled, false);
     } finally {
       archive.close();

@@ -20,6 +20,7 @@ import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator
 import { createDispatcher, createHandlers, type Dispatch } from '#main/handlers/index.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
+import { SqliteArchive } from '#main/services/archive/sqlite/archive-port.ts';
 import { fecFileName, writeFec } from '#main/services/accounting/fec.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
@@ -70,7 +71,7 @@ before(async () => {
   try {
     const summary = await runSync({
       client,
-      archive,
+      archive: new SqliteArchive(archive),
       requestsPerMinute: 600_000,
       details: true,
       now: () => operator.now(),

@@ -18,6 +18,7 @@ import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator
 import { toCents } from '#main/services/archive/amounts.ts';
 import { openArchive, type ArchiveStore } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
+import { SqliteArchive } from '#main/services/archive/sqlite/archive-port.ts';
 import { writeWorkbook } from '#main/services/export/workbook-writer.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 import { reportWorkbook } from '#main/services/export/layouts/reports.ts';
@@ -49,7 +50,7 @@ before(async () => {
   archive = openArchive(dir, 'demo');
   const summary = await runSync({
     client,
-    archive,
+    archive: new SqliteArchive(archive),
     requestsPerMinute: 600_000,
     details: true,
     now: () => operator.now(),

@@ -119,7 +119,7 @@ describe('sync rounds', () => {
       assert.ok(last.round!.finishedAt);
 
       // Synced just now: nothing is due; a round of all syncs both again.
-      assert.deepEqual(s.syncRounds.candidates('due'), []);
+      assert.deepEqual(await s.syncRounds.candidates('due'), []);
       assert.equal((await s.syncRounds.run('due')).total, 0);
       // "never" is left out even when due; the firm's default decides for the others.
       s.syncSchedules.update({ connectionId: USER, connectionEveryHours: 0 });
@@ -145,7 +145,7 @@ describe('sync rounds', () => {
     try {
       assert.deepEqual(again.syncSchedules.read(), { everyHours: 6, connections: { [USER]: 0 } });
       assert.deepEqual(
-        again.syncRounds.candidates('due').map((c) => c.id),
+        (await again.syncRounds.candidates('due')).map((c) => c.id),
         [ADMIN],
       );
     } finally {
@@ -349,14 +349,14 @@ describe('sync rounds', () => {
     try {
       let offline = true;
       const scheduler = new SyncScheduler({ rounds: s.syncRounds, workOffline: () => offline });
-      scheduler.tick();
+      await scheduler.tick();
       assert.equal(s.syncRounds.running, false, 'working offline: no round');
       offline = false;
       const ended = until(s, (status) => !status.running && status.round !== null);
-      scheduler.tick();
+      await scheduler.tick();
       assert.equal(s.syncRounds.running, true);
       assert.equal((await ended).round?.done, 2);
-      scheduler.tick();
+      await scheduler.tick();
       assert.equal(s.syncRounds.running, false, 'nothing due: no round');
     } finally {
       await s.close();
