@@ -45,10 +45,10 @@ export type FirmSyncEnd =
 
 /** The sync owner's sync as the firm's store shows it. */
 export async function ownerSync(
-  archives: FirmSync['archives'],
+  ports: FirmSync['archives'],
   connectionId: string,
 ): Promise<OwnedElsewhere> {
-  const archive = await archives.existing(connectionId);
+  const archive = await ports.existing(connectionId);
   if (!archive) return { lastSyncAt: null, unfinishedSync: false, invoices: 0, details: 0 };
   const [lastSyncAt, unfinishedSync, counts] = await Promise.all([
     archive.lastSyncAt(),

@@ -112,8 +112,8 @@ export class SyncRounds {
       const everyHours = this.#options.schedules.everyHoursOf(connection.id);
       if (everyHours <= 0) continue;
       try {
-        const archives = this.#options.firm?.archives ?? this.#options.archives.ports;
-        const archive = await archives.existing(connection.id);
+        const ports = this.#options.firm?.archives ?? this.#options.archives.ports;
+        const archive = await ports.existing(connection.id);
         if (
           isDue(
             everyHours,
