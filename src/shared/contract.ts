@@ -47,6 +47,7 @@ import type {
 import type { DueReturn } from './tax-calendar.ts';
 import type { DeclareArgs, DeclaredReturn } from './declared.ts';
 import type { BankAccountView, BankImportResult, BankLineView, BankView } from './bank.ts';
+import type { FirmChange, FirmState } from './firm.ts';
 
 // ---- Errors ----
 export const ERROR_KINDS = [
@@ -528,6 +529,10 @@ export interface Events {
   /** The user clicked a news notification of the Electron shell: show that connection's
    * Nouveautés. */
   'news:open': { connectionId: string };
+  /** Where the archive is (embedded, the firm's) and whether the firm's server answers. */
+  'firm:state': FirmState;
+  /** Another workstation changed something in the firm's archive: the open screen reads again. */
+  'firm:changed': FirmChange;
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -538,6 +543,8 @@ export const EVENTS = [
   'export:progress',
   'news:found',
   'news:open',
+  'firm:state',
+  'firm:changed',
 ] as const satisfies readonly EventName[];
 
 /** What the renderer sees as window.api, in Electron (preload) and in the browser host alike. */

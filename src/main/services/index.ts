@@ -35,6 +35,8 @@ import { keepDetailsAfterSync } from './portfolio/index.ts';
 import { besideTheArchive, type ReportSource } from './reports/report-source.ts';
 import { exceptionList, exceptionsDeps } from './exceptions/index.ts';
 import { clockFromEnv, type Clock } from './clock.ts';
+import { StoreChoice } from './archive/store-choice.ts';
+import { shareClients, workstationUser } from './firm/clients.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -105,6 +107,11 @@ export interface Services {
   warmUp(): void;
   /** What the user wrote about each connection's invoices, found by connection id (issue 28). */
   userData: UserDataDirectory;
+  /** Which store the archive's ports read (issue 30): the embedded SQLite archives, or the
+   * firm's PostgreSQL archive with its local copies; its state for the screens. */
+  archiveStore: StoreChoice;
+  /** The firm's list of clients shared (null on the embedded store or out of reach). */
+  shareFirmClients(): ReturnType<typeof shareClients>;
   /** Stops what the services started (the syncs, the archives, the demo operator). */
   close(): Promise<void>;
 }
@@ -184,6 +191,13 @@ export function createServices(options: CreateServicesOptions): Services {
     options.createOperatorClient ?? defaultCreateOperatorClient,
   );
   const events = createEventHub(log);
+  // The store the archive's ports read: the firm's when firm.json names one (archive/
+  // store-choice.ts), else the embedded archives. Made as the archives are (it wraps theirs).
+  let archiveStore!: StoreChoice;
+  const embeddedUserData: UserDataDirectory = {
+    of: (id) => userDataDirectory(archives).of(id),
+    existing: (id) => userDataDirectory(archives).existing(id),
+  };
   // A sync that found news (Nouveautés) tells the shells, named as the user named its
   // connection: the Electron shell and the browser host's page show one notification from it.
   const archives = new Archives({
@@ -197,6 +211,16 @@ export function createServices(options: CreateServicesOptions): Services {
           events.emit('news:found', { connectionId, connectionName: connection.name, counts }),
         )
         .catch(() => undefined), // deleted meanwhile: no one to tell
+    choosePorts: (embedded) =>
+      (archiveStore = new StoreChoice({
+        dataDir,
+        vault,
+        embedded,
+        embeddedUserData,
+        now,
+        log,
+        onState: (state) => events.emit('firm:state', state),
+      })).ports,
   });
   const env = options.env ?? process.env;
   const version = options.version ?? packageJson.version;
@@ -209,7 +233,7 @@ export function createServices(options: CreateServicesOptions): Services {
       return archive ? { archive, release: () => undefined } : null;
     });
   const accounting = createAccountingService({ archives, now });
-  const userData = userDataDirectory(archives);
+  const userData = archiveStore.userData;
   // What the reports read beside a connection's archive (reports/report-source.ts).
   const beside = besideTheArchive(dataDir, userData);
   // A connection's portfolio details are computed as its sync ends (0.1–0.2 s at 20,000
@@ -219,6 +243,13 @@ export function createServices(options: CreateServicesOptions): Services {
     const { phase, connectionId } = payload as Events['sync:progress'];
     if (phase === 'done')
       setTimeout(() => void keepDetailsAfterSync({ archives, accounting, now }, connectionId), 0);
+    // On the firm's store, what the sync wrote is copied into the local copy (offline reading).
+    if (phase === 'done')
+      void archiveStore
+        .refreshLocalCopy(connectionId)
+        .catch((error: unknown) =>
+          log.warn(`[firm] local copy of ${connectionId}: ${(error as Error).message}`),
+        );
   });
   const exports = new ExportJobs({
     exporter: {
@@ -261,6 +292,8 @@ export function createServices(options: CreateServicesOptions): Services {
     emitSync: (connectionId, progress) =>
       events.emit('sync:progress', { ...progress, connectionId }),
     log,
+    // TODO(wt-28f, issue 30 item 3): on the firm's store the rounds take the sync owner's
+    // option here (one sync per firm), from archiveStore.link().
   });
   const scheduler = options.backgroundSync
     ? new SyncScheduler({
@@ -314,11 +347,15 @@ export function createServices(options: CreateServicesOptions): Services {
       });
     },
     userData,
+    archiveStore,
+    shareFirmClients: () =>
+      shareClients({ choice: archiveStore, connections, vault, who: workstationUser, now }),
     async close() {
       scheduler?.stop();
       syncRounds.cancel();
       exports.cancelAll();
       await archives.close();
+      await archiveStore.close();
       await syncRounds.settled();
       operators.invalidate();
       await demo.close();
