@@ -47,7 +47,13 @@ import type {
 import type { DueReturn } from './tax-calendar.ts';
 import type { DeclareArgs, DeclaredReturn } from './declared.ts';
 import type { BankAccountView, BankImportResult, BankLineView, BankView } from './bank.ts';
-import type { FirmChange, FirmState } from './firm.ts';
+import type {
+  FirmChange,
+  FirmClientView,
+  FirmConnectArgs,
+  FirmState,
+  FirmTestResult,
+} from './firm.ts';
 
 // ---- Errors ----
 export const ERROR_KINDS = [
@@ -429,6 +435,17 @@ export interface Contract {
     args: { connectionId: string; account: string; name: string; ledgerAccount: string };
     result: BankAccountView[];
   };
+  // The firm's archive on PostgreSQL (issue 30): the settings screen's "Archive du cabinet".
+  /** Where the archive is and whether the firm's server answers (never a password). */
+  'firm:state': { args: void; result: FirmState };
+  /** Reaches the server with what was typed; changes nothing. */
+  'firm:test': { args: FirmConnectArgs; result: FirmTestResult };
+  /** Tests, then keeps the server (the password in the keychain only) and uses it. */
+  'firm:connect': { args: FirmConnectArgs; result: { result: FirmTestResult; state: FirmState } };
+  /** Back to the embedded archive; the password forgotten. */
+  'firm:disconnect': { args: void; result: FirmState };
+  /** The firm's list of clients, each saying whether this workstation holds its secret. */
+  'firm:clients': { args: void; result: FirmClientView[] };
 }
 
 export type Channel = keyof Contract;
@@ -498,6 +515,11 @@ export const CHANNELS = [
   'bank:confirm',
   'bank:undo',
   'bank:saveAccount',
+  'firm:state',
+  'firm:test',
+  'firm:connect',
+  'firm:disconnect',
+  'firm:clients',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;

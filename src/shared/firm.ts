@@ -35,7 +35,14 @@ export interface FirmConnectArgs {
 /** What "Tester" found: the server answers with this schema, or why not. */
 export type FirmTestResult =
   | { ok: true; schemaVersion: number; appSchemaVersion: number; encrypted: boolean }
-  | { ok: false; reason: string };
+  | {
+      ok: false;
+      /** What the screen says: out of reach, login refused, certificate, CA file unreadable,
+       * schema missing or older, a URL that is not one, anything else the server said. */
+      problem: 'unreachable' | 'auth' | 'tls' | 'ca_file' | 'schema' | 'invalid' | 'server';
+      /** The server's or the system's own words (never a password). */
+      detail: string;
+    };
 
 /** A client of the firm as every workstation sees it, and whether this one holds its secret. */
 export interface FirmClientView {

@@ -1,0 +1,117 @@
+// Paramètres › Archive du cabinet (issue 30, item 2) at 1366×768 and 1024×700: the embedded
+// archive by default; a server that cannot be reached is said clearly by "Tester" and
+// "Connecter", which then keep nothing; the password typed never shows again, nor reaches the
+// host's log. Against a real PostgreSQL server (INVOICE_DESK_TEST_PG_URL, set by
+// scripts/with-postgres.sh, passed on to the host) "Connecter" joins the firm's archive.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import pg from 'pg';
+import { TEST_PG_URL } from '#support/postgres.ts';
+import { migrate } from '#main/services/archive/postgres/migrate.ts';
+import { DEFAULT_SCHEMA } from '#main/services/archive/postgres/database.ts';
+
+const PASSWORD = 'mot-de-passe-du-cabinet-42';
+
+async function openSection(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+  await nav.getByRole('link', { name: 'Connexions et paramètres' }).click();
+  const section = page.getByRole('region', { name: 'Archive du cabinet' });
+  await section.scrollIntoViewIfNeeded();
+  return section;
+}
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 1024, height: 700 },
+]) {
+  test.describe(`${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('a server out of reach: Tester and Connecter say so, nothing is kept', async ({
+      app,
+      page,
+    }) => {
+      const section = await openSection(page);
+      await expect(
+        section.getByText('Archive de ce poste (fichiers SQLite) : aucun serveur du cabinet.'),
+      ).toBeVisible();
+      // Connecter with nothing typed: what is missing, before any connection.
+      await section.getByRole('button', { name: 'Connecter' }).click();
+      await expect(section.getByRole('alert')).toHaveText(
+        'Indiquez l’adresse du serveur, l’utilisateur et le mot de passe.',
+      );
+      // Port 1 of this machine: nothing listens there.
+      await section.getByLabel('Adresse du serveur').fill('127.0.0.1:1/invoice_desk');
+      await section.getByLabel('Utilisateur', { exact: true }).fill('invoice_desk_app');
+      await section.getByLabel('Mot de passe').fill(PASSWORD);
+      await section
+        .getByLabel('Chiffrement (TLS)')
+        .selectOption({ label: 'Sans TLS (serveur sur ce poste)' });
+      await section.getByRole('button', { name: 'Tester' }).click();
+      await expect(section.getByText('Le serveur est injoignable.')).toBeVisible();
+      await expect(section.getByText(/^Détail : .*ECONNREFUSED/)).toBeVisible();
+
+      await section.getByRole('button', { name: 'Connecter' }).click();
+      await expect(section.getByText('Le serveur est injoignable.')).toBeVisible();
+      await expect(
+        section.getByText('Archive de ce poste (fichiers SQLite) : aucun serveur du cabinet.'),
+      ).toBeVisible();
+      expect(existsSync(join(app.dataDir, 'firm.json'))).toBe(false);
+
+      // Every button in view and nothing wider than the window.
+      for (const name of ['Tester', 'Connecter'])
+        await expect(section.getByRole('button', { name })).toBeInViewport();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      // The password typed is in its field only: not in the page's text, not in the host's log.
+      await expect(page.locator('body')).not.toContainText(PASSWORD);
+      expect(app.logs()).not.toContain(PASSWORD);
+    });
+  });
+}
+
+test.describe('on a real PostgreSQL server', () => {
+  test.skip(!TEST_PG_URL, 'no PostgreSQL server: run under scripts/with-postgres.sh');
+  test.use({ viewport: { width: 1024, height: 700 } });
+
+  test('Connecter joins the firm archive, Déconnecter goes back', async ({ app, page }) => {
+    // The screen connects to the firm's default schema (invoice_desk): this throwaway server's.
+    const admin0 = new pg.Client({ connectionString: TEST_PG_URL! });
+    await admin0.connect();
+    await migrate(admin0, DEFAULT_SCHEMA);
+    try {
+      const admin = new URL(TEST_PG_URL!);
+      const section = await openSection(page);
+      await section.getByLabel('Adresse du serveur').fill(`${admin.host}${admin.pathname}`);
+      await section
+        .getByLabel('Utilisateur', { exact: true })
+        .fill(decodeURIComponent(admin.username));
+      await section.getByLabel('Mot de passe').fill(decodeURIComponent(admin.password));
+      await section
+        .getByLabel('Chiffrement (TLS)')
+        .selectOption({ label: 'Sans TLS (serveur sur ce poste)' });
+      await section.getByRole('button', { name: 'Connecter' }).click();
+      await expect(
+        section.getByText('Ce poste utilise maintenant l’archive du cabinet.'),
+      ).toBeVisible();
+      await expect(
+        section.getByText(/^Connecté au serveur du cabinet .* \(schéma \d+\)\.$/),
+      ).toBeVisible();
+      await expect(section.getByLabel('Mot de passe')).toHaveValue('');
+      expect(existsSync(join(app.dataDir, 'firm.json'))).toBe(true);
+      await section.getByRole('button', { name: 'Déconnecter' }).click();
+      await expect(
+        section.getByText('Archive de ce poste (fichiers SQLite) : aucun serveur du cabinet.'),
+      ).toBeVisible();
+      expect(existsSync(join(app.dataDir, 'firm.json'))).toBe(false);
+      expect(app.logs()).not.toContain(decodeURIComponent(admin.password));
+    } finally {
+      await admin0.query(`DROP SCHEMA ${DEFAULT_SCHEMA} CASCADE`);
+      await admin0.end();
+    }
+  });
+});
