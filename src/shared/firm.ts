@@ -58,5 +58,13 @@ export interface FirmClientView {
 /** Something another workstation changed in the firm's archive: the open screen reads again. */
 export interface FirmChange {
   connectionId: string;
-  what: 'marks' | 'exceptions' | 'settings' | 'third-parties' | 'returns' | 'rates' | 'archive';
+  what:
+    | 'marks'
+    | 'exceptions'
+    | 'settings'
+    | 'third-parties'
+    | 'returns'
+    | 'rates'
+    | 'archive'
+    | 'bank';
 }

@@ -37,6 +37,7 @@ import { exceptionList, exceptionsDeps } from './exceptions/index.ts';
 import { clockFromEnv, type Clock } from './clock.ts';
 import { StoreChoice } from './archive/store-choice.ts';
 import { shareClients, workstationUser } from './firm/clients.ts';
+import { FirmChangeRelay, type ListenForChanges } from './firm/changes.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -148,6 +149,8 @@ export interface CreateServicesOptions {
   startDemo?: StartDemo;
   createOperatorClient?: CreateOperatorClient;
   loadKeytar?: () => Promise<KeytarLike>;
+  /** How main hears another workstation's changes on the firm's archive (issue 30, item 4). */
+  listenForChanges?: ListenForChanges;
 }
 
 /** The embedded demo operator, its data dated from the services' clock (a host started at
@@ -194,6 +197,24 @@ export function createServices(options: CreateServicesOptions): Services {
   // The store the archive's ports read: the firm's when firm.json names one (archive/
   // store-choice.ts), else the embedded archives. Made as the archives are (it wraps theirs).
   let archiveStore!: StoreChoice;
+  // Another workstation's changes, heard while connected to the firm's archive (firm/changes.ts).
+  // SWITCH (wt-30c): once postgres/changes.ts lands, its listenForChanges is the default:
+  // options.listenForChanges ?? listenForChanges
+  const listen: ListenForChanges | undefined = options.listenForChanges;
+  const relay = listen
+    ? new FirmChangeRelay({
+        listen,
+        emit: (change) => events.emit('firm:changed', change),
+        activeConnectionId: () => connections.getSettings().activeConnectionId,
+        log,
+      })
+    : null;
+  const followChanges = (state: ReturnType<StoreChoice['state']>): void => {
+    if (!relay) return;
+    if (state.store === 'firm' && state.connection.state === 'connected')
+      void archiveStore.link().then((link) => link && relay.follow(link.options));
+    else if (state.store === 'embedded') void relay.stop();
+  };
   const embeddedUserData: UserDataDirectory = {
     of: (id) => userDataDirectory(archives).of(id),
     existing: (id) => userDataDirectory(archives).existing(id),
@@ -219,7 +240,10 @@ export function createServices(options: CreateServicesOptions): Services {
         embeddedUserData,
         now,
         log,
-        onState: (state) => events.emit('firm:state', state),
+        onState: (state) => {
+          events.emit('firm:state', state);
+          followChanges(state);
+        },
       })).ports,
   });
   const env = options.env ?? process.env;
@@ -355,6 +379,7 @@ export function createServices(options: CreateServicesOptions): Services {
       syncRounds.cancel();
       exports.cancelAll();
       await archives.close();
+      await relay?.stop();
       await archiveStore.close();
       await syncRounds.settled();
       operators.invalidate();

@@ -1,8 +1,10 @@
 // The firm's archive as the renderer knows it (issue 30): where the archive is and whether the
-// firm's server answers (the settings section, the banner).
+// firm's server answers (the settings section, the banner), and the open screen reloaded when
+// another workstation changes the client on screen (firm-changes.ts).
 import type { FirmState } from '#shared/firm.ts';
 import { api } from '../api.ts';
 import { session } from './session.svelte.ts';
+import { refreshOnFirmChanges } from './firm-changes.ts';
 
 class Firm {
   state = $state.raw<FirmState | null>(null);
@@ -13,6 +15,13 @@ class Firm {
     if (this.#started) return;
     this.#started = true;
     api.on('firm:state', (state) => (this.state = state));
+    refreshOnFirmChanges(
+      { on: (listener) => api.on('firm:changed', listener) },
+      {
+        activeConnectionId: () => session.settings?.activeConnectionId,
+        refresh: () => session.generation++,
+      },
+    );
     void this.load();
   }
 
