@@ -26,13 +26,16 @@ export function localCopiesPath(dataDir: string): string {
 /** When each connection's local copy was made, and of what. */
 export class LocalCopies {
   readonly #path: string;
-  #stamps: Record<string, CopyStamp>;
   /** One refresh per connection at a time: a second ask joins the running one. */
   readonly #running = new Map<string, Promise<boolean>>();
 
   constructor(dataDir: string) {
     this.#path = localCopiesPath(dataDir);
-    this.#stamps = readStamps(this.#path);
+  }
+
+  /** Read each time (a small file): another process (the CLI) may have copied meanwhile. */
+  get #stamps(): Record<string, CopyStamp> {
+    return readStamps(this.#path);
   }
 
   /** The day and time of each connection's copy. */
@@ -85,11 +88,10 @@ export class LocalCopies {
       for (const invoice of batch)
         if (invoice.detail) await target.saveDetail(invoice.detail, copiedAt);
     }
-    this.#stamps = {
+    writeStamps(this.#path, {
       ...this.#stamps,
       [firm.connectionId]: { copiedAt, version, ...counts, lastSyncAt },
-    };
-    writeStamps(this.#path, this.#stamps);
+    });
     return true;
   }
 }

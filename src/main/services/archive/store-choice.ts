@@ -38,6 +38,9 @@ export interface StoreChoiceOptions {
   onState?: (state: FirmState) => void;
   /** After a failure, the server is tried again after this long (ms; default 15 s). */
   retryMs?: number;
+  /** A read checks whether its client's local copy is behind at most this often (ms; default
+   * 30 s); a sync's end always does (refreshLocalCopy). */
+  copyCheckMs?: number;
 }
 
 /** Errors that say the server is out of reach (not a refusal of what we asked). */
@@ -78,6 +81,8 @@ export class StoreChoice {
   #state: FirmState = { store: 'embedded' };
   #retryAt = 0;
   #reconnecting: Promise<FirmLink | null> | null = null;
+  /** When each connection's copy was last checked after a read (real time: a pace). */
+  readonly #checkedAt = new Map<string, number>();
   #closed = false;
 
   constructor(options: StoreChoiceOptions) {
@@ -140,7 +145,16 @@ export class StoreChoice {
   }
 
   async #connect(): Promise<FirmLink | null> {
-    const options = await firmDatabaseOptions(this.#options.dataDir, this.#options.vault);
+    let options: DatabaseOptions | null;
+    try {
+      options = await firmDatabaseOptions(this.#options.dataDir, this.#options.vault);
+    } catch (error) {
+      // No password in this keychain (or no keychain): the server cannot be used from here,
+      // the local copies can; the state says why.
+      if (!(error instanceof AppFailure) || error.kind !== 'keychain') throw error;
+      this.#lost(error);
+      return null;
+    }
     if (!options) {
       this.#state = { store: 'embedded' };
       return null;
@@ -217,6 +231,13 @@ export class StoreChoice {
 
   /** A refresh after a read, in the background: a failure is logged, never the read's. */
   #refreshLater(connectionId: string): void {
+    const now = Date.now();
+    if (
+      now - (this.#checkedAt.get(connectionId) ?? -Infinity) <
+      (this.#options.copyCheckMs ?? 30_000)
+    )
+      return;
+    this.#checkedAt.set(connectionId, now);
     setImmediate(() => {
       this.refreshLocalCopy(connectionId).catch((error: unknown) =>
         this.#options.log.warn(`[firm] local copy of ${connectionId}: ${reasonOf(error)}`),
