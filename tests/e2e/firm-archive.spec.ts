@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { test, expect, temporaryFolder } from './fixtures.ts';
 import pg from 'pg';
 import { TEST_PG_URL } from '#support/postgres.ts';
 import { migrate } from '#main/services/archive/postgres/migrate.ts';
@@ -113,5 +114,54 @@ test.describe('on a real PostgreSQL server', () => {
       await admin0.query(`DROP SCHEMA ${DEFAULT_SCHEMA} CASCADE`);
       await admin0.end();
     }
+  });
+});
+
+test.describe('the firm server out of reach, a local copy kept', () => {
+  // A workstation on the firm's archive (firm.json) whose server does not answer here, with the
+  // demo client's local copy made on 20 November at 10:30 (Paris).
+  test.use({
+    viewport: { width: 1024, height: 700 },
+    dataDir: temporaryFolder('invoice-desk-e2e-firm-offline-', (dir) => {
+      writeFileSync(
+        join(dir, 'firm.json'),
+        JSON.stringify({
+          url: 'postgres://invoice_desk_app@127.0.0.1:1/invoice_desk',
+          schema: 'invoice_desk',
+          tls: 'off',
+        }),
+      );
+      mkdirSync(join(dir, 'archive'), { recursive: true });
+      writeFileSync(
+        join(dir, 'archive', 'firm-local-copies.json'),
+        JSON.stringify({
+          'demo-admin': {
+            copiedAt: '2026-11-20T09:30:00.000Z',
+            version: 1,
+            invoices: 0,
+            details: 0,
+            lastSyncAt: null,
+          },
+        }),
+      );
+    }),
+  });
+
+  test('every screen says the client is read from its local copy, and of when', async ({
+    app,
+    page,
+  }) => {
+    void app;
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Serveur du cabinet injoignable' }),
+    ).toHaveText('Serveur du cabinet injoignable : copie locale du 20/11/2026 10:30.');
+    const section = await openSection(page);
+    await expect(
+      section.getByText(
+        /^Serveur du cabinet postgres:\/\/invoice_desk_app@127\.0\.0\.1:1\/invoice_desk injoignable depuis le/,
+      ),
+    ).toBeVisible();
+    await expect(section.getByText(/^Raison : /)).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Déconnecter' })).toBeVisible();
   });
 });
