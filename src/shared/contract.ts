@@ -91,6 +91,7 @@ export const ERROR_REASONS = [
   'file_busy', // file: another program holds the file (Excel has it open)
   'archive_damaged', // file: SQLite found the archive damaged; set aside, to rebuild from the operator
   'host_not_found', // the operator's host name does not resolve (DNS): a mistyped address, or no DNS
+  'secret_absent', // the firm's client is listed here, but its operator secret is not on this workstation
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -295,9 +295,12 @@ export class ConnectionStore {
       getClientSecret: async () => {
         const secret = await this.#vault.get(id);
         if (secret === undefined) {
+          // A client of the firm's list this workstation has no secret for (issue 30).
           throw new AppFailure(
             'auth',
-            `No client secret is stored for the connection "${connection.name}"`,
+            `No client secret is stored for the connection "${connection.name}" on this workstation`,
+            undefined,
+            'secret_absent',
           );
         }
         return secret;

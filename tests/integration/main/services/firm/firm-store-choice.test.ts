@@ -132,7 +132,13 @@ describe('on the firm store', { skip: TEST_PG_URL ? false : NO_SERVER }, () => {
     const adopted = await s.connections.get('listed-by-another');
     assert.equal(adopted.secret, 'none');
     const live = (await s.connections.resolve('listed-by-another')).getClientSecret();
-    await assert.rejects(live, { kind: 'auth' });
+    await assert.rejects(live, { kind: 'auth', reason: 'secret_absent' });
+    // A live call asks the operator client for a token: it says the secret is not here.
+    const operator = await s.operators.forConnection('listed-by-another');
+    await assert.rejects(operator.tokenProvider.getToken(), {
+      kind: 'auth',
+      reason: 'secret_absent',
+    });
     // What the firm's server holds: every client, who listed it and when, never a secret.
     const rows = await firmClients(firm.pool);
     assert.deepEqual(
