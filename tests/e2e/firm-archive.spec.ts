@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { test, expect, temporaryFolder } from './fixtures.ts';
+import { expectAccessible } from './pages/axe.ts';
 import pg from 'pg';
 import { TEST_PG_URL } from '#support/postgres.ts';
 import { migrate } from '#main/services/archive/postgres/migrate.ts';
@@ -71,6 +72,7 @@ for (const viewport of [
       // The password typed is in its field only: not in the page's text, not in the host's log.
       await expect(page.locator('body')).not.toContainText(PASSWORD);
       expect(app.logs()).not.toContain(PASSWORD);
+      await expectAccessible(page, 'Archive du cabinet', 'section[aria-labelledby="firm-heading"]');
     });
   });
 }
@@ -163,5 +165,6 @@ test.describe('the firm server out of reach, a local copy kept', () => {
     ).toBeVisible();
     await expect(section.getByText(/^Raison : /)).toBeVisible();
     await expect(section.getByRole('button', { name: 'Déconnecter' })).toBeVisible();
+    await expectAccessible(page, 'the firm banner', 'main');
   });
 });
