@@ -2,13 +2,30 @@
 // item 5): the embedded SQLite archive of the same connection id, filled from the firm's
 // through the ports (every invoice's search item and detail), so that when the server cannot
 // be reached the same ports read it. The copy is refreshed when the firm's archive changed
-// since (its version and counts); when each copy was made is kept beside the archives.
+// since (its version and counts), writing only the invoices new or changed since; when each
+// copy was made is kept beside the archives.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ArchivePort } from './ports.ts';
+import type { ArchiveRow } from '#shared/archive.ts';
+import type { ArchivedInvoice, ArchivePort } from './ports.ts';
 
 /** The saved answer the copied pages are kept under (one key: each page replaces the last). */
 export const LOCAL_COPY_QUERY = { q: 'invoice-desk:firm-local-copy' } as const;
+
+/** Up to this many new or changed invoices are read one by one, more in one streamed pass. */
+const FEW_CHANGED = 200;
+
+/** What a row's copy must agree on with the firm's: its state, lifecycle, amount and detail. */
+function signature(row: ArchiveRow): string {
+  return JSON.stringify([
+    row.state,
+    row.lifecycleCode,
+    row.lifecycleDate,
+    row.invoiceNumber,
+    row.ttcCents,
+    row.detailFetchedAt,
+  ]);
+}
 
 /** What the firm's archive was when copied: a copy of the same is not made again. */
 interface CopyStamp {
@@ -79,14 +96,39 @@ export class LocalCopies {
       return false;
     const copiedAt = now().toISOString();
     const target = await local();
-    for await (const batch of firm.detailBatches()) {
+    // What the copy holds already, by invoice: only what is new or changed is written again
+    // (a detail written is one transaction: a copy of 100,000 is long, the next ones are not).
+    const held = new Map<string, string>();
+    for await (const rows of target.invoiceBatches())
+      for (const row of rows) held.set(row.invoiceId, signature(row));
+    const changed: string[] = [];
+    for await (const rows of firm.invoiceBatches())
+      for (const row of rows)
+        if (held.get(row.invoiceId) !== signature(row)) changed.push(row.invoiceId);
+    const write = async (invoices: readonly ArchivedInvoice[]): Promise<void> => {
+      if (invoices.length === 0) return;
       await target.saveSearchPage(
         LOCAL_COPY_QUERY,
-        { data: batch.map((invoice) => invoice.searchItem), meta: { localCopy: true } },
+        { data: invoices.map((invoice) => invoice.searchItem), meta: { localCopy: true } },
         copiedAt,
       );
-      for (const invoice of batch)
-        if (invoice.detail) await target.saveDetail(invoice.detail, copiedAt);
+      for (const invoice of invoices)
+        if (invoice.detail)
+          await target.saveDetail(invoice.detail, invoice.row.detailFetchedAt ?? copiedAt);
+    };
+    if (changed.length > FEW_CHANGED) {
+      // Many: one pass over the firm's archive, its details streamed.
+      const wanted = new Set(changed);
+      for await (const batch of firm.detailBatches())
+        await write(batch.filter((invoice) => wanted.has(invoice.row.invoiceId)));
+    } else {
+      // Few: each read by id.
+      const found: ArchivedInvoice[] = [];
+      for (const id of changed) {
+        const invoice = await firm.invoice(id);
+        if (invoice) found.push(invoice);
+      }
+      await write(found);
     }
     writeStamps(this.#path, {
       ...this.#stamps,
