@@ -74,6 +74,11 @@ test('a copy is made through the ports, and made again only when the archive cha
   assert.equal(await copies.refresh(source, local, clock.now), true);
   assert.equal(copies.copiedAt(CLIENT), '2026-11-20T10:00:00.000Z');
   assert.deepEqual(await copy.counts(), { invoices: 3, details: 1 });
+  // Only the new invoice was written again; the others stay as the first copy wrote them.
+  assert.equal((await copy.invoice(uuidOf(3)))?.row.searchFetchedAt, '2026-11-20T10:00:00.000Z');
+  assert.equal((await copy.invoice(uuidOf(1)))?.row.searchFetchedAt, '2026-11-20T09:30:00.000Z');
+  // A detail keeps the date the firm's archive fetched it.
+  assert.equal((await copy.invoice(uuidOf(2)))?.row.detailFetchedAt, '2026-11-19T08:00:00.000Z');
   // Kept across starts: the date is the copy's, not the process's.
   assert.equal(new LocalCopies(workstation.dataDir).copiedAt(CLIENT), '2026-11-20T10:00:00.000Z');
 });
