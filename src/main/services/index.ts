@@ -209,6 +209,18 @@ export function createServices(options: CreateServicesOptions): Services {
         log,
       })
     : null;
+  // Once the firm's store answers: this workstation's clients listed, the others' taken in (the
+  // screens' list of connections told when it grew).
+  const joinFirmClients = async (): Promise<void> => {
+    const before = connections.references().length;
+    try {
+      await shareClients({ choice: archiveStore, connections, vault, who: workstationUser, now });
+    } catch (error) {
+      log.warn(`[firm] the firm's list of clients: ${(error as Error).message}`);
+      return;
+    }
+    if (connections.references().length !== before) events.emit('connections:changed', undefined);
+  };
   const followChanges = (state: ReturnType<StoreChoice['state']>): void => {
     if (!relay) return;
     if (state.store === 'firm' && state.connection.state === 'connected')
@@ -243,6 +255,8 @@ export function createServices(options: CreateServicesOptions): Services {
         onState: (state) => {
           events.emit('firm:state', state);
           followChanges(state);
+          if (state.store === 'firm' && state.connection.state === 'connected')
+            setImmediate(() => void joinFirmClients());
         },
       })).ports,
   });

@@ -152,6 +152,34 @@ describe('on the firm store', { skip: TEST_PG_URL ? false : NO_SERVER }, () => {
     assert.ok(!dump.includes('own-secret-never-shared'));
   });
 
+  test("a second workstation joining the firm's store takes in every client at start", async () => {
+    const second = mkdtempSync(join(tmpdir(), 'firm-choice-second-'));
+    const through = new URL(TEST_PG_URL!);
+    through.port = String(relay.port);
+    through.password = '';
+    writeFirmSettings(second, { url: through.toString(), schema: firm.schema, tls: 'off' });
+    const other = servicesOn(second);
+    try {
+      await other.vault.set(
+        FIRM_VAULT_ACCOUNT,
+        decodeURIComponent(new URL(TEST_PG_URL!).password),
+        'keychain',
+      );
+      const told = new Promise<void>((resolve) =>
+        other.events.subscribe((event) => event === 'connections:changed' && resolve()),
+      );
+      await other.archiveStore.link(); // the first use reaches the server
+      await told;
+      const names = other.connections.clientReferences().map((c) => c.name);
+      assert.ok(names.includes('Client de ce poste'));
+      assert.ok(names.includes('Client d’un autre poste'));
+      assert.equal((await other.connections.get('listed-by-another')).secret, 'none');
+    } finally {
+      await other.close();
+      rmSync(second, { recursive: true, force: true });
+    }
+  });
+
   test('server cut off: the same ports read the local copy, which says of when it is', async () => {
     await s.archiveStore.refreshLocalCopy(CLIENT);
     const before = s.archiveStore.state();
