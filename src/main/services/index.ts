@@ -252,6 +252,7 @@ export function createServices(options: CreateServicesOptions): Services {
         embeddedUserData,
         now,
         log,
+        who: workstationUser,
         onState: (state) => {
           events.emit('firm:state', state);
           followChanges(state);

@@ -38,6 +38,10 @@ export interface StoreChoiceOptions {
   onState?: (state: FirmState) => void;
   /** After a failure, the server is tried again after this long (ms; default 15 s). */
   retryMs?: number;
+  /** How long reaching the server may take before it counts as out of reach (ms; default 8 s). */
+  connectTimeoutMs?: number;
+  /** Who writes (the workstation's user), as the firm's shared user data records it. */
+  who?: () => string;
   /** A read checks whether its client's local copy is behind at most this often (ms; default
    * 30 s); a sync's end always does (refreshLocalCopy). */
   copyCheckMs?: number;
@@ -162,6 +166,9 @@ export class StoreChoice {
     if (this.#state.store !== 'firm' || this.#state.connection.state !== 'unreachable')
       this.#setConnection({ state: 'connecting' });
     const pool = openPool(options);
+    // A server that never answers (a dropped network) is out of reach after this, not after
+    // the system's TCP timeout: reads go to the local copies meanwhile.
+    pool.options.connectionTimeoutMillis = this.#options.connectTimeoutMs ?? 8_000;
     try {
       const client = await pool.connect();
       let schemaVersion: number;
@@ -373,9 +380,10 @@ export class StoreChoice {
   };
 
   async #userData(): Promise<UserDataDirectory> {
-    // SWITCH (wt-30c, issue 30 item 4): once postgres/user-data.ts lands, the firm's store
-    // holds the shared user data:
-    // const link = await this.link(); if (link) return postgresUserDataDirectory(link.pool, who);
+    // SWITCH (wt-30c, issue 30 item 4): once postgres/user-data.ts is merged, the firm's
+    // store holds the shared user data (offline, the local user data answers, as below):
+    // const link = await this.link();
+    // if (link) return postgresUserDataDirectory(link.pool, this.#options.who ?? (() => '?'));
     return this.#options.embeddedUserData;
   }
 
