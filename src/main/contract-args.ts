@@ -135,6 +135,19 @@ const thirdPartyChoice = z.strictObject({
   label: z.string().trim().max(200).nullable(),
 });
 
+/** The firm's server as the settings screen types it (issue 30): the password goes to the
+ * keychain only; a URL that is not postgres:// is refused before any connection. */
+const firmConnectArgs = z.strictObject({
+  url: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^postgres(ql)?:\/\/[^/\s]+/, 'postgres://user@host:port/database'),
+  password: z.string().min(1).max(4096),
+  tls: z.enum(['verify', 'no-verify', 'off']),
+  caFile: z.string().trim().min(1).max(4096).optional(),
+});
+
 type ArgSchemas = { [C in Channel]: z.ZodType<ArgsOf<C>, unknown> };
 
 export const argSchemas = {
@@ -302,4 +315,9 @@ export const argSchemas = {
     name: z.string().trim().min(1).max(100),
     ledgerAccount: z.string().regex(/^512[0-9A-Z]{0,9}$/, 'a 512 account, e.g. 512100'),
   }),
+  'firm:state': noArgs,
+  'firm:test': firmConnectArgs,
+  'firm:connect': firmConnectArgs,
+  'firm:disconnect': noArgs,
+  'firm:clients': noArgs,
 } satisfies ArgSchemas;

@@ -47,6 +47,13 @@ import type {
 import type { DueReturn } from './tax-calendar.ts';
 import type { DeclareArgs, DeclaredReturn } from './declared.ts';
 import type { BankAccountView, BankImportResult, BankLineView, BankView } from './bank.ts';
+import type {
+  FirmChange,
+  FirmClientView,
+  FirmConnectArgs,
+  FirmState,
+  FirmTestResult,
+} from './firm.ts';
 
 // ---- Errors ----
 export const ERROR_KINDS = [
@@ -84,6 +91,7 @@ export const ERROR_REASONS = [
   'file_busy', // file: another program holds the file (Excel has it open)
   'archive_damaged', // file: SQLite found the archive damaged; set aside, to rebuild from the operator
   'host_not_found', // the operator's host name does not resolve (DNS): a mistyped address, or no DNS
+  'secret_absent', // the firm's client is listed here, but its operator secret is not on this workstation
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
@@ -428,6 +436,17 @@ export interface Contract {
     args: { connectionId: string; account: string; name: string; ledgerAccount: string };
     result: BankAccountView[];
   };
+  // The firm's archive on PostgreSQL (issue 30): the settings screen's "Archive du cabinet".
+  /** Where the archive is and whether the firm's server answers (never a password). */
+  'firm:state': { args: void; result: FirmState };
+  /** Reaches the server with what was typed; changes nothing. */
+  'firm:test': { args: FirmConnectArgs; result: FirmTestResult };
+  /** Tests, then keeps the server (the password in the keychain only) and uses it. */
+  'firm:connect': { args: FirmConnectArgs; result: { result: FirmTestResult; state: FirmState } };
+  /** Back to the embedded archive; the password forgotten. */
+  'firm:disconnect': { args: void; result: FirmState };
+  /** The firm's list of clients, each saying whether this workstation holds its secret. */
+  'firm:clients': { args: void; result: FirmClientView[] };
 }
 
 export type Channel = keyof Contract;
@@ -497,6 +516,11 @@ export const CHANNELS = [
   'bank:confirm',
   'bank:undo',
   'bank:saveAccount',
+  'firm:state',
+  'firm:test',
+  'firm:connect',
+  'firm:disconnect',
+  'firm:clients',
 ] as const satisfies readonly Channel[];
 type MissingChannel = Exclude<Channel, (typeof CHANNELS)[number]>;
 const everyChannelListed: [MissingChannel] extends [never] ? true : MissingChannel = true;
@@ -528,6 +552,10 @@ export interface Events {
   /** The user clicked a news notification of the Electron shell: show that connection's
    * Nouveautés. */
   'news:open': { connectionId: string };
+  /** Where the archive is (embedded, the firm's) and whether the firm's server answers. */
+  'firm:state': FirmState;
+  /** Another workstation changed something in the firm's archive: the open screen reads again. */
+  'firm:changed': FirmChange;
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -538,6 +566,8 @@ export const EVENTS = [
   'export:progress',
   'news:found',
   'news:open',
+  'firm:state',
+  'firm:changed',
 ] as const satisfies readonly EventName[];
 
 /** What the renderer sees as window.api, in Electron (preload) and in the browser host alike. */

@@ -20,6 +20,7 @@ import { taxHandlers } from './tax.ts';
 import { ratesHandlers } from './rates.ts';
 import type { HandlerOptions, HandlerServices, Handlers } from './types.ts';
 import { webhooksHandlers } from './webhooks.ts';
+import { firmHandlers } from './firm.ts';
 
 export { createDispatcher, type Dispatch } from './dispatcher.ts';
 export { resolveLanguage } from './language.ts';
@@ -45,6 +46,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
     ...taxHandlers(services, shared),
     ...bankHandlers(services, shared),
     ...ratesHandlers(services, shared),
+    ...firmHandlers(services),
   } satisfies Handlers;
   // `satisfies` sees a channel missing; a spread's extra key it does not: this line does.
   const unknown: [Exclude<keyof typeof handlers, Channel>] extends [never] ? true : never = true;

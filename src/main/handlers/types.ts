@@ -36,7 +36,9 @@ export type HandlerServices = Pick<
   | 'clock'
 > &
   // The bank files live beside the archives (issue 29); handlers built without it refuse bank calls.
-  Partial<Pick<Services, 'dataDir'>>;
+  Partial<Pick<Services, 'dataDir'>> &
+  // The firm's archive (issue 30); handlers built without it say the archive is embedded.
+  Partial<Pick<Services, 'archiveStore' | 'shareFirmClients'>>;
 
 export interface HandlerOptions {
   /** While the operator is unreachable, how often to check whether it is back, ms (default

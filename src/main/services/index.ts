@@ -35,6 +35,12 @@ import { keepDetailsAfterSync } from './portfolio/index.ts';
 import { besideTheArchive, type ReportSource } from './reports/report-source.ts';
 import { exceptionList, exceptionsDeps } from './exceptions/index.ts';
 import { clockFromEnv, type Clock } from './clock.ts';
+import { StoreChoice } from './archive/store-choice.ts';
+import { shareClients, workstationUser } from './firm/clients.ts';
+import { FirmChangeRelay, type ListenForChanges } from './firm/changes.ts';
+import { AppFailure } from './app-failure.ts';
+import { listenForChanges } from './archive/postgres/changes.ts';
+import { claimSyncOwner } from './archive/postgres/sync-owner.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -105,6 +111,11 @@ export interface Services {
   warmUp(): void;
   /** What the user wrote about each connection's invoices, found by connection id (issue 28). */
   userData: UserDataDirectory;
+  /** Which store the archive's ports read (issue 30): the embedded SQLite archives, or the
+   * firm's PostgreSQL archive with its local copies; its state for the screens. */
+  archiveStore: StoreChoice;
+  /** The firm's list of clients shared (null on the embedded store or out of reach). */
+  shareFirmClients(): ReturnType<typeof shareClients>;
   /** Stops what the services started (the syncs, the archives, the demo operator). */
   close(): Promise<void>;
 }
@@ -141,6 +152,8 @@ export interface CreateServicesOptions {
   startDemo?: StartDemo;
   createOperatorClient?: CreateOperatorClient;
   loadKeytar?: () => Promise<KeytarLike>;
+  /** How main hears another workstation's changes on the firm's archive (issue 30, item 4). */
+  listenForChanges?: ListenForChanges;
 }
 
 /** The embedded demo operator, its data dated from the services' clock (a host started at
@@ -184,6 +197,37 @@ export function createServices(options: CreateServicesOptions): Services {
     options.createOperatorClient ?? defaultCreateOperatorClient,
   );
   const events = createEventHub(log);
+  // The store the archive's ports read: the firm's when firm.json names one (archive/
+  // store-choice.ts), else the embedded archives. Made as the archives are (it wraps theirs).
+  let archiveStore!: StoreChoice;
+  // Another workstation's changes, heard while connected to the firm's archive (firm/changes.ts).
+  const relay = new FirmChangeRelay({
+    listen: options.listenForChanges ?? listenForChanges,
+    emit: (change) => events.emit('firm:changed', change),
+    activeConnectionId: () => connections.getSettings().activeConnectionId,
+    log,
+  });
+  // Once the firm's store answers: this workstation's clients listed, the others' taken in (the
+  // screens' list of connections told when it grew).
+  const joinFirmClients = async (): Promise<void> => {
+    const before = connections.references().length;
+    try {
+      await shareClients({ choice: archiveStore, connections, vault, who: workstationUser, now });
+    } catch (error) {
+      log.warn(`[firm] the firm's list of clients: ${(error as Error).message}`);
+      return;
+    }
+    if (connections.references().length !== before) events.emit('connections:changed', undefined);
+  };
+  const followChanges = (state: ReturnType<StoreChoice['state']>): void => {
+    if (state.store === 'firm' && state.connection.state === 'connected')
+      void archiveStore.link().then((link) => link && relay.follow(link.options));
+    else if (state.store === 'embedded') void relay.stop();
+  };
+  const embeddedUserData: UserDataDirectory = {
+    of: (id) => userDataDirectory(archives).of(id),
+    existing: (id) => userDataDirectory(archives).existing(id),
+  };
   // A sync that found news (Nouveautés) tells the shells, named as the user named its
   // connection: the Electron shell and the browser host's page show one notification from it.
   const archives = new Archives({
@@ -197,6 +241,22 @@ export function createServices(options: CreateServicesOptions): Services {
           events.emit('news:found', { connectionId, connectionName: connection.name, counts }),
         )
         .catch(() => undefined), // deleted meanwhile: no one to tell
+    choosePorts: (embedded) =>
+      (archiveStore = new StoreChoice({
+        dataDir,
+        vault,
+        embedded,
+        embeddedUserData,
+        now,
+        log,
+        who: workstationUser,
+        onState: (state) => {
+          events.emit('firm:state', state);
+          followChanges(state);
+          if (state.store === 'firm' && state.connection.state === 'connected')
+            setImmediate(() => void joinFirmClients());
+        },
+      })).ports,
   });
   const env = options.env ?? process.env;
   const version = options.version ?? packageJson.version;
@@ -209,7 +269,7 @@ export function createServices(options: CreateServicesOptions): Services {
       return archive ? { archive, release: () => undefined } : null;
     });
   const accounting = createAccountingService({ archives, now });
-  const userData = userDataDirectory(archives);
+  const userData = archiveStore.userData;
   // What the reports read beside a connection's archive (reports/report-source.ts).
   const beside = besideTheArchive(dataDir, userData);
   // A connection's portfolio details are computed as its sync ends (0.1–0.2 s at 20,000
@@ -219,6 +279,13 @@ export function createServices(options: CreateServicesOptions): Services {
     const { phase, connectionId } = payload as Events['sync:progress'];
     if (phase === 'done')
       setTimeout(() => void keepDetailsAfterSync({ archives, accounting, now }, connectionId), 0);
+    // On the firm's store, what the sync wrote is copied into the local copy (offline reading).
+    if (phase === 'done')
+      void archiveStore
+        .refreshLocalCopy(connectionId)
+        .catch((error: unknown) =>
+          log.warn(`[firm] local copy of ${connectionId}: ${(error as Error).message}`),
+        );
   });
   const exports = new ExportJobs({
     exporter: {
@@ -266,6 +333,17 @@ export function createServices(options: CreateServicesOptions): Services {
     emitSync: (connectionId, progress) =>
       events.emit('sync:progress', { ...progress, connectionId }),
     log,
+    // On the firm's store, one sync per firm (issue 30, item 3): a connection is synced into it
+    // by its sync owner only; out of reach, the rounds fail and back off (never into the copy).
+    firmOf: async () => {
+      if (archiveStore.state().store !== 'firm') return null;
+      const link = await archiveStore.link();
+      if (!link) throw new AppFailure('offline', "The firm's archive cannot be reached.");
+      return {
+        archives: link.archives.ports,
+        syncOwner: (connectionId) => claimSyncOwner(link.options, connectionId),
+      };
+    },
   });
   const scheduler = options.backgroundSync
     ? new SyncScheduler({
@@ -316,11 +394,16 @@ export function createServices(options: CreateServicesOptions): Services {
       });
     },
     userData,
+    archiveStore,
+    shareFirmClients: () =>
+      shareClients({ choice: archiveStore, connections, vault, who: workstationUser, now }),
     async close() {
       scheduler?.stop();
       syncRounds.cancel();
       exports.cancelAll();
       await archives.close();
+      await relay.stop();
+      await archiveStore.close();
       await syncRounds.settled();
       operators.invalidate();
       await demo.close();

@@ -56,6 +56,8 @@ export interface ArchivesOptions {
   onNewsFound?: (connectionId: string, counts: NewsCounts) => void;
   /** The clock a sync dates what it reads and finds with (services/clock.ts). */
   now?: () => Date;
+  /** Which store answers `ports` (store-choice.ts: the firm's, else these embedded ones). */
+  choosePorts?: (embedded: ArchivesPort) => ArchivesPort;
 }
 
 export interface StartSyncOptions {
@@ -106,6 +108,7 @@ export class Archives {
     this.#progressIntervalMs = options.progressIntervalMs ?? 250;
     this.#onNewsFound = options.onNewsFound;
     this.#now = options.now ?? systemClock.now;
+    this.ports = options.choosePorts?.(this.embeddedPorts) ?? this.embeddedPorts;
   }
 
   /** The connection's archive, created on first use (write-through, sync); the "damaged"
@@ -335,8 +338,12 @@ export class Archives {
     };
   }
 
-  /** The ports of every connection's archive (ports.ts): what callers outside this folder hold. */
-  readonly ports: ArchivesPort = {
+  /** The ports of every connection's archive (ports.ts): what callers outside this folder hold;
+   * the embedded ones unless the options chose another store. */
+  readonly ports: ArchivesPort;
+
+  /** The ports of the embedded SQLite archives (on the firm's store: the local copies). */
+  readonly embeddedPorts: ArchivesPort = {
     open: async (connectionId) => this.#port(this.open(connectionId)),
     syncWrites: async (connectionId) => this.#port(this.open(connectionId)),
     existing: async (connectionId) => {

@@ -242,6 +242,34 @@ export class ConnectionStore {
     await this.#vault.delete(id);
   }
 
+  /** Adds the firm's clients this workstation does not know yet (issue 30: the firm's list
+   * of clients), each with the id the firm gave it and no secret: listed and readable from the
+   * archive; a live call asks for the secret. Connections known here are left as they are.
+   * Returns how many were added. */
+  adopt(
+    clients: readonly Pick<
+      StoredConnection,
+      'id' | 'name' | 'baseUrl' | 'tokenUrl' | 'clientId' | 'customerId'
+    >[],
+  ): Promise<number> {
+    return this.#exclusive(async () => {
+      const { connections } = this.#read();
+      const added = clients
+        .filter((c) => !this.#exists(c.id, connections))
+        .filter((c) => isSecureOperatorUrl(c.baseUrl) && isSecureOperatorUrl(c.tokenUrl))
+        .map((c): StoredConnection => ({
+          id: c.id,
+          name: c.name,
+          baseUrl: c.baseUrl,
+          tokenUrl: c.tokenUrl,
+          clientId: c.clientId,
+          ...(c.customerId ? { customerId: c.customerId } : {}),
+        }));
+      if (added.length > 0) this.#store.set('connections', [...connections, ...added]);
+      return added.length;
+    });
+  }
+
   /** The endpoints and secret source of a connection, for an OperatorClient. */
   async resolve(id: string): Promise<ResolvedConnection> {
     if (isDemoConnectionId(id)) {
@@ -267,9 +295,12 @@ export class ConnectionStore {
       getClientSecret: async () => {
         const secret = await this.#vault.get(id);
         if (secret === undefined) {
+          // A client of the firm's list this workstation has no secret for (issue 30).
           throw new AppFailure(
             'auth',
-            `No client secret is stored for the connection "${connection.name}"`,
+            `No client secret is stored for the connection "${connection.name}" on this workstation`,
+            undefined,
+            'secret_absent',
           );
         }
         return secret;

@@ -48,6 +48,9 @@ export interface SyncRoundsOptions {
    * only; a round of a workstation that is not the owner follows the owner's sync, and takes
    * it over if the owner dies (firm-sync.ts). Absent: the embedded archives (Archives.sync). */
   firm?: FirmSync;
+  /** The same, asked at each use (the app's store can change while it runs: firm connect,
+   * disconnect); null on the embedded store. */
+  firmOf?: () => Promise<FirmSync | null>;
 }
 
 export interface RunRoundOptions {
@@ -97,6 +100,11 @@ export class SyncRounds {
     };
   }
 
+  /** The firm's store when the app syncs into it, else null (the embedded archives). */
+  async #firm(): Promise<FirmSync | null> {
+    return this.#options.firm ?? (await this.#options.firmOf?.()) ?? null;
+  }
+
   get running(): boolean {
     return this.#running !== null;
   }
@@ -112,7 +120,7 @@ export class SyncRounds {
       const everyHours = this.#options.schedules.everyHoursOf(connection.id);
       if (everyHours <= 0) continue;
       try {
-        const ports = this.#options.firm?.archives ?? this.#options.archives.ports;
+        const ports = (await this.#firm())?.archives ?? this.#options.archives.ports;
         const archive = await ports.existing(connection.id);
         if (
           isDue(
@@ -262,7 +270,14 @@ export class SyncRounds {
     const id = entry.connectionId;
     let summary: SyncSummary | null = null;
     // The firm's store: the advisory lock tells who syncs, across workstations and here.
-    if (!this.#options.firm && archives.isSyncing(id)) {
+    let firm: FirmSync | null = null;
+    let firmFailure: unknown = null; // out of reach: the turn fails below, as an operator's would
+    try {
+      firm = await this.#firm();
+    } catch (error) {
+      firmFailure = error;
+    }
+    if (!firm && !firmFailure && archives.isSyncing(id)) {
       this.#skip(round, entry);
     } else {
       entry.state = 'syncing';
@@ -284,8 +299,9 @@ export class SyncRounds {
           },
         };
         // With the firm's store, null: followed to the end of the owner's sync.
-        const end = this.#options.firm
-          ? await this.#firmSync(entry, sync)
+        if (firmFailure) throw firmFailure;
+        const end = firm
+          ? await this.#firmSync(firm, entry, sync)
           : { summary: await archives.sync(id, sync), lost: false };
         summary = end.summary;
         if (summary) entry.progress = light(summary);
@@ -318,10 +334,11 @@ export class SyncRounds {
   /** The connection's turn with the firm's store: synced here as its owner (the summary), or
    * followed while another workstation syncs it (null). */
   async #firmSync(
+    firm: FirmSync,
     entry: SyncRoundConnection,
     sync: StartSyncOptions,
   ): Promise<{ summary: SyncSummary | null; lost: boolean }> {
-    const end = await firmSync(this.#options.firm!, entry.connectionId, {
+    const end = await firmSync(firm, entry.connectionId, {
       client: sync.client,
       requestsPerMinute: sync.requestsPerMinute,
       details: sync.details ?? true,

@@ -113,10 +113,13 @@ export default {
         'This connection’s archive is damaged: part of its file cannot be read. It was set aside; rebuild it from the operator (“Rebuild the archive”).',
       host_not_found:
         'No server has the name in this connection’s address: check the base address and the token address in Connections and settings (a typo?). If they are right, check your network.',
+      secret_absent:
+        'This client’s secret is not on this workstation: its archive can be read, but live search needs it. Enter it in Connections and settings (Edit).',
     },
     // A reason's own title, where the kind's would mislead (see archive.errorTitles too).
     reasonTitles: {
       host_not_found: 'Operator address not found',
+      secret_absent: 'Secret not on this workstation',
     },
     earlierAnswer:
       'The rows below are the earlier answer to this same search, of {date}: they do not show what may have changed since.',

@@ -116,10 +116,13 @@ export default {
         'L’archive de cette connexion est endommagée : une partie de son fichier est illisible. Elle a été mise de côté ; reconstruisez-la depuis l’opérateur (« Reconstruire l’archive »).',
       host_not_found:
         'Aucun serveur ne porte le nom de l’adresse de cette connexion : vérifiez l’adresse de base et l’adresse du jeton dans Connexions et paramètres (une faute de frappe ?). Si elles sont justes, vérifiez votre réseau.',
+      secret_absent:
+        'Le secret de ce client n’est pas sur ce poste : son archive se lit, mais la recherche en direct le demande. Saisissez-le dans Connexions et paramètres (Modifier).',
     },
     // A reason's own title, where the kind's would mislead (see archive.errorTitles too).
     reasonTitles: {
       host_not_found: 'Adresse de l’opérateur introuvable',
+      secret_absent: 'Secret absent de ce poste',
     },
     earlierAnswer:
       'Les lignes ci-dessous sont la réponse précédente à cette même recherche, du {date} : elles ne tiennent pas compte de ce qui a pu changer depuis.',

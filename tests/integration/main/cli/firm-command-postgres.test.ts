@@ -81,7 +81,8 @@ describe('cli firm: the firm archive on PostgreSQL', { skip }, () => {
     assert.equal(init.code, 0, init.stderr);
     const [done] = jsonLines(init.stdout);
     assert.equal(done!.schema, schema);
-    assert.equal(done!.schemaVersion, SCHEMA_VERSION); // every step this app knows
+    // Every step this app knows (1 when written; later steps added user data, the bank, the firm's clients).
+    assert.equal(done!.schemaVersion, SCHEMA_VERSION);
     assert.equal(done!.appRole, role);
     assert.match(String(done!.appPassword), /^[\w-]{24,}$/);
     appPassword = String(done!.appPassword);
