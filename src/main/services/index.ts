@@ -35,6 +35,8 @@ import { keepDetailsAfterSync } from './portfolio/index.ts';
 import { besideTheArchive, type ReportSource } from './reports/report-source.ts';
 import { exceptionList, exceptionsDeps } from './exceptions/index.ts';
 import { clockFromEnv, type Clock } from './clock.ts';
+import { FIRST_PAGE, FirstSearch } from './first-search.ts';
+import type { OperatorClient } from './operator/operator-client.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -105,6 +107,8 @@ export interface Services {
   warmUp(): void;
   /** What the user wrote about each connection's invoices, found by connection id (issue 28). */
   userData: UserDataDirectory;
+  /** The first screen's search, sent by warmUp before the page asks (issue 27, item 7). */
+  firstSearch: FirstSearch;
   /** Stops what the services started (the syncs, the archives, the demo operator). */
   close(): Promise<void>;
 }
@@ -271,6 +275,25 @@ export function createServices(options: CreateServicesOptions): Services {
       })
     : null;
   scheduler?.start();
+  const firstSearch = new FirstSearch({ now });
+  /** The warm-up's first search, written through as the page's would be (none when the first
+   * screen is the portfolio, or when working offline: the page's own call says so). */
+  const sendFirstSearch = (connectionId: string, client: OperatorClient): void => {
+    const settings = connections.getSettings();
+    if (settings.workOffline || settings.activeConnectionId !== connectionId) return;
+    if (connections.references().filter((c) => c.kind === 'custom').length > 1) return;
+    firstSearch.send(client, async (value, fetchedAt) => {
+      try {
+        await (
+          await archives.ports.open(connectionId)
+        ).saveSearchPage(FIRST_PAGE, value, fetchedAt);
+        return true;
+      } catch (error) {
+        log.warn(`[archive] could not save this invoice search: ${(error as Error).message}`);
+        return false;
+      }
+    });
+  };
   return {
     dataDir,
     shell: options.shell,
@@ -296,14 +319,13 @@ export function createServices(options: CreateServicesOptions): Services {
     warmUp() {
       const active = connections.getSettings().activeConnectionId;
       if (!active) return;
-      // The demo operator and its invoices, then its client (code loaded, token asked): the first
-      // search's path.
-      if (connections.references().some((c) => c.id === active && c.kind === 'demo'))
-        demo
-          .buildInvoices()
-          .then(() => operators.forConnection(active))
-          .then((client) => client.tokenProvider.getToken())
-          .catch(() => undefined);
+      // The demo operator and its invoices, then its client (code loaded), then the first
+      // screen's search (token, answer, its validation, its write-through): the page takes it.
+      const isDemo = connections.references().some((c) => c.id === active && c.kind === 'demo');
+      (isDemo ? demo.buildInvoices() : Promise.resolve())
+        .then(() => operators.forConnection(active))
+        .then((client) => sendFirstSearch(active, client))
+        .catch(() => undefined); // the page's own call meets it and says so
       // Its archive's opening check, off the first search's path (none is created here).
       setImmediate(() => {
         try {
@@ -314,6 +336,7 @@ export function createServices(options: CreateServicesOptions): Services {
       });
     },
     userData,
+    firstSearch,
     async close() {
       scheduler?.stop();
       syncRounds.cancel();
