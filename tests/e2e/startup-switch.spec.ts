@@ -30,7 +30,8 @@ for (const viewport of WIDTHS) {
     try {
       const other = await operator.start();
       host = await startWebHost(dataDir);
-      const url = new URL(host.url);
+      const hostUrl = host.url;
+      const url = new URL(hostUrl);
       const app = {
         origin: url.origin,
         token: new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
@@ -70,7 +71,7 @@ for (const viewport of WIDTHS) {
         const numbers = (own.body as InvoiceSearchResponse).data.map(
           (i) => i.businessData?.invoiceId,
         );
-        await page.goto(host.url);
+        await page.goto(hostUrl);
         const invoices = new InvoicesPage(page);
         await expect(invoices.dataRows.first()).toBeVisible();
         await expect(
