@@ -103,8 +103,10 @@ export interface Services {
   /** The shells call it once at start: what the first screen will ask first is started before
    * the page asks (issue 27, item 7): for a demo connection the embedded demo operator, its
    * client and token; for any, its archive's opening check (none is created). A failure is left
-   * to the first real call, which reports it. */
-  warmUp(): void;
+   * to the first real call, which reports it. `firstSearchAfter`: the first screen's search
+   * waits for it (the browser host serves the page's scripts first: the search's validation and
+   * write-through hold the event loop). */
+  warmUp(options?: { firstSearchAfter?: Promise<unknown> }): void;
   /** What the user wrote about each connection's invoices, found by connection id (issue 28). */
   userData: UserDataDirectory;
   /** The first screen's search, sent by warmUp before the page asks (issue 27, item 7). */
@@ -316,7 +318,7 @@ export function createServices(options: CreateServicesOptions): Services {
     readArchive: async (connectionId, read) => read(await archives.ports.open(connectionId)),
     readReports: async (connectionId, read) =>
       read({ archive: await archives.ports.open(connectionId), ...beside }),
-    warmUp() {
+    warmUp(options = {}) {
       const active = connections.getSettings().activeConnectionId;
       if (!active) return;
       // The demo operator and its invoices, then its client (code loaded), then the first
@@ -324,7 +326,10 @@ export function createServices(options: CreateServicesOptions): Services {
       const isDemo = connections.references().some((c) => c.id === active && c.kind === 'demo');
       (isDemo ? demo.buildInvoices() : Promise.resolve())
         .then(() => operators.forConnection(active))
-        .then((client) => sendFirstSearch(active, client))
+        .then(async (client) => {
+          await options.firstSearchAfter;
+          sendFirstSearch(active, client);
+        })
         .catch(() => undefined); // the page's own call meets it and says so
       // Its archive's opening check, off the first search's path (none is created here).
       setImmediate(() => {
