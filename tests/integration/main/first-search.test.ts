@@ -110,3 +110,33 @@ test('the early answer is for the same client, the first page, and a few seconds
   asked.send(admin, async () => true);
   assert.equal(asked.take(admin, FIRST_PAGE), null, 'the page asked first: nothing sent after');
 });
+
+test('an early search that fails is the page’s own failure, said when the page asks', async () => {
+  const app = archivedHandlers({ prefix: 'first-search-failure' });
+  after(app.close);
+  const saved = value<{ id: string }>(
+    await app.dispatch('connections:save', {
+      name: 'Adresse mal saisie',
+      baseUrl: 'https://operator.no-such-host.invalid',
+      tokenUrl: 'https://operator.no-such-host.invalid/token',
+      clientId: 'client',
+      clientSecret: 'secret',
+      secretStorage: 'session',
+    }),
+  );
+  value(await app.dispatch('settings:update', { activeConnectionId: saved.id }));
+  const told: unknown[] = [];
+  app.services.events.subscribe((event, payload) => {
+    if (event === 'connectivity:changed') told.push(payload);
+  });
+  app.services.warmUp();
+  await app.services.operators.forConnection(saved.id);
+  await turn();
+  await app.services.firstSearch.answered();
+  assert.deepEqual(told, [], 'nothing said before the page asks');
+
+  const answer = await app.dispatch('invoices:search', FIRST_PAGE);
+  assert.ok(!answer.ok);
+  assert.equal(answer.error.reason, 'host_not_found');
+  assert.deepEqual(told, [{ online: false, reason: 'host_not_found' }]);
+});
