@@ -41,7 +41,7 @@ export default defineConfig({
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
       // Minified: the start-up parses and evaluates less (issue 27, item 7). electron-vite
       // leaves the renderer unminified by default.
-      minify: true,
+      minify: process.env.INVOICE_DESK_NO_MINIFY ? false : true,
     },
     plugins: [svelte({ configFile: resolve('svelte.config.js') }), contentSecurityPolicyMeta()],
   },

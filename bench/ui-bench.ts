@@ -6,7 +6,7 @@
 // Needs the renderer build (out/renderer); builds it with electron-vite when it is missing.
 // Run: node_modules/.bin/node bench/ui-bench.ts
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -224,7 +224,24 @@ interface FirstResults {
   evaluatedMs: number;
   connectionsMs: number;
   searchMs: number;
+  /** CPU time, less sensitive than wall time to a shared machine's load: the page's main thread
+   * (Chromium's TaskDuration) and the host process (user + system) from goto to the first row. */
+  pageCpuMs: number;
+  hostCpuMs: number;
 }
+
+/** A process's CPU time (user + system), ms, from /proc (Linux); NaN elsewhere. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat (12 and 13 after the name), in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
 
 /** A first launch on a fresh data folder (the archive is created by the first search), then a
  * restart on that folder (the daily case: the archive exists). */
@@ -258,10 +275,18 @@ async function timeOneStart(browser: Browser, dataDir: string): Promise<FirstRes
         .getByRole('row')
         .filter({ has: page.getByRole('cell') })
         .first();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      const hostCpuBefore = processCpuMs(host.pid);
       const started = performance.now();
       await page.goto(host.url);
       await firstRow.waitFor({ state: 'visible' });
       const totalMs = performance.now() - started;
+      const hostCpuMs = processCpuMs(host.pid) - hostCpuBefore;
+      const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+        metrics: { name: string; value: number }[];
+      };
+      const pageCpuMs = (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
       const marks = await page.evaluate(() => {
         const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
         const ended = (part: string): number =>
@@ -275,7 +300,7 @@ async function timeOneStart(browser: Browser, dataDir: string): Promise<FirstRes
           searchMs: ended('/rpc/invoices:search'),
         };
       });
-      return { totalMs, ...marks };
+      return { totalMs, ...marks, pageCpuMs, hostCpuMs };
     } catch (error) {
       throw new Error(`${(error as Error).message}\nBrowser host log:\n${host.logs()}`, {
         cause: error,
@@ -326,6 +351,8 @@ function startLines(label: string, results: FirstResults[]): string[] {
     `| … connections:list answered | ${medianOf((r) => r.connectionsMs)} | – | ${n} |`,
     `| … the app's code evaluated | ${medianOf((r) => r.evaluatedMs)} | – | ${n} |`,
     `| … the first invoice search answered | ${medianOf((r) => r.searchMs)} | – | ${n} |`,
+    `| … CPU: the page's main thread, goto → first row | ${medianOf((r) => r.pageCpuMs)} | – | ${n} |`,
+    `| … CPU: the host process, goto → first row | ${medianOf((r) => r.hostCpuMs)} | – | ${n} |`,
   ];
 }
 

@@ -17,6 +17,8 @@ export interface WebHost {
   logs(): string;
   /** SIGTERM, then SIGKILL after 5 s; resolves once the process has exited. */
   stop(): Promise<void>;
+  /** The host process's id (the UI bench reads its CPU time). */
+  pid: number | undefined;
 }
 
 /** Starts a host on a random port over `dataDir`, with `env` added (INVOICE_DESK_LANG=fr by
@@ -44,7 +46,7 @@ export async function startWebHost(
   try {
     const url = await waitForUrl(child, logs);
     child.stdout?.resume(); // nothing else is expected there; never let the pipe fill up
-    return { url, logs, stop: () => stop(child) };
+    return { url, logs, stop: () => stop(child), pid: child.pid };
   } catch (error) {
     await stop(child);
     throw error;

@@ -43,6 +43,11 @@ export interface ReadSpec<T> {
   saved: (archive: ArchivePort) => Promise<{ data: T; fetchedAt: string } | null>;
   /** Details of the not_archived failure (e.g. what the archive holds instead). */
   missing?: (archive: ArchivePort | null) => Promise<unknown>;
+  /** The same request sent earlier through this client, when it was (the first screen's search,
+   * services/first-search.ts): its outcome is this call's, its answer maybe saved already. */
+  early?: (
+    client: OperatorClient,
+  ) => Promise<{ value: T; fetchedAt: string; saved: boolean }> | null;
 }
 
 export interface Connectivity {
@@ -201,8 +206,19 @@ export function createConnectivity(
       if (hit) return hit;
     }
     let value: T;
+    const early: { fetchedAt?: string; saved?: boolean } = {};
     try {
-      value = await callActive(spec.live, spec.what, connectionId);
+      value = await callActive(
+        async (client) => {
+          const sent = spec.early?.(client);
+          if (!sent) return spec.live(client);
+          const answer = await sent;
+          Object.assign(early, { fetchedAt: answer.fetchedAt, saved: answer.saved });
+          return answer.value;
+        },
+        spec.what,
+        connectionId,
+      );
     } catch (error) {
       if (!isUnreachable(error)) throw error;
       const hit = await fromArchive();
@@ -213,7 +229,8 @@ export function createConnectivity(
       if (cause.reason === 'host_not_found') throw error;
       throw await missing(cause);
     }
-    const fetchedAt = now().toISOString();
+    const fetchedAt = early.fetchedAt ?? now().toISOString();
+    if (early.saved) return { data: value, source: 'live', fetchedAt };
     try {
       await spec.save(await archives.ports.open(connectionId), value, fetchedAt);
     } catch (error) {

@@ -32,7 +32,7 @@ export function createHandlers(services: HandlerServices, options: HandlerOption
   const handlers = {
     ...settingsHandlers(services, shared),
     ...connectionsHandlers(services, shared),
-    ...invoicesHandlers(shared),
+    ...invoicesHandlers(shared, services.firstSearch),
     ...directoryHandlers(shared),
     ...webhooksHandlers(shared),
     ...archiveHandlers(services, shared),

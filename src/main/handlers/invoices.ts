@@ -6,9 +6,13 @@ import type { ArchivedListData } from '#shared/archive.ts';
 import { invoiceSearchKey } from '../services/archive/request-key.ts';
 import { byRequest } from './connectivity.ts';
 import type { Shared } from './shared.ts';
+import type { FirstSearch } from '../services/first-search.ts';
 import type { HandlersOf } from './types.ts';
 
-export function invoicesHandlers(shared: Pick<Shared, 'connectivity'>) {
+export function invoicesHandlers(
+  shared: Pick<Shared, 'connectivity'>,
+  firstSearch?: Pick<FirstSearch, 'take'>,
+) {
   const { read } = shared.connectivity;
   return {
     'invoices:search': async ({ q, offset, limit }) => {
@@ -19,6 +23,8 @@ export function invoicesHandlers(shared: Pick<Shared, 'connectivity'>) {
         live: (client) => client.searchInvoices({ ...params, expand: [...EXPAND_VALUES] }),
         save: (archive, value, fetchedAt) => archive.saveSearchPage(params, value, fetchedAt),
         saved: byRequest<ResultOf<'invoices:search'>['data']>('invoice_search', key).saved,
+        // The first screen's search, sent by the warm-up before the page asked (issue 27).
+        early: (client) => firstSearch?.take(client, params) ?? null,
       });
     },
     'invoices:get': async ({ invoiceId }) =>

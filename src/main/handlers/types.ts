@@ -38,7 +38,9 @@ export type HandlerServices = Pick<
   // The bank files live beside the archives (issue 29); handlers built without it refuse bank calls.
   Partial<Pick<Services, 'dataDir'>> &
   // The firm's archive (issue 30); handlers built without it say the archive is embedded.
-  Partial<Pick<Services, 'archiveStore' | 'shareFirmClients'>>;
+  Partial<Pick<Services, 'archiveStore' | 'shareFirmClients'>> &
+  // The first search sent by the shells' warm-up (issue 27, item 7); without it, none is.
+  Partial<Pick<Services, 'firstSearch'>>;
 
 export interface HandlerOptions {
   /** While the operator is unreachable, how often to check whether it is back, ms (default

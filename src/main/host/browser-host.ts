@@ -2,7 +2,9 @@
 // loopback HTTP (protocol in src/shared/rpc.ts) for a local browser. 127.0.0.1 only, a random
 // per-launch token on every call, Host and Origin checked (no DNS rebinding, no cross-site call).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { EVENTS, isChannel, type AppError } from '#shared/contract.ts';
 import {
@@ -158,6 +160,38 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** When the page's start-up scripts (those its index.html names: the entry and its preloads)
+ * have all been sent, or at its first call, or after 2 s whatever happens. */
+function pageScripts(rendererDir: string): {
+  served: Promise<void>;
+  sending(path: string, res: ServerResponse): void;
+  done(): void;
+} {
+  let done!: () => void;
+  const served = new Promise<void>((resolve) => (done = resolve));
+  setTimeout(done, 2_000).unref();
+  let html = '';
+  try {
+    html = readFileSync(join(rendererDir, 'index.html'), 'utf8');
+  } catch {
+    // No page to wait for: the first call or the 2 s let the search go.
+  }
+  const pending = new Set(
+    [...html.matchAll(/(?:src|href)="\.?(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
+  );
+  return {
+    served,
+    sending(path, res) {
+      if (!pending.has(path)) return;
+      res.once('close', () => {
+        pending.delete(path);
+        if (pending.size === 0) done();
+      });
+    },
+    done: () => done(),
+  };
+}
+
 /** Starts the host on 127.0.0.1; the services (and the demo operator) stop with close(). */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const log = options.log ?? stderrLogger;
@@ -177,7 +211,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       exportDestination: downloads.destination,
       ...(options.backgroundSync ? { backgroundSync: options.backgroundSync } : {}),
     });
-  if (!options.services) services.warmUp();
+  // The page's scripts first, then the first screen's search (services' warmUp): its validation
+  // and write-through hold the event loop for up to ~0.4 s on a first launch, and the page
+  // cannot evaluate anything before its code has come. Its first call, or 2 s without a page,
+  // lets the search go too.
+  const scripts = pageScripts(options.rendererDir);
+  if (!options.services) services.warmUp({ firstSearchAfter: scripts.served });
   const dispatch: Dispatch = createDispatcher(createHandlers(services), { log });
   const eventStreams = new Set<ServerResponse>();
   let allowedHosts = new Set<string>();
@@ -204,6 +243,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   }
 
   async function handleRpc(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    scripts.done();
     if (req.method !== 'POST') {
       throw new HttpFailure(405, 'invalid_input', 'Use POST for /rpc calls', { allow: 'POST' });
     }
@@ -319,6 +359,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     const stream = file.open();
     stream.on('error', () => res.destroy());
+    scripts.sending(path, res);
     stream.pipe(res);
   }
 

@@ -41,6 +41,8 @@ import { FirmChangeRelay, type ListenForChanges } from './firm/changes.ts';
 import { AppFailure } from './app-failure.ts';
 import { listenForChanges } from './archive/postgres/changes.ts';
 import { claimSyncOwner } from './archive/postgres/sync-owner.ts';
+import { FIRST_PAGE, FirstSearch } from './first-search.ts';
+import type { OperatorClient } from './operator/operator-client.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -107,8 +109,10 @@ export interface Services {
   /** The shells call it once at start: what the first screen will ask first is started before
    * the page asks (issue 27, item 7): for a demo connection the embedded demo operator, its
    * client and token; for any, its archive's opening check (none is created). A failure is left
-   * to the first real call, which reports it. */
-  warmUp(): void;
+   * to the first real call, which reports it. `firstSearchAfter`: the first screen's search
+   * waits for it (the browser host serves the page's scripts first: the search's validation and
+   * write-through hold the event loop). */
+  warmUp(options?: { firstSearchAfter?: Promise<unknown> }): void;
   /** What the user wrote about each connection's invoices, found by connection id (issue 28). */
   userData: UserDataDirectory;
   /** Which store the archive's ports read (issue 30): the embedded SQLite archives, or the
@@ -116,6 +120,8 @@ export interface Services {
   archiveStore: StoreChoice;
   /** The firm's list of clients shared (null on the embedded store or out of reach). */
   shareFirmClients(): ReturnType<typeof shareClients>;
+  /** The first screen's search, sent by warmUp before the page asks (issue 27, item 7). */
+  firstSearch: FirstSearch;
   /** Stops what the services started (the syncs, the archives, the demo operator). */
   close(): Promise<void>;
 }
@@ -354,6 +360,25 @@ export function createServices(options: CreateServicesOptions): Services {
       })
     : null;
   scheduler?.start();
+  const firstSearch = new FirstSearch({ now });
+  /** The warm-up's first search, written through as the page's would be (none when the first
+   * screen is the portfolio, or when working offline: the page's own call says so). */
+  const sendFirstSearch = (connectionId: string, client: OperatorClient): void => {
+    const settings = connections.getSettings();
+    if (settings.workOffline || settings.activeConnectionId !== connectionId) return;
+    if (connections.references().filter((c) => c.kind === 'custom').length > 1) return;
+    firstSearch.send(client, async (value, fetchedAt) => {
+      try {
+        await (
+          await archives.ports.open(connectionId)
+        ).saveSearchPage(FIRST_PAGE, value, fetchedAt);
+        return true;
+      } catch (error) {
+        log.warn(`[archive] could not save this invoice search: ${(error as Error).message}`);
+        return false;
+      }
+    });
+  };
   return {
     dataDir,
     shell: options.shell,
@@ -376,17 +401,19 @@ export function createServices(options: CreateServicesOptions): Services {
     readArchive: async (connectionId, read) => read(await archives.ports.open(connectionId)),
     readReports: async (connectionId, read) =>
       read({ archive: await archives.ports.open(connectionId), ...beside }),
-    warmUp() {
+    warmUp(options = {}) {
       const active = connections.getSettings().activeConnectionId;
       if (!active) return;
-      // The demo operator and its invoices, then its client (code loaded, token asked): the first
-      // search's path.
-      if (connections.references().some((c) => c.id === active && c.kind === 'demo'))
-        demo
-          .buildInvoices()
-          .then(() => operators.forConnection(active))
-          .then((client) => client.tokenProvider.getToken())
-          .catch(() => undefined);
+      // The demo operator and its invoices, then its client (code loaded), then the first
+      // screen's search (token, answer, its validation, its write-through): the page takes it.
+      const isDemo = connections.references().some((c) => c.id === active && c.kind === 'demo');
+      (isDemo ? demo.buildInvoices() : Promise.resolve())
+        .then(() => operators.forConnection(active))
+        .then(async (client) => {
+          await options.firstSearchAfter;
+          sendFirstSearch(active, client);
+        })
+        .catch(() => undefined); // the page's own call meets it and says so
       // Its archive's opening check, off the first search's path (none is created here).
       setImmediate(() => {
         // Damaged: the first screen's call reports it.
@@ -397,6 +424,7 @@ export function createServices(options: CreateServicesOptions): Services {
     archiveStore,
     shareFirmClients: () =>
       shareClients({ choice: archiveStore, connections, vault, who: workstationUser, now }),
+    firstSearch,
     async close() {
       scheduler?.stop();
       syncRounds.cancel();

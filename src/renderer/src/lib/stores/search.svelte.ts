@@ -16,6 +16,7 @@ import { untrack } from 'svelte';
 import type { AppError, ArgsOf, Channel, Result, ResultOf } from '#shared/contract.ts';
 import { api } from '../api.ts';
 import { session } from './session.svelte.ts';
+import { earlySearch } from '../startup-calls.ts';
 
 /** api.invoke without the per-channel rest-argument typing, which a generic class cannot meet. */
 function invoke(channel: Channel, args: unknown): Promise<Result<unknown>> {
@@ -136,7 +137,8 @@ export class Search<C extends Channel> {
     // the answer, as for any new search).
     const before = untrack(() => this.#shown);
     if (before?.error) this.#shown = before.result ? { ...before, error: null } : null;
-    const r = await invoke(this.#channel, args);
+    // The first screen's first search may have left with the start-up's calls (startup-calls.ts).
+    const r = await (earlySearch(this.#channel, args, sameArgs) ?? invoke(this.#channel, args));
     // An answer may come before the settings that say whose it is (the start-up reads the app's
     // info and the keychain's state alongside): tagged with no connection, it would never show
     // once they came, and nothing would ask again.
