@@ -264,3 +264,23 @@ export function stickyEndOffsets<T>(
   }
   return offsets;
 }
+
+/** The row the keyboard goes on to when `leaving` rows are done with (marked handled): the
+ * `anchor` if it stays, else the first row after it that stays, else the last one before it;
+ * null when none stays. `order` is the rows' keys as shown. */
+export function nextKeyAfter(
+  order: readonly string[],
+  anchor: string | null,
+  leaving: ReadonlySet<string>,
+): string | null {
+  if (anchor !== null && !leaving.has(anchor)) return anchor;
+  const at = anchor === null ? -1 : order.indexOf(anchor);
+  const after = order.slice(at + 1).find((key) => !leaving.has(key));
+  if (after !== undefined) return after;
+  return (
+    order
+      .slice(0, Math.max(0, at))
+      .reverse()
+      .find((key) => !leaving.has(key)) ?? null
+  );
+}

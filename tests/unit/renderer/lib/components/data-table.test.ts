@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   columnLayout,
+  nextKeyAfter,
   nextSort,
   sortRows,
   stickyEndOffsets,
@@ -162,4 +163,14 @@ test('given the table’s width, the names take the free width first, up to thei
   assert.ok(wide.widths[1]! > whole('ATELIERS DUVAL AGENCEMENT SAS'));
   // Before the table's width is known, the sharing columns are left to the browser.
   assert.deepEqual(columnLayout(cols, parties, measure, 16).widths, [160, null, null, null]);
+});
+
+test('the keyboard goes on to the row after those done with, else the one before', () => {
+  const order = ['a', 'b', 'c', 'd'];
+  assert.equal(nextKeyAfter(order, 'b', new Set(['b'])), 'c');
+  assert.equal(nextKeyAfter(order, 'b', new Set(['b', 'c'])), 'd');
+  assert.equal(nextKeyAfter(order, 'a', new Set(['c'])), 'a', 'a row that stays keeps it');
+  assert.equal(nextKeyAfter(order, 'd', new Set(['d', 'c'])), 'b', 'the last: the one before');
+  assert.equal(nextKeyAfter(order, 'b', new Set(order)), null);
+  assert.equal(nextKeyAfter(order, null, new Set(['a'])), 'b');
 });
