@@ -71,6 +71,8 @@ export interface ExceptionRow {
   dueDate: string | null;
   ttcCents: number | null;
   currency: string | null;
+  /** UNTDID 1001 type code: a credit note's amount is shown negative (signedAmount). */
+  typeCode: string | null;
   /** Last lifecycle status code, if any. */
   lifecycleCode: string | null;
   reasons: ExceptionReason[];

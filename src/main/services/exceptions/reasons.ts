@@ -121,6 +121,7 @@ export function exceptionRow(
     dueDate: row.dueDate,
     ttcCents: row.ttcCents,
     currency: row.currency,
+    typeCode: row.typeCode,
     lifecycleCode: row.lifecycleCode,
     reasons: sorted,
     mark,

@@ -3,7 +3,12 @@
 // differ per dialect: numbered parameters, the names' words in a tsvector (prefixes, accents
 // ignored) and any part of a number through pg_trgm (ILIKE on a trigram index). Every
 // condition is on one connection's rows.
-import { counterpartyKey, ftsQuery, SORT_COLUMNS, DEFAULT_SORT } from '../sqlite/archive-query.ts';
+import {
+  counterpartyKey,
+  ftsQuery,
+  sortExpression,
+  DEFAULT_SORT,
+} from '../sqlite/archive-query.ts';
 import { CREDIT_NOTE_TYPE_CODES } from '../invoice-columns.ts';
 import type { ArchiveFilter, ArchiveSort } from '#shared/archive.ts';
 import type { Params } from './database.ts';
@@ -94,10 +99,10 @@ export function whereOf(connectionId: string, filter: ArchiveFilter = {}, p: Par
 }
 
 /** The order of a sort, empty values last either way, ties broken on the row id (stable
- * pages), as SQLite's orderOf; `table` qualifies the columns when a read joins others. */
+ * pages), as SQLite's orderOf (the same sortExpression: amounts signed as shown); `table`
+ * qualifies the columns when a read joins others. */
 export function orderOf(sort: ArchiveSort = DEFAULT_SORT, table = ''): string {
-  if (!Object.hasOwn(SORT_COLUMNS, sort.key)) throw new RangeError(`Unknown sort key: ${sort.key}`);
-  const column = `${table}${SORT_COLUMNS[sort.key]}`;
+  const column = sortExpression(sort.key, table);
   return sort.descending
     ? `ORDER BY ${column} DESC NULLS LAST, ${table}rid DESC`
     : `ORDER BY ${column} ASC NULLS LAST, ${table}rid`;

@@ -160,9 +160,25 @@ export function whereOf(filter: ArchiveFilter = {}): SqlWhere {
   return { sql: parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
+/** The amounts, sorted as every screen shows them: a credit note's negative (the one sign rule,
+ * issue 27), so that a credit note of 2 000 € sorts below an invoice of 10 €. */
+const SIGNED_SORT_KEYS: ReadonlySet<ArchiveSortKey> = new Set(['htCents', 'tvaCents', 'ttcCents']);
+// The codes are the app's constants (digits), written in the SQL as literals: an ORDER BY
+// takes no bound parameters here, and no caller text reaches it.
+const CREDIT_NOTE_CODES_SQL = CREDIT_NOTE_TYPE_CODES.map((code) => `'${code}'`).join(', ');
+
+/** What a sort key orders by, in both stores' SQL (the PostgreSQL store's query.ts uses it
+ * too, so that both order alike); `table` qualifies the columns when a read joins others. */
+export function sortExpression(key: ArchiveSortKey, table = ''): string {
+  if (!Object.hasOwn(SORT_COLUMNS, key)) throw new RangeError(`Unknown sort key: ${key}`);
+  const column = `${table}${SORT_COLUMNS[key]}`;
+  return SIGNED_SORT_KEYS.has(key)
+    ? `(CASE WHEN ${table}type_code IN (${CREDIT_NOTE_CODES_SQL}) THEN -abs(${column}) ELSE ${column} END)`
+    : column;
+}
+
 export function orderOf(sort: ArchiveSort = DEFAULT_SORT): string {
-  if (!Object.hasOwn(SORT_COLUMNS, sort.key)) throw new RangeError(`Unknown sort key: ${sort.key}`);
-  const column = SORT_COLUMNS[sort.key];
+  const column = sortExpression(sort.key);
   // Empty values last whatever the direction. Descending, SQLite already puts NULL last, and an
   // index on the column (its entries end on the rid) read backwards gives the order; ascending
   // needs `column IS NULL` first, given by an index on that expression (schema steps 4 and 6).

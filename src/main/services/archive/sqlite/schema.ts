@@ -405,6 +405,18 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
     `);
     backfillFacts(db);
   },
+  // 15: the TTC sort is on the amount as shown, a credit note's negative (issue 27; orderOf's
+  // sortExpression in archive-query.ts, which must stay word for word this expression for
+  // SQLite to use these indexes): descending reads the first backwards; ascending, empty
+  // values last, reads the second. (ttc_cents, rid) stays for the TTC filter.
+  (db) => {
+    const signed = `(CASE WHEN type_code IN ('261', '262', '296', '308', '381', '396', '420', '458', '532') THEN -abs(ttc_cents) ELSE ttc_cents END)`;
+    db.exec(`
+      DROP INDEX invoices_ttc_asc;
+      CREATE INDEX invoices_ttc_signed ON invoices (${signed});
+      CREATE INDEX invoices_ttc_signed_asc ON invoices (${signed} IS NULL, ${signed});
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

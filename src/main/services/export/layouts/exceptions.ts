@@ -5,6 +5,7 @@
 import type { Language } from '#shared/contract.ts';
 import { reasonText } from '#shared/exception-words.ts';
 import type { ExceptionList, ExceptionReason, ExceptionRow } from '#shared/exceptions.ts';
+import { signedAmount } from '#shared/invoices/amount-totals.ts';
 import enFollowUp from '#shared/i18n/en/follow-up.ts';
 import frFollowUp from '#shared/i18n/fr/follow-up.ts';
 import { interpolate } from '#shared/i18n/interpolate.ts';
@@ -54,7 +55,8 @@ function fields(language: Language): Field<ExceptionRow>[] {
       header: c.ttc,
       kind: 'amount',
       sum: true,
-      value: (r) => (r.ttcCents === null ? undefined : r.ttcCents / 100),
+      // Credit notes negative, as on screen and in every workbook (one sign rule, issue 27).
+      value: (r) => (r.ttcCents === null ? undefined : signedAmount(r.ttcCents, r.typeCode) / 100),
     },
     {
       header: c.reasons,

@@ -6,9 +6,13 @@ export interface Column<T> {
   /** Header text (already translated). */
   label: string;
   /** CSS width of the column in rem (the table uses a fixed layout so that rows keep one
-   * height). A column without width nor `whole` shares the room left (names): it gives way
-   * first, down to `minWidth`, its text ending with an ellipsis (whole in its title). */
+   * height). A column without width nor `whole` shares the room left (names): it takes the free
+   * width up to its widest text, and gives way first, down to `minWidth`, its text ending with
+   * an ellipsis (whole in its title). */
   width?: string;
+  /** A sharing column that yields the free width to the names first (a long label often
+   * empty, such as the last status): it grows only once the names are whole (issue 27). */
+  givesWay?: boolean;
   /** Never cut (invoice numbers, amounts, dates, states): as wide as its widest cell or header,
    * measured from `text`. */
   whole?: boolean;
@@ -128,42 +132,85 @@ function widestWord(label: string, measure: TextMeasure): string {
 }
 
 export interface ColumnLayout {
-  /** Px width of each column, null for the columns that share the room left. */
+  /** Px width of each column; null for the columns that share the room left while the table's
+   * width is not known. */
   widths: (number | null)[];
   /** The table's narrowest width, px: below it the table scrolls sideways. */
   minWidth: number;
 }
 
+/** Px a column needs to show `text` whole. */
+function textWidth<T>(
+  column: Column<T>,
+  text: string,
+  measure: TextMeasure,
+  remPx: number,
+): number {
+  return column.badge
+    ? measure.badge(text) + (BADGE_CHROME_REM + CELL_CHROME_REM) * remPx
+    : measure.cell(text) * SLACK + CELL_CHROME_REM * remPx;
+}
+
+/** Px of the column's widest text over every row, header included. */
+function widestText<T>(
+  column: Column<T>,
+  rows: readonly T[],
+  measure: TextMeasure,
+  remPx: number,
+): number {
+  const sortable = Boolean(column.sortValue || column.text);
+  const header = column.wrapHeader ? widestWord(column.label, measure) : column.label;
+  let widest = header
+    ? (sortable ? measure.header(header) : measure.cell(header)) +
+      (sortable ? HEADER_CHROME_REM : CELL_CHROME_REM) * remPx
+    : 0;
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const text = column.text?.(row) ?? '';
+    if (text === '' || seen.has(text)) continue;
+    seen.add(text);
+    const px = textWidth(column, text, measure, remPx);
+    if (px > widest) widest = px;
+  }
+  return widest;
+}
+
+/** Raises `widths[i]` of the `members` towards their `wanted` width, evenly (the narrowest
+ * reach theirs first), with at most `room` px; what is left of `room`. */
+function fill(widths: number[], wanted: number[], members: number[], room: number): number {
+  let left = room;
+  let open = members.filter((i) => widths[i]! < wanted[i]!);
+  while (left > 0.5 && open.length > 0) {
+    const share = left / open.length;
+    for (const i of open) {
+      const step = Math.min(share, wanted[i]! - widths[i]!);
+      widths[i] = widths[i]! + step;
+      left -= step;
+    }
+    open = open.filter((i) => widths[i]! < wanted[i]! - 0.5);
+  }
+  return left;
+}
+
 /**
  * The columns' widths: fixed ones as given, whole ones as wide as their widest text over every
  * row (not only the rendered ones, so widths do not move while scrolling), sharing ones their
- * minimum towards the table's min-width.
+ * minimum towards the table's min-width. Given the table's `available` width, the sharing ones
+ * get the room left: the names first, up to their widest text (so that a name is not cut while
+ * another column stays wide and empty), then those that give way, then any rest to the names.
  */
 export function columnLayout<T>(
   columns: readonly Column<T>[],
   rows: readonly T[],
   measure: TextMeasure,
   remPx: number,
+  available?: number,
 ): ColumnLayout {
   let minWidth = 0;
-  const widths = columns.map((column) => {
+  const sharing: number[] = [];
+  const widths: (number | null)[] = columns.map((column, index) => {
     if (column.whole) {
-      const sortable = Boolean(column.sortValue || column.text);
-      const header = column.wrapHeader ? widestWord(column.label, measure) : column.label;
-      let widest = header
-        ? (sortable ? measure.header(header) : measure.cell(header)) +
-          (sortable ? HEADER_CHROME_REM : CELL_CHROME_REM) * remPx
-        : 0;
-      const seen = new Set<string>();
-      for (const row of rows) {
-        const text = column.text?.(row) ?? '';
-        if (text === '' || seen.has(text)) continue;
-        seen.add(text);
-        const px = column.badge
-          ? measure.badge(text) + (BADGE_CHROME_REM + CELL_CHROME_REM) * remPx
-          : measure.cell(text) * SLACK + CELL_CHROME_REM * remPx;
-        if (px > widest) widest = px;
-      }
+      const widest = widestText(column, rows, measure, remPx);
       const px = Math.ceil(Math.max(widest, rems(column.width, 0) * remPx)) + 2;
       minWidth += px;
       return px;
@@ -174,9 +221,30 @@ export function columnLayout<T>(
       return px;
     }
     minWidth += rems(column.minWidth, SHARED_MIN_REM) * remPx;
+    sharing.push(index);
     return null;
   });
-  return { widths, minWidth: Math.ceil(minWidth) };
+  minWidth = Math.ceil(minWidth);
+  if (available === undefined || sharing.length === 0) return { widths, minWidth };
+
+  const least = columns.map((column) => rems(column.minWidth, SHARED_MIN_REM) * remPx);
+  const shared = widths.map((px, i) => px ?? least[i]!);
+  const wanted = columns.map((column, i) =>
+    sharing.includes(i)
+      ? Math.max(least[i]!, Math.ceil(widestText(column, rows, measure, remPx)) + 2)
+      : 0,
+  );
+  const names = sharing.filter((i) => !columns[i]!.givesWay);
+  const yielding = sharing.filter((i) => columns[i]!.givesWay);
+  let room = Math.max(0, available - minWidth);
+  room = fill(shared, wanted, names, room);
+  room = fill(shared, wanted, yielding, room);
+  const takers = names.length > 0 ? names : yielding;
+  for (const i of takers) shared[i] = shared[i]! + room / takers.length;
+  return {
+    widths: shared.map((px, i) => (sharing.includes(i) ? Math.floor(px) : widths[i]!)),
+    minWidth,
+  };
 }
 
 /** The right offset, px, of each column that stays at the right edge (stickyEnd): the widths of
@@ -195,4 +263,24 @@ export function stickyEndOffsets<T>(
     right += width;
   }
   return offsets;
+}
+
+/** The row the keyboard goes on to when `leaving` rows are done with (marked handled): the
+ * `anchor` if it stays, else the first row after it that stays, else the last one before it;
+ * null when none stays. `order` is the rows' keys as shown. */
+export function nextKeyAfter(
+  order: readonly string[],
+  anchor: string | null,
+  leaving: ReadonlySet<string>,
+): string | null {
+  if (anchor !== null && !leaving.has(anchor)) return anchor;
+  const at = anchor === null ? -1 : order.indexOf(anchor);
+  const after = order.slice(at + 1).find((key) => !leaving.has(key));
+  if (after !== undefined) return after;
+  return (
+    order
+      .slice(0, Math.max(0, at))
+      .reverse()
+      .find((key) => !leaving.has(key)) ?? null
+  );
 }

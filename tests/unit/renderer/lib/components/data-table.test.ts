@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   columnLayout,
+  nextKeyAfter,
   nextSort,
   sortRows,
   stickyEndOffsets,
@@ -112,4 +113,64 @@ test('key columns at the end stack from the right edge (stickyEnd), once their w
   assert.deepEqual(stickyEndOffsets(cols, [null, 160, 144]), [null, 144, 0]);
   assert.deepEqual(stickyEndOffsets(cols, undefined), [null, null, null]);
   assert.deepEqual(stickyEndOffsets(columns, [null, null]), [null, null]);
+});
+
+test('given the table’s width, the names take the free width first, up to their widest text', () => {
+  const measure = {
+    cell: (s: string) => s.length * 8,
+    header: (s: string) => s.length * 10,
+    badge: (s: string) => s.length * 10,
+  };
+  interface Party {
+    seller: string;
+    buyer: string;
+    status: string;
+  }
+  const cols: Column<Party>[] = [
+    { id: 'n', label: 'N', width: '10rem' },
+    { id: 'seller', label: 'Vendeur', text: (r) => r.seller },
+    { id: 'buyer', label: 'Acheteur', text: (r) => r.buyer },
+    { id: 'status', label: 'Statut', givesWay: true, minWidth: '6rem', text: (r) => r.status },
+  ];
+  const parties: Party[] = [
+    { seller: 'ATELIERS DUVAL AGENCEMENT SAS', buyer: 'CARON SOPHIE', status: '' },
+    { seller: 'CARON', buyer: 'ENERGIES DU LYONNAIS SA', status: '203 Mise à disposition' },
+  ];
+  const whole = (s: string) => Math.ceil(s.length * 8 * 1.04 + 16) + 2;
+  // Room for every name whole and the status at its minimum: the names whole first.
+  const roomy = columnLayout(
+    cols,
+    parties,
+    measure,
+    16,
+    160 + whole('ATELIERS DUVAL AGENCEMENT SAS') + whole('ENERGIES DU LYONNAIS SA') + 96 + 10,
+  );
+  assert.equal(roomy.widths[1], whole('ATELIERS DUVAL AGENCEMENT SAS'));
+  assert.equal(roomy.widths[2], whole('ENERGIES DU LYONNAIS SA'));
+  assert.equal(roomy.widths[3], 96 + 10, 'what the names leave goes to the column that gives way');
+  // Less room: the names share it evenly (the shorter whole first), the status keeps its minimum.
+  const tight = columnLayout(cols, parties, measure, 16, 160 + 2 * 200 + 96);
+  assert.equal(tight.widths[1], 200);
+  assert.equal(tight.widths[2], 200);
+  assert.equal(tight.widths[3], 96);
+  // Below the columns' minimums: each at its minimum, the table scrolls sideways.
+  const narrow = columnLayout(cols, parties, measure, 16, 300);
+  assert.deepEqual(narrow.widths, [160, 128, 128, 96]);
+  assert.equal(narrow.minWidth, 160 + 128 + 128 + 96);
+  // More room than every text needs: the rest goes to the names.
+  const wide = columnLayout(cols, parties, measure, 16, 2000);
+  assert.equal(wide.widths[3], whole('203 Mise à disposition'));
+  assert.ok(wide.widths[1]! > whole('ATELIERS DUVAL AGENCEMENT SAS'));
+  // Before the table's width is known, the sharing columns are left to the browser.
+  assert.deepEqual(columnLayout(cols, parties, measure, 16).widths, [160, null, null, null]);
+});
+
+test('the keyboard goes on to the row after those done with, else the one before', () => {
+  const order = ['a', 'b', 'c', 'd'];
+  assert.equal(nextKeyAfter(order, 'b', new Set(['b'])), 'c');
+  assert.equal(nextKeyAfter(order, 'b', new Set(['b', 'c'])), 'd');
+  assert.equal(nextKeyAfter(order, 'a', new Set(['c'])), 'a', 'a row that stays keeps it');
+  assert.equal(nextKeyAfter(order, 'd', new Set(['d', 'c'])), 'b', 'the last: the one before');
+  assert.equal(nextKeyAfter(order, 'b', new Set(order)), null);
+  assert.equal(nextKeyAfter(order, null, new Set(['a'])), 'b');
 });

@@ -200,8 +200,12 @@ CREATE INDEX invoices_invoice_date_desc
   ON invoices (connection_id, invoice_date DESC NULLS LAST, rid DESC);
 CREATE INDEX invoices_due_date_desc
   ON invoices (connection_id, due_date DESC NULLS LAST, rid DESC);
-CREATE INDEX invoices_ttc_desc
-  ON invoices (connection_id, ttc_cents DESC NULLS LAST, rid DESC);
+-- The TTC sort is on the amount as shown, a credit note's negative (issue 27; query.ts's
+-- orderOf writes the same expression, sqlite/archive-query.ts's sortExpression): both ways.
+CREATE INDEX invoices_ttc_signed
+  ON invoices (connection_id, (CASE WHEN type_code IN ('261', '262', '296', '308', '381', '396', '420', '458', '532') THEN -abs(ttc_cents) ELSE ttc_cents END), rid);
+CREATE INDEX invoices_ttc_signed_desc
+  ON invoices (connection_id, (CASE WHEN type_code IN ('261', '262', '296', '308', '381', '396', '420', '458', '532') THEN -abs(ttc_cents) ELSE ttc_cents END) DESC NULLS LAST, rid DESC);
 CREATE INDEX invoices_counterparty_name_desc
   ON invoices (connection_id, counterparty_name DESC NULLS LAST, rid DESC);
 CREATE INDEX invoices_invoice_number_desc

@@ -18,6 +18,7 @@ import {
   type SyncWrites,
 } from '#main/services/archive/ports.ts';
 import type { ArchiveRow } from '#shared/archive.ts';
+import { isCreditNoteType, signedAmount } from '#shared/invoices/amount-totals.ts';
 import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 
 export interface ArchiveImplementation {
@@ -241,6 +242,46 @@ export function archiveContract(implementations: readonly ArchiveImplementation[
         assert.ok(byNumber.rows.some((row) => row.invoiceId === someone.invoiceId));
         const detailedOnly = await a.queryInvoices({ filter: { detailFetched: false } });
         assert.equal(detailedOnly.total, dataset.records.filter((_, i) => !detailed(i)).length);
+      });
+
+      test('the amounts sort as the screens show them: a credit note negative, below every invoice', async () => {
+        // Issue 27, item 7: a credit note of 2 000 € sorted above an invoice of 10 € (its
+        // unsigned amount); both stores order by the same signed key.
+        for (const key of ['ttcCents', 'htCents', 'tvaCents'] as const) {
+          for (const descending of [false, true]) {
+            const page = await a.queryInvoices({ sort: { key, descending }, limit: INVOICES });
+            assert.equal(page.rows.length, INVOICES);
+            const amounts = page.rows
+              .map((row) => signedAmount(row[key], row.typeCode))
+              .filter((cents): cents is number => cents !== null);
+            const expected = [...amounts].sort((x, y) => (descending ? y - x : x - y));
+            assert.deepEqual(
+              amounts,
+              expected,
+              `${key} ${descending ? 'descending' : 'ascending'}`,
+            );
+            const empties = page.rows.findIndex((row) => row[key] === null);
+            if (empties >= 0)
+              assert.ok(
+                page.rows.slice(empties).every((row) => row[key] === null),
+                'empty last',
+              );
+          }
+        }
+        const ascending = await a.queryInvoices({
+          sort: { key: 'ttcCents', descending: false },
+          limit: INVOICES,
+        });
+        const credit = ascending.rows.filter((row) => isCreditNoteType(row.typeCode));
+        const invoices = ascending.rows.filter((row) => !isCreditNoteType(row.typeCode));
+        assert.ok(credit.length > 0, 'the dataset has credit notes');
+        const largestCredit = Math.max(...credit.map((row) => row.ttcCents ?? 0));
+        const smallestInvoice = Math.min(...invoices.map((row) => row.ttcCents ?? Infinity));
+        assert.ok(largestCredit > smallestInvoice, 'unsigned, they would interleave');
+        assert.ok(
+          ascending.rows.slice(0, credit.length).every((row) => isCreditNoteType(row.typeCode)),
+          'every credit note before the first invoice',
+        );
       });
 
       test('streams come in batches, every row once, in the order asked', async () => {
