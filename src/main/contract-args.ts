@@ -80,7 +80,12 @@ const exportTarget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('directory'), q: z.string().trim().min(1).max(1000) }),
   z.strictObject({ kind: z.literal('participants'), value: z.string().trim().min(1).max(200) }),
   z.strictObject({ kind: z.literal('webhooks') }),
-  z.strictObject({ kind: z.literal('report'), report: z.enum(REPORT_KINDS), period: reportPeriod }),
+  z.strictObject({
+    kind: z.literal('report'),
+    report: z.enum(REPORT_KINDS),
+    period: reportPeriod,
+    asOf: realDay.optional(),
+  }),
   z.strictObject({
     kind: z.literal('fec'),
     period: reportPeriod,
@@ -203,7 +208,11 @@ export const argSchemas = {
   }),
   'export:start': z.strictObject({ exportId: z.uuid(), target: exportTarget }),
   'export:cancel': z.strictObject({ exportId: z.uuid() }),
-  'reports:get': z.strictObject({ report: z.enum(REPORT_KINDS), period: reportPeriod }),
+  'reports:get': z.strictObject({
+    report: z.enum(REPORT_KINDS),
+    period: reportPeriod,
+    asOf: realDay.optional(),
+  }),
   'payments:mark': z.strictObject({
     connectionId: id,
     invoiceIds: markedIds,

@@ -13,7 +13,8 @@ export type ExportTarget =
   | { kind: 'directory'; q: string }
   | { kind: 'participants'; value: string }
   | { kind: 'webhooks' }
-  | { kind: 'report'; report: ReportKind; period: ReportPeriod }
+  // asOf: the échéancier's day (issue 29), default the period's end or today.
+  | { kind: 'report'; report: ReportKind; period: ReportPeriod; asOf?: string }
   // The accounting's entries of a period (issue 17): the FEC (a .txt under its legal name,
   // <SIREN>FEC<AAAAMMJJ>.txt) and the same entries in Excel.
   | { kind: 'fec'; period: ReportPeriod; separator: FecSeparator; encoding: FecEncoding }

@@ -17,7 +17,7 @@ import { AppFailure } from '../app-failure.ts';
 import type { AboutInfo } from './about.ts';
 import { archiveCoverage, countFormat, describeFilter, liveCoverage } from './about-text.ts';
 import { ARCHIVE_BATCH, archivedInvoices } from './archive-sources.ts';
-import { exportFileName, localDay } from './file-names.ts';
+import { exportFileName, localDay, namedPeriod } from './file-names.ts';
 import { mainSheetIndex, withHead, type WorkbookHead } from './layouts/head-sheet.ts';
 import type { FileOwner } from './output-name.ts';
 import { ca12FileName, ca12Workbook } from './layouts/ca12.ts';
@@ -372,7 +372,7 @@ export async function prepareExport(
       const exporting = prepareReportExport(
         {
           report: target.report,
-          period: target.period,
+          period: namedPeriod(target),
           language,
           connectionName: request.connection.name,
           owner,
@@ -388,7 +388,10 @@ export async function prepareExport(
             );
           }
           const source = { archive: loan.archive, ...deps.beside };
-          return computeReport(source, target.report, target.period, { now });
+          return computeReport(source, target.report, target.period, {
+            now,
+            ...(target.asOf ? { asOf: target.asOf } : {}),
+          });
         },
         () => loan?.release(),
       );
