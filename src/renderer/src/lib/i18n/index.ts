@@ -33,6 +33,7 @@ import frFollowUp from '#shared/i18n/fr/follow-up.ts';
 import frBank from '#shared/i18n/fr/bank.ts';
 import frCa12 from '#shared/i18n/fr/ca12.ts';
 import frRates from '#shared/i18n/fr/rates.ts';
+import frD441 from '#shared/i18n/fr/d441.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
@@ -50,6 +51,7 @@ import enFollowUp from '#shared/i18n/en/follow-up.ts';
 import enBank from '#shared/i18n/en/bank.ts';
 import enCa12 from '#shared/i18n/en/ca12.ts';
 import enRates from '#shared/i18n/en/rates.ts';
+import enD441 from '#shared/i18n/en/d441.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -73,6 +75,7 @@ export const dictionaries = {
     bank: frBank,
     ca12: frCa12,
     rates: frRates,
+    d441: frD441,
   },
   en: {
     common: enCommon,
@@ -92,6 +95,7 @@ export const dictionaries = {
     bank: enBank,
     ca12: enCa12,
     rates: enRates,
+    d441: enD441,
   },
 } as const satisfies Record<Language, unknown>;
 
