@@ -99,6 +99,7 @@ const exportTarget = z.discriminatedUnion('kind', [
     show: z.enum(EXCEPTION_SHOWS),
   }),
   z.strictObject({ kind: z.literal('ca12'), year: z.number().int().min(1900).max(2999) }),
+  z.strictObject({ kind: z.literal('d441'), closing: realDay, from: realDay.optional() }),
 ]);
 
 // ---- Pre-accounting (issue 17): the same rules the settings form words on screen ----

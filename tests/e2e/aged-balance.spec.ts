@@ -10,6 +10,8 @@ import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
+import { d441Of } from '#main/services/reports/d441-of.ts';
+import type { D441Table } from '#shared/d441.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import { AGING_BUCKETS, type AgingReport } from '#shared/reports.ts';
 import { readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
@@ -131,6 +133,43 @@ for (const viewport of [
       const partial = after.lines.filter((l) => (l.paidPartCents ?? 0) > 0).length;
       expect(parts.filter((v) => v > 0).length).toBe(partial);
       expect(column(open, 'Avoirs imputés').length).toBe(after.lines.length);
+
+      // The legal table of overdue invoices on the same day (D441-6), from the same screen.
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Tableau D441-6 (Excel)' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/ Délais de paiement D441-6 2026-09-30\.xlsx$/);
+      const d441Path = join(folder, download.suggestedFilename());
+      await download.saveAs(d441Path);
+      const archive = openArchive(app.dataDir, 'demo-admin');
+      let table: D441Table;
+      try {
+        table = await d441Of(reportSourceOf(archive), AS_OF, { now: NOW });
+      } finally {
+        archive.close();
+      }
+      const sheet = readXlsx(d441Path).sheets[0]!;
+      const counts = sheet.rows
+        .filter((r) => r[0]?.v === 'Nombre de factures concernées')
+        .map((r) => r.slice(1).map((c) => c?.v));
+      expect(counts).toEqual(table.sides.map((s) => [...s.bands, s.total].map((f) => f.invoices)));
+      const amounts = sheet.rows
+        .filter((r) => r[0]?.v === 'Montant total des factures concernées (TTC)')
+        .map((r) => r.slice(1).map((c) => Math.round((c?.v as number) * 100)));
+      expect(amounts).toEqual(
+        table.sides.map((s) => [...s.bands, s.total].map((f) => f.amountCents)),
+      );
+      // Its issued side is the échéancier's past due receivables in euros on that day.
+      const pastDue = after.lines.filter(
+        (l) =>
+          l.direction === 'OUTBOUND' &&
+          l.daysLate > 0 &&
+          l.amountCents > 0 &&
+          !l.creditNote &&
+          l.currency === 'EUR' &&
+          l.lifecycleCode !== '207',
+      );
+      expect(table.sides[1].total.invoices).toBe(pastDue.length);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -21,6 +21,8 @@ import { exportFileName, localDay, namedPeriod } from './file-names.ts';
 import { mainSheetIndex, withHead, type WorkbookHead } from './layouts/head-sheet.ts';
 import type { FileOwner } from './output-name.ts';
 import { ca12FileName, ca12Workbook } from './layouts/ca12.ts';
+import { d441FileName, d441Workbook } from './layouts/d441.ts';
+import { d441Of } from '../reports/d441-of.ts';
 import { directoryWorkbook } from './layouts/directory.ts';
 import { entriesFileName, entriesWorkbook, ledgerWords } from './layouts/entries.ts';
 import { exceptionsFileName, exceptionsTitle, exceptionsWorkbook } from './layouts/exceptions.ts';
@@ -449,6 +451,33 @@ export async function prepareExport(
           } finally {
             signal?.removeEventListener('abort', onAbort);
           }
+        },
+        close: () => loan?.release(),
+      };
+    }
+    case 'd441': {
+      // The workbook `report d441` writes, computed from the archive through its ports when
+      // written (one sheet: no rows to count as progress).
+      const loan = await deps.borrowArchive(request.connection.id);
+      return {
+        fileName: d441FileName(target.closing, language, owner),
+        async write(path, { signal } = {}) {
+          if (!loan)
+            throw new AppFailure(
+              'invalid_input',
+              'This connection has no archive yet: sync it first.',
+            );
+          const source = { archive: loan.archive, ...deps.beside };
+          const table = await d441Of(source, target.closing, {
+            ...(target.from ? { from: target.from } : {}),
+            now,
+          });
+          const workbook = d441Workbook(() => table, language, {
+            ...computedMeta,
+            company: owner.company,
+          });
+          const written = await writeWorkbook(path, workbook, writeOptions(signal));
+          return { rows: 0, bytes: written.bytes };
         },
         close: () => loan?.release(),
       };

@@ -5,6 +5,7 @@ import type { Language } from '#shared/contract.ts';
 import type { ExportTarget } from '#shared/exports.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { ca12FileName } from './layouts/ca12.ts';
+import { d441FileName } from './layouts/d441.ts';
 import { entriesFileName } from './layouts/entries.ts';
 import { exceptionsFileName } from './layouts/exceptions.ts';
 import { reportFileName } from './layouts/reports.ts';
@@ -51,6 +52,8 @@ export function exportFileName(
       return entriesFileName(target.period, language, owner);
     case 'exceptions':
       return exceptionsFileName(target.period, language, owner);
+    case 'd441':
+      return d441FileName(target.closing, language, owner);
     case 'ca12':
       return ca12FileName(target.year, language, owner);
     case 'fec':
