@@ -131,6 +131,8 @@ const accountingSettings = z.strictObject({
   vatRegime: z.enum(VAT_REGIMES).default('monthly'),
   legalForm: z.enum(LEGAL_FORMS).default('company'),
   department: setting.nullable().default(null),
+  // Issue 29: optional, so that a caller written before it still saves (BQ "Banque").
+  bankJournal: journal.default({ code: 'BQ', label: 'Banque' }),
 });
 const thirdPartyChoice = z.strictObject({
   key: z.string().trim().min(1).max(200),
