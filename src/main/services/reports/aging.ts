@@ -133,6 +133,7 @@ export function countPastDue(items: Iterable<ReportItem>, asOf: string): number 
 export class PastDueCounter {
   readonly #asOf: string;
   readonly #open: (OpenItem & { daysLate: number })[] = [];
+  #allocated = false;
 
   constructor(asOf: string) {
     this.#asOf = asOf;
@@ -147,8 +148,19 @@ export class PastDueCounter {
   }
 
   count(): number {
-    allocateCredits(this.#open);
-    return this.#open.filter((i) => i.amountCents !== 0 && isPastDue(i)).length;
+    return this.pastDue().size;
+  }
+
+  /** The items past due once credit notes are allocated, by invoice id (the exceptions list's
+   * past-due reason). */
+  pastDue(): Map<string, { dueOn: string; daysLate: number }> {
+    if (!this.#allocated) allocateCredits(this.#open);
+    this.#allocated = true;
+    const late = new Map<string, { dueOn: string; daysLate: number }>();
+    for (const i of this.#open)
+      if (i.amountCents !== 0 && isPastDue(i))
+        late.set(i.id, { dueOn: i.dueOn, daysLate: i.daysLate });
+    return late;
   }
 }
 

@@ -105,6 +105,20 @@ export async function pastDueCount(
   return counter.count();
 }
 
+/** The invoices past due on `asOf` by the échéancier's rule, credit notes allocated, by id:
+ * what the exceptions list says is late (the same reads as pastDueCount). */
+export async function pastDueOnDay(
+  source: Pick<ReportSource, 'archive' | 'bankMatches'>,
+  asOf: string,
+  paymentMarks: ReadonlyMap<string, PaymentMark>,
+): Promise<Map<string, { dueOn: string; daysLate: number }>> {
+  const parts = await partsPaidOf(source.archive.connectionId, source);
+  const counter = new PastDueCounter(asOf);
+  for await (const batch of agingBatches(source.archive, asOf, paymentMarks))
+    counter.add(await withOpenItemFacts(source.archive, batch, parts));
+  return counter.pastDue();
+}
+
 /** Computes one report of `period` from the archive. Rejects with a RangeError for a bad
  * period. */
 export async function computeReport(
