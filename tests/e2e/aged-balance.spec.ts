@@ -17,6 +17,7 @@ import { AGING_BUCKETS, type AgingReport } from '#shared/reports.ts';
 import { readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { expectAccessible } from './pages/axe.ts';
 import { ExportControl } from './pages/export-control.ts';
 import { ReportsPage } from './pages/reports-page.ts';
 import { reportSourceOf } from '../support/report-source.ts';
@@ -107,6 +108,7 @@ for (const viewport of [
     await page.keyboard.press('Enter');
     await expect(page.getByText('Au 30/09/2026', { exact: true })).toBeVisible();
     await expectBands(reports, before);
+    await expectAccessible(page, 'Rapports · échéancier au 30/09/2026');
 
     // The bank's matches pay invoices, some in parts: the balance on the same day moves.
     await importStatements(page);
