@@ -80,7 +80,12 @@ const exportTarget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('directory'), q: z.string().trim().min(1).max(1000) }),
   z.strictObject({ kind: z.literal('participants'), value: z.string().trim().min(1).max(200) }),
   z.strictObject({ kind: z.literal('webhooks') }),
-  z.strictObject({ kind: z.literal('report'), report: z.enum(REPORT_KINDS), period: reportPeriod }),
+  z.strictObject({
+    kind: z.literal('report'),
+    report: z.enum(REPORT_KINDS),
+    period: reportPeriod,
+    asOf: realDay.optional(),
+  }),
   z.strictObject({
     kind: z.literal('fec'),
     period: reportPeriod,
@@ -94,6 +99,7 @@ const exportTarget = z.discriminatedUnion('kind', [
     show: z.enum(EXCEPTION_SHOWS),
   }),
   z.strictObject({ kind: z.literal('ca12'), year: z.number().int().min(1900).max(2999) }),
+  z.strictObject({ kind: z.literal('d441'), closing: realDay, from: realDay.optional() }),
 ]);
 
 // ---- Pre-accounting (issue 17): the same rules the settings form words on screen ----
@@ -125,6 +131,8 @@ const accountingSettings = z.strictObject({
   vatRegime: z.enum(VAT_REGIMES).default('monthly'),
   legalForm: z.enum(LEGAL_FORMS).default('company'),
   department: setting.nullable().default(null),
+  // Issue 29: optional, so that a caller written before it still saves (BQ "Banque").
+  bankJournal: journal.default({ code: 'BQ', label: 'Banque' }),
 });
 const thirdPartyChoice = z.strictObject({
   key: z.string().trim().min(1).max(200),
@@ -216,7 +224,11 @@ export const argSchemas = {
   }),
   'export:start': z.strictObject({ exportId: z.uuid(), target: exportTarget }),
   'export:cancel': z.strictObject({ exportId: z.uuid() }),
-  'reports:get': z.strictObject({ report: z.enum(REPORT_KINDS), period: reportPeriod }),
+  'reports:get': z.strictObject({
+    report: z.enum(REPORT_KINDS),
+    period: reportPeriod,
+    asOf: realDay.optional(),
+  }),
   'payments:mark': z.strictObject({
     connectionId: id,
     invoiceIds: markedIds,

@@ -92,6 +92,7 @@ export const ACCOUNT_CLASSES: Record<keyof AccountPlan, readonly string[]> = {
   vatReverseChargeDeductible: ['445'],
   roundingLoss: ['6'],
   roundingGain: ['7'],
+  suspense: ['47'],
 };
 
 /** Everything that keeps the settings from being saved, before asking main (which checks the
@@ -109,6 +110,14 @@ export function settingsProblems(settings: AccountingSettings): SettingsFieldPro
     codes.add(journal.code);
     const label = journal.label.trim();
     if (label === '' || label.length > 100) add(`journals.${kind}.label`, 'journal_label');
+  }
+  // The bank journal (issue 29): the same rules, its code none of the three's.
+  {
+    const journal = settings.bankJournal;
+    if (!JOURNAL_CODE_PATTERN.test(journal.code)) add('bankJournal.code', 'journal_code');
+    else if (codes.has(journal.code)) add('bankJournal.code', 'journal_duplicate');
+    const label = journal.label.trim();
+    if (label === '' || label.length > 100) add('bankJournal.label', 'journal_label');
   }
   for (const key of Object.keys(ACCOUNT_CLASSES) as (keyof AccountPlan)[]) {
     const account = settings.accounts[key];

@@ -54,12 +54,14 @@ export const DEFAULT_ACCOUNTING_SETTINGS: AccountingSettings = Object.freeze({
     vatReverseChargeDeductible: '445662',
     roundingLoss: '658000',
     roundingGain: '758000',
+    suspense: '471000',
   }),
   auxiliary: Object.freeze({ customerPrefix: 'C', supplierPrefix: 'F', stemLength: 8 }),
   reverseChargeRateBp: 2000,
   vatRegime: 'monthly',
   legalForm: 'company',
   department: null,
+  bankJournal: Object.freeze({ code: 'BQ', label: 'Banque' }),
 }) as AccountingSettings;
 
 /** A fresh, mutable copy of the defaults. */
@@ -230,18 +232,32 @@ const departmentSchema = z
   .nullable()
   .default(null);
 
+// The bank journal (issue 29): absent in settings saved before, so BQ "Banque".
+const bankJournalSchema = journalSchema.default({ code: 'BQ', label: 'Banque' });
+
 /** The whole settings: what saveSettings accepts. Strings are trimmed, codes upper-cased. */
-export const accountingSettingsSchema = z.object({
-  siren: sirenSchema,
-  fiscalYearEnd: yearEndSchema,
-  journals: journalsSchema,
-  accounts: accountPlanSchema,
-  auxiliary: auxiliarySchema,
-  reverseChargeRateBp: rateSchema,
-  vatRegime: regimeSchema,
-  legalForm: legalFormSchema,
-  department: departmentSchema,
-});
+export const accountingSettingsSchema = z
+  .object({
+    siren: sirenSchema,
+    fiscalYearEnd: yearEndSchema,
+    journals: journalsSchema,
+    accounts: accountPlanSchema,
+    auxiliary: auxiliarySchema,
+    reverseChargeRateBp: rateSchema,
+    vatRegime: regimeSchema,
+    legalForm: legalFormSchema,
+    department: departmentSchema,
+    bankJournal: bankJournalSchema,
+  })
+  .superRefine((settings, ctx) => {
+    const code = settings.bankJournal.code;
+    if (JOURNAL_KINDS.some((kind) => settings.journals[kind].code === code))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bankJournal', 'code'],
+        ...fail('journal_duplicate', `the journal code ${code} is used twice`),
+      });
+  });
 
 function problemsOf(error: z.ZodError): SettingsProblem[] {
   return error.issues.map((issue) => {
@@ -310,5 +326,16 @@ export function settingsFromStored(stored: unknown): AccountingSettings {
     vatRegime: pick(regimeSchema, raw.vatRegime, d.vatRegime),
     legalForm: pick(legalFormSchema, raw.legalForm, d.legalForm),
     department: pick(departmentSchema, raw.department, d.department),
+    bankJournal: bankJournalOf(raw.bankJournal, journals as AccountingSettings['journals']),
   };
+}
+
+/** The stored bank journal, else BQ "Banque"; the default too when its code is another
+ * journal's (the FEC's journals are told apart by their codes). */
+function bankJournalOf(stored: unknown, journals: AccountingSettings['journals']) {
+  const d = DEFAULT_ACCOUNTING_SETTINGS.bankJournal;
+  const bank = pick(journalSchema, stored ?? d, d);
+  return JOURNAL_KINDS.some((kind) => journals[kind].code === bank.code)
+    ? structuredClone(d)
+    : bank;
 }

@@ -38,6 +38,7 @@ export interface AccountPlan {
   vatReverseChargeDeductible: string; // 445662 TVA déductible intracommunautaire
   roundingLoss: string; // 658000 a rounding difference on the debit side
   roundingGain: string; // 758000 a rounding difference on the credit side
+  suspense: string; // 471000 the bank lines no invoice explains (issue 29): compte d'attente
 }
 
 /** How a new third party's auxiliary account code is made: prefix + a stem of its name. */
@@ -64,6 +65,8 @@ export interface AccountingSettings {
   legalForm: LegalForm;
   /** The registered office's department ("75", "2A", "974"); null when not set. */
   department: string | null;
+  /** The bank journal of the statements' entries (issue 29): BQ "Banque" by default. */
+  bankJournal: Journal;
 }
 
 /** The company as the accounting sees it: settings, and the SIREN found from its invoices

@@ -341,7 +341,11 @@ export interface Contract {
   /** Null when the user closed the save dialog without choosing a file. */
   'export:start': { args: ExportArgs; result: ExportResult | null };
   'export:cancel': { args: { exportId: string }; result: void };
-  'reports:get': { args: { report: ReportKind; period: ReportPeriod }; result: Sourced<Report> };
+  'reports:get': {
+    /** asOf: the échéancier's day (issue 29), default the period's end or today. */
+    args: { report: ReportKind; period: ReportPeriod; asOf?: string };
+    result: Sourced<Report>;
+  };
   // Invoices the user marks paid (issue 15, item 8): user data beside the archive, written
   // offline too; only for the active connection (the one every screen shows).
   'payments:mark': { args: PaymentMarkArgs; result: PaymentMark[] };

@@ -13,7 +13,11 @@ export type ExportTarget =
   | { kind: 'directory'; q: string }
   | { kind: 'participants'; value: string }
   | { kind: 'webhooks' }
-  | { kind: 'report'; report: ReportKind; period: ReportPeriod }
+  // The D441-6 table of overdue invoices on a closing day (issue 29); from: the year's first day
+  // (default: the twelve months ending on the closing day).
+  | { kind: 'd441'; closing: string; from?: string }
+  // asOf: the échéancier's day (issue 29), default the period's end or today.
+  | { kind: 'report'; report: ReportKind; period: ReportPeriod; asOf?: string }
   // The accounting's entries of a period (issue 17): the FEC (a .txt under its legal name,
   // <SIREN>FEC<AAAAMMJJ>.txt) and the same entries in Excel.
   | { kind: 'fec'; period: ReportPeriod; separator: FecSeparator; encoding: FecEncoding }

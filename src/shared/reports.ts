@@ -235,6 +235,12 @@ export interface AgingLine extends ReportInvoice {
   /** The user's mark, when there is one (paid after the as-of day). */
   markedAt: string | null;
   note: string | null;
+  /** Paid in part by the as-of day (bank matches dated by then), already taken off
+   * `amountCents`; absent when none. */
+  paidPartCents?: number;
+  /** Credit notes allocated to this invoice by the as-of day (open-items.ts), already taken off
+   * `amountCents`; on a credit note, what of it went to invoices. Absent when none. */
+  creditedCents?: number;
 }
 
 /** An invoice known as paid on the as-of day, by the operator's status or the user's mark. */

@@ -13,6 +13,7 @@ import { computeReport } from '../services/reports/index.ts';
 import { commandFor, EXIT, writeJsonLine } from './command.ts';
 import { gapWarning } from './gap-warning.ts';
 import { ca12Year, runCa12 } from './report-ca12.ts';
+import { runD441 } from './report-d441.ts';
 import { ca3Lists, vatLists } from './report-lists.ts';
 import {
   writingFile,
@@ -23,6 +24,7 @@ import {
 } from './workbook.ts';
 
 export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status|ca3|ca12 --connection <id or name> --period P [--out FILE.xlsx|FOLDER] [--json]
+       npm run cli -- report d441 --connection <id or name> --date YYYY-MM-DD [--from YYYY-MM-DD] [--out FILE.xlsx|FOLDER] [--json]
 
   vat                    TVA collected and deductible per month and rate
   aging                  échéancier: unpaid invoices by days late, per counterparty, at the
@@ -35,6 +37,11 @@ export const REPORT_USAGE = `Usage: npm run cli -- report vat|aging|status|ca3|c
   ca12                   the simplified regime's annual return (3517-S CA12) of --period YYYY,
                          line by line, with its two instalments (from the previous year); its
                          workbook holds the year's CA3 sheets too; with --json, "lines" by code
+  d441                   the table of overdue invoices of the management report (Code de
+                         commerce art. D441-6): invoices received and issued, unpaid and past
+                         due on the closing day --date, by lateness band, count, amount TTC and
+                         share of the year's purchases / turnover HT (the year: the twelve
+                         months ending on --date, or from --from); with --json, "sides"
   (vat, ca3 and ca12 with --json also print "lists": the invoices held, lacking or left
    out, each with its id, number, reason and what it would change in euros)
   --connection ID|NAME   the connection (its id, or its name as shown in the app); the report is
@@ -54,6 +61,8 @@ const cli = commandFor(REPORT_USAGE);
 const OPTIONS = {
   connection: { type: 'string' },
   period: { type: 'string' },
+  date: { type: 'string' },
+  from: { type: 'string' },
   out: { type: 'string' },
   lang: { type: 'string' },
   json: { type: 'boolean' },
@@ -155,9 +164,51 @@ function ca12Command(values: {
   );
 }
 
+/** `report d441`: its closing day and, when given, the first day of the year it closes. */
+function d441Command(values: {
+  connection?: string;
+  date?: string;
+  from?: string;
+  out?: string;
+  lang?: string;
+  json?: boolean;
+}): Promise<number> {
+  const closing = cli.required(values.date, 'date');
+  for (const [name, value] of [
+    ['date', closing],
+    ['from', values.from],
+  ] as const)
+    if (value !== undefined && !isRealDay(value)) throw cli.error(`--${name} is a day YYYY-MM-DD`);
+  if (values.from !== undefined && values.from > closing)
+    throw cli.error('--from is on or before --date');
+  if (values.lang !== undefined && values.lang !== 'fr' && values.lang !== 'en')
+    throw cli.error('--lang is fr or en');
+  const ref = cli.required(values.connection, 'connection');
+  const out = workbookOut(values.out, REPORT_USAGE);
+  return runD441(
+    (services) => cli.connection(services, ref),
+    closing,
+    values.from,
+    out,
+    values.json === true,
+    values.lang,
+  );
+}
+
+/** A calendar day that exists, written YYYY-MM-DD. */
+function isRealDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().startsWith(value)
+  );
+}
+
 export async function run(argv: string[]): Promise<number> {
   return cli.run(argv, OPTIONS, { min: 0, max: 1 }, async ({ values, positionals }) => {
     if (positionals[0] === 'ca12') return ca12Command(values);
+    if (positionals[0] === 'd441') return d441Command(values);
     const { kind, period, language: chosen } = reportOf(positionals[0], values);
     const ref = cli.required(values.connection, 'connection');
     const out = workbookOut(values.out, REPORT_USAGE);

@@ -15,12 +15,12 @@ export function reportsHandlers(
   return {
     // Computed from the active connection's archive, never from the operator: the figures are
     // as of the last sync (fetchedAt), and their coverage says what the archive holds.
-    'reports:get': async ({ report, period }) => {
+    'reports:get': async ({ report, period, asOf }) => {
       const connectionId = connections.getSettings().activeConnectionId;
       let data;
       try {
         data = await services.readReports(connectionId, (source) =>
-          computeReport(source, report, period, { now: now() }),
+          computeReport(source, report, period, { now: now(), ...(asOf ? { asOf } : {}) }),
         );
       } catch (error) {
         if (error instanceof RangeError) throw new AppFailure('invalid_input', error.message);

@@ -32,12 +32,14 @@ function defaults(): AccountingSettings {
       vatReverseChargeDeductible: '445662',
       roundingLoss: '658000',
       roundingGain: '758000',
+      suspense: '471000',
     },
     auxiliary: { customerPrefix: 'C', supplierPrefix: 'F', stemLength: 8 },
     reverseChargeRateBp: 2000,
     vatRegime: 'monthly',
     legalForm: 'company',
     department: null,
+    bankJournal: { code: 'BQ', label: 'Banque' },
   };
 }
 

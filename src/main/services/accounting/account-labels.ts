@@ -22,6 +22,7 @@ export const PLAN_LABELS: Record<keyof AccountPlan, string> = {
   vatReverseChargeDeductible: 'TVA déductible intracommunautaire',
   roundingLoss: "Écarts d'arrondi (charge)",
   roundingGain: "Écarts d'arrondi (produit)",
+  suspense: "Compte d'attente",
 };
 
 /** PCG accounts a third party's revenue, expense or fixed-asset account often is. */

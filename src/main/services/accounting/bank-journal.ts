@@ -21,10 +21,9 @@ import type { BankMatchRow } from '../archive/bank-store.ts';
 import type { AccountChooser } from './accounting.ts';
 import { invoiceParty } from './entries.ts';
 
-/** The bank journal's code and label (FEC JournalCode / JournalLib). */
-export const BANK_JOURNAL = { code: 'BQ', label: 'Banque' } as const;
-/** Where a line's money waits until the accountant says what it is (PCG 471 "compte d'attente"). */
-export const SUSPENSE_ACCOUNT = '471000';
+// The bank journal's code and label (FEC JournalCode / JournalLib) and the suspense account where
+// a line's money waits until the accountant says what it is (PCG 471 "compte d'attente") are
+// accounting settings: bankJournal (BQ "Banque") and accounts.suspense (471000).
 
 export interface Letter {
   code: string;
@@ -222,7 +221,7 @@ export class BankJournal {
           rest -= cents;
           firstInvoice ||= a.invoiceId;
         }
-      add(SUSPENSE_ACCOUNT, -sign * rest);
+      add(settings.accounts.suspense, -sign * rest);
       entries.push({
         journal: 'treasury',
         number: 0,

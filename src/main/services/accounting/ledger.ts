@@ -19,7 +19,6 @@ import type { AccountingRow } from '../archive/ports.ts';
 import { accountLabels } from './account-labels.ts';
 import type { AccountChooser } from './accounting.ts';
 import type { BankJournal } from './bank-journal.ts';
-import { BANK_JOURNAL } from './bank-journal.ts';
 import { invoiceOutcome } from './entries.ts';
 import type { ConversionInputs } from '../tax/conversion.ts';
 import { systemClock } from '../clock.ts';
@@ -125,7 +124,7 @@ export function ledgerBuilder(context: LedgerContext): {
       sales: settings.journals.sales.code,
       purchases: settings.journals.purchases.code,
       misc: settings.journals.misc.code,
-      treasury: BANK_JOURNAL.code,
+      treasury: settings.bankJournal.code,
     };
     entries.sort(compareEntries(codes));
     // BQ is listed when the period has bank lines: a connection without statements sees its three.
@@ -138,7 +137,7 @@ export function ledgerBuilder(context: LedgerContext): {
         {
           journal: kind,
           code: codes[kind],
-          label: kind === 'treasury' ? BANK_JOURNAL.label : settings.journals[kind].label,
+          label: kind === 'treasury' ? settings.bankJournal.label : settings.journals[kind].label,
           entries: 0,
           lines: 0,
           debitCents: 0,

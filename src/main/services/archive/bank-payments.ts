@@ -49,3 +49,21 @@ export function bankPayments(
   }
   return payments;
 }
+
+/** The parts each invoice was paid by the matches that pay (automatic or confirmed), each on
+ * its line's day, oldest first: the aged balance takes off those paid by its day. */
+export function bankParts(
+  rows: readonly BankMatchRow[],
+): Map<string, { day: string; cents: number }[]> {
+  const parts = new Map<string, { day: string; cents: number }[]>();
+  const paying = rows
+    .filter((r) => r.state === 'auto' || r.state === 'confirmed')
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.id < b.id ? -1 : 1));
+  for (const row of paying)
+    for (const { invoiceId, cents } of row.allocations) {
+      const list = parts.get(invoiceId);
+      if (list) list.push({ day: row.day, cents });
+      else parts.set(invoiceId, [{ day: row.day, cents }]);
+    }
+  return parts;
+}

@@ -31,6 +31,9 @@ export function parseXml(text: string): XmlNode {
     // Entities are decoded by text() on the few values read: the parser's own pass costs a
     // third of a large statement's time.
     processEntities: false,
+    // No callback reads an element's path: building it as text for each element (the default)
+    // was a third of a year's CAMT.053 parse (issue 29, item 4 of the brief: BENCHMARKS.md).
+    jPath: false,
   });
   return parser.parse(text) as XmlNode;
 }

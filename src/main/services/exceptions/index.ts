@@ -31,6 +31,7 @@ import {
   type BesideTheArchive,
 } from '../archive/beside-the-archive.ts';
 import { coverageOf } from '../archive/coverage.ts';
+import { pastDueOnDay } from '../reports/index.ts';
 import { parisDay } from '../tax/rules.ts';
 import { workstationUser } from './user-name.ts';
 import {
@@ -84,6 +85,8 @@ async function allRows(
   const userData = await deps.userData.existing(connectionId);
   const paid = await marksBeside(archive, deps.beside);
   const marks = (await userData?.handledExceptions()) ?? new Map();
+  // Late by the échéancier's rule on today, credit notes allocated over every open item.
+  const late = await pastDueOnDay({ archive, ...deps.beside }, today, paid);
   const rows = new Map<string, ArchiveRow>();
   const reasons = new Map<string, ExceptionReason[]>();
   // Dated in the period (undated invoices: the ledger names those it sets aside).
@@ -96,7 +99,7 @@ async function allRows(
       payableCents: toCents(payableAmount),
       mark: paid.get(row.invoiceId) ?? null,
     };
-    const found = [statusReason(row), pastDueReason(item, today)].filter(
+    const found = [statusReason(row), pastDueReason(item, today, late)].filter(
       (r): r is ExceptionReason => r !== null,
     );
     if (found.length === 0) continue;

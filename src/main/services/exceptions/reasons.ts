@@ -25,9 +25,15 @@ export function statusReason(row: Pick<ArchiveRow, 'lifecycleCode'>): ExceptionR
     : null;
 }
 
-/** The past-due reason of an invoice on `today` (YYYY-MM-DD), or null. */
-export function pastDueReason(item: ReportItem, today: string): ExceptionReason | null {
-  const line = agingLine(item, today);
+/** The past-due reason of an invoice on `today` (YYYY-MM-DD), or null. `allocated`: the
+ * échéancier's past due on that day once credit notes are allocated (pastDueOnDay), which
+ * has the last word when given. */
+export function pastDueReason(
+  item: ReportItem,
+  today: string,
+  allocated?: ReadonlyMap<string, { dueOn: string; daysLate: number }>,
+): ExceptionReason | null {
+  const line = allocated ? allocated.get(item.row.invoiceId) : agingLine(item, today);
   if (!line || line.daysLate <= 0) return null;
   return { kind: 'past_due', dueDate: line.dueOn, days: line.daysLate };
 }

@@ -17,10 +17,12 @@ import { AppFailure } from '../app-failure.ts';
 import type { AboutInfo } from './about.ts';
 import { archiveCoverage, countFormat, describeFilter, liveCoverage } from './about-text.ts';
 import { ARCHIVE_BATCH, archivedInvoices } from './archive-sources.ts';
-import { exportFileName, localDay } from './file-names.ts';
+import { exportFileName, localDay, namedPeriod } from './file-names.ts';
 import { mainSheetIndex, withHead, type WorkbookHead } from './layouts/head-sheet.ts';
 import type { FileOwner } from './output-name.ts';
 import { ca12FileName, ca12Workbook } from './layouts/ca12.ts';
+import { d441FileName, d441Workbook } from './layouts/d441.ts';
+import { d441Of } from '../reports/d441-of.ts';
 import { directoryWorkbook } from './layouts/directory.ts';
 import { entriesFileName, entriesWorkbook, ledgerWords } from './layouts/entries.ts';
 import { exceptionsFileName, exceptionsTitle, exceptionsWorkbook } from './layouts/exceptions.ts';
@@ -372,7 +374,7 @@ export async function prepareExport(
       const exporting = prepareReportExport(
         {
           report: target.report,
-          period: target.period,
+          period: namedPeriod(target),
           language,
           connectionName: request.connection.name,
           owner,
@@ -388,7 +390,10 @@ export async function prepareExport(
             );
           }
           const source = { archive: loan.archive, ...deps.beside };
-          return computeReport(source, target.report, target.period, { now });
+          return computeReport(source, target.report, target.period, {
+            now,
+            ...(target.asOf ? { asOf: target.asOf } : {}),
+          });
         },
         () => loan?.release(),
       );
@@ -446,6 +451,33 @@ export async function prepareExport(
           } finally {
             signal?.removeEventListener('abort', onAbort);
           }
+        },
+        close: () => loan?.release(),
+      };
+    }
+    case 'd441': {
+      // The workbook `report d441` writes, computed from the archive through its ports when
+      // written (one sheet: no rows to count as progress).
+      const loan = await deps.borrowArchive(request.connection.id);
+      return {
+        fileName: d441FileName(target.closing, language, owner),
+        async write(path, { signal } = {}) {
+          if (!loan)
+            throw new AppFailure(
+              'invalid_input',
+              'This connection has no archive yet: sync it first.',
+            );
+          const source = { archive: loan.archive, ...deps.beside };
+          const table = await d441Of(source, target.closing, {
+            ...(target.from ? { from: target.from } : {}),
+            now,
+          });
+          const workbook = d441Workbook(() => table, language, {
+            ...computedMeta,
+            company: owner.company,
+          });
+          const written = await writeWorkbook(path, workbook, writeOptions(signal));
+          return { rows: 0, bytes: written.bytes };
         },
         close: () => loan?.release(),
       };

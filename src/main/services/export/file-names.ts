@@ -3,7 +3,9 @@
 // by the local day.
 import type { Language } from '#shared/contract.ts';
 import type { ExportTarget } from '#shared/exports.ts';
+import type { ReportPeriod } from '#shared/reports.ts';
 import { ca12FileName } from './layouts/ca12.ts';
+import { d441FileName } from './layouts/d441.ts';
 import { entriesFileName } from './layouts/entries.ts';
 import { exceptionsFileName } from './layouts/exceptions.ts';
 import { reportFileName } from './layouts/reports.ts';
@@ -14,6 +16,12 @@ import { wordsFor } from './words.ts';
 export function localDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A report's period as its file and its header name it: an échéancier asked on a day is
+ * named by that day (issue 29). */
+export function namedPeriod(target: Extract<ExportTarget, { kind: 'report' }>): ReportPeriod {
+  return target.asOf ? { ...target.period, label: target.asOf } : target.period;
 }
 
 /** The file name of an export, e.g. "ATELIERS DUVAL AGENCEMENT 123456789 Factures 2026-11-26.xlsx". */
@@ -39,11 +47,13 @@ export function exportFileName(
     case 'webhooks':
       return dated(names.webhooks);
     case 'report':
-      return reportFileName({ kind: target.report, period: target.period }, language, owner);
+      return reportFileName({ kind: target.report, period: namedPeriod(target) }, language, owner);
     case 'entries':
       return entriesFileName(target.period, language, owner);
     case 'exceptions':
       return exceptionsFileName(target.period, language, owner);
+    case 'd441':
+      return d441FileName(target.closing, language, owner);
     case 'ca12':
       return ca12FileName(target.year, language, owner);
     case 'fec':

@@ -26,6 +26,7 @@ import {
 } from '../tax/invoice.ts';
 import { exclusionReason, isCreditNote, statusPaidDay } from '../tax/rules.ts';
 import type { ReportContext } from './vat.ts';
+import { allocateCredits, paidBy, type OpenItem } from './open-items.ts';
 import { systemClock } from '../clock.ts';
 
 /** not due (0 days late or less), 1–30, 31–60, 61–90, over 90 days late. */
@@ -79,6 +80,20 @@ export function agingEntry(
         amountCents,
       },
     };
+  // Parts the bank paid by the day are off what is still owed (open-items.ts).
+  const paidPartCents = isCreditNote(row.typeCode) ? 0 : paidBy(item.partsPaid, asOf);
+  if (paidPartCents > 0 && paidPartCents >= amountCents) {
+    const lastDay = item.partsPaid!.filter((p) => p.day <= asOf).at(-1)!.day;
+    return {
+      paid: {
+        ...reportInvoice(row),
+        paidOn: lastDay,
+        paidSource: 'bank',
+        ...markFields,
+        amountCents,
+      },
+    };
+  }
   const dueOn = row.dueDate ?? dated;
   const daysLate = dayNumber(asOf) - dayNumber(dueOn);
   return {
@@ -87,10 +102,11 @@ export function agingEntry(
       dueOn,
       daysLate,
       bucket: agingBucket(daysLate),
-      amountCents,
+      amountCents: amountCents - paidPartCents,
       paidOn: payment?.day ?? null,
       paidSource: payment?.source ?? null,
       ...markFields,
+      ...(paidPartCents > 0 ? { paidPartCents } : {}),
     },
   };
 }
@@ -110,6 +126,55 @@ export function countPastDue(items: Iterable<ReportItem>, asOf: string): number 
     if (entry && 'line' in entry && isPastDue(entry.line)) n += 1;
   }
   return n;
+}
+
+/** Counts what is past due on `asOf` once credit notes are allocated (allocateCredits): the
+ * items are added a batch at a time, each kept as the little the allocation reads. */
+export class PastDueCounter {
+  readonly #asOf: string;
+  readonly #open: (OpenItem & { daysLate: number })[] = [];
+  #allocated = false;
+
+  constructor(asOf: string) {
+    this.#asOf = asOf;
+  }
+
+  add(items: Iterable<ReportItem>): void {
+    for (const item of items) {
+      const entry = agingEntry(item, this.#asOf);
+      if (entry && 'line' in entry)
+        this.#open.push({ ...openItem(entry.line, item), daysLate: entry.line.daysLate });
+    }
+  }
+
+  count(): number {
+    return this.pastDue().size;
+  }
+
+  /** The items past due once credit notes are allocated, by invoice id (the exceptions list's
+   * past-due reason). */
+  pastDue(): Map<string, { dueOn: string; daysLate: number }> {
+    if (!this.#allocated) allocateCredits(this.#open);
+    this.#allocated = true;
+    const late = new Map<string, { dueOn: string; daysLate: number }>();
+    for (const i of this.#open)
+      if (i.amountCents !== 0 && isPastDue(i))
+        late.set(i.id, { dueOn: i.dueOn, daysLate: i.daysLate });
+    return late;
+  }
+}
+
+/** What the credit allocation reads of an open line. */
+function openItem(line: AgingLine, item: ReportItem): OpenItem {
+  return {
+    id: line.invoiceId,
+    group: counterpartyKey(line, item.row.counterpartyVat),
+    number: line.number,
+    dated: line.invoiceDate ?? line.dueOn,
+    dueOn: line.dueOn,
+    amountCents: line.amountCents,
+    credits: item.credits ?? null,
+  };
 }
 
 /** The line of an invoice not known as paid on `asOf`, or null (paid by then, refused,
@@ -135,14 +200,22 @@ function counterpartyKey(line: AgingLine, vat: string | null): string {
   return `${line.direction}|${line.currency}|${id}`;
 }
 
+export interface AgingOptions {
+  /** Allocate credit notes to the invoices they credit (open-items.ts): the report pipeline
+   * does; without it a credit note stays a negative line of its own. */
+  allocateCredits?: boolean;
+}
+
 /** The échéancier on `asOf` over the archived invoices `items`. */
 export function computeAgingReport(
   items: Iterable<ReportItem>,
   period: ReportPeriod,
   asOf: string,
   context: ReportContext,
+  options: AgingOptions = {},
 ): AgingReport {
   const lines: AgingLine[] = [];
+  const open: { line: AgingLine; item: ReportItem }[] = [];
   const paid: AgingPaid[] = [];
   let paidByStatus = 0;
   let paidByMark = 0;
@@ -163,7 +236,19 @@ export function computeAgingReport(
       if (p.markedAt !== null || (p.paidOn !== null && p.paidOn >= period.from)) paid.push(p);
       continue;
     }
-    const { line } = entry;
+    open.push({ line: entry.line, item });
+  }
+  if (options.allocateCredits) {
+    const opened = open.map(({ line, item }) => openItem(line, item));
+    allocateCredits(opened);
+    open.forEach(({ line }, i) => {
+      const { amountCents, creditedCents } = opened[i]!;
+      line.amountCents = amountCents;
+      if (creditedCents) line.creditedCents = creditedCents;
+    });
+  }
+  for (const { line, item } of open) {
+    if (options.allocateCredits && line.amountCents === 0) continue; // settled by a credit note
     lines.push(line);
     let side = sides.get(line.direction);
     if (!side) {

@@ -11,7 +11,8 @@ import type { UserDataPort } from '../archive/user-data-port.ts';
 import { defaultAccountingSettings } from '../accounting/settings.ts';
 import { accountChooser } from '../accounting/third-parties.ts';
 import { computeCa3Report } from './ca3.ts';
-import { computeAgingReport, countPastDue } from './aging.ts';
+import { PastDueCounter, computeAgingReport } from './aging.ts';
+import { partsPaidOf, withOpenItemFacts } from './aging-source.ts';
 import { parisDay } from '../tax/rules.ts';
 import {
   DELIVERY_WINDOW_DAYS,
@@ -53,6 +54,9 @@ export interface ComputeReportOptions {
   userData?: Ca3UserData;
   /** 'ca3' over a whole calendar year, for the CA12 (returns/ca12-of.ts). */
   wholeYear?: boolean;
+  /** The échéancier's day, YYYY-MM-DD (issue 29: the aged balance as of any date); default
+   * agingDay's. */
+  asOf?: string;
 }
 
 /** What the CA3 reads of the user's own file: settings, the third-party memory, line 22. */
@@ -93,10 +97,26 @@ export async function pastDueCount(
 ): Promise<number> {
   const asOf = agingDay(period, now);
   const marks = paymentMarks ?? (await sourceMarks(source));
-  let count = 0; // a count per batch: each invoice's past due is its own
+  const parts = await partsPaidOf(source.archive.connectionId, source);
+  // Batch by batch, keeping only what the credit notes' allocation reads of each open item.
+  const counter = new PastDueCounter(asOf);
   for await (const batch of agingBatches(source.archive, asOf, marks))
-    count += countPastDue(batch, asOf);
-  return count;
+    counter.add(await withOpenItemFacts(source.archive, batch, parts));
+  return counter.count();
+}
+
+/** The invoices past due on `asOf` by the échéancier's rule, credit notes allocated, by id:
+ * what the exceptions list says is late (the same reads as pastDueCount). */
+export async function pastDueOnDay(
+  source: Pick<ReportSource, 'archive' | 'bankMatches'>,
+  asOf: string,
+  paymentMarks: ReadonlyMap<string, PaymentMark>,
+): Promise<Map<string, { dueOn: string; daysLate: number }>> {
+  const parts = await partsPaidOf(source.archive.connectionId, source);
+  const counter = new PastDueCounter(asOf);
+  for await (const batch of agingBatches(source.archive, asOf, paymentMarks))
+    counter.add(await withOpenItemFacts(source.archive, batch, parts));
+  return counter.pastDue();
 }
 
 /** Computes one report of `period` from the archive. Rejects with a RangeError for a bad
@@ -128,9 +148,14 @@ export async function computeReport(
       });
     }
     case 'aging': {
-      const asOf = agingDay(period, now);
+      const asOf = options.asOf ?? agingDay(period, now);
       const marks = await marksOf();
-      return computeAgingReport(await agingItems(archive, asOf, marks), period, asOf, context);
+      const items = await withOpenItemFacts(
+        archive,
+        await agingItems(archive, asOf, marks),
+        await partsPaidOf(archive.connectionId, source),
+      );
+      return computeAgingReport(items, period, asOf, context, { allocateCredits: true });
     }
     case 'status':
       return computeStatusReport(await statusItems(archive, period), period, context);

@@ -20,6 +20,10 @@ export interface ReportItem {
   /** The payment VAT on payment counts, when the caller resolved it (else from `mark` and the
    * row's 212 status). */
   payment?: VatPayment | null;
+  /** The parts the bank's matches paid, each on its day (the aged balance, issue 29). */
+  partsPaid?: readonly { day: string; cents: number }[];
+  /** On a credit note: the number of the invoice it credits (BT-25), when it names one. */
+  credits?: string | null;
 }
 
 /** One VAT breakdown entry (BG-23) as the operator wrote it (amounts as numbers). */

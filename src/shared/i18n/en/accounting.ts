@@ -214,6 +214,7 @@ export default {
       purchases: 'purchases',
       misc: 'miscellaneous',
     },
+    bankJournalName: 'bank',
     accountsTitle: 'Accounts',
     accounts: {
       customers: 'Customers (control account)',
@@ -233,6 +234,7 @@ export default {
       vatReverseChargeDeductible: 'Intra-EU deductible VAT',
       roundingLoss: 'Rounding difference (debit)',
       roundingGain: 'Rounding difference (credit)',
+      suspense: 'Suspense account (bank lines without an invoice)',
     },
     auxiliaryTitle: 'Auxiliary accounts of new third parties',
     customerPrefix: 'Customer prefix',

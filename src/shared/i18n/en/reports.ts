@@ -285,6 +285,13 @@ export default {
       one: '{count} invoice past due: no known payment and at least a day late on {date}',
       other: '{count} invoices past due: no known payment and at least a day late on {date}',
     },
+    // Issue 29, item 3: the aged balance as of any date, parts paid and credit notes allocated.
+    asOfField: 'As of',
+    asOfToday: 'Today',
+    paidPart: 'Already paid in part',
+    credited: 'Credit notes allocated',
+    allocationRule:
+      'Left to pay on the day: the amount to pay, less the partial payments matched to a bank statement by that day, less the credit notes allocated (first to the invoice they cite, else to the same party’s oldest open invoice; a credit note not allocated stays negative).',
   },
   status: {
     byState: 'Invoices per state and month',

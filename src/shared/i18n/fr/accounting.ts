@@ -216,6 +216,7 @@ export default {
       purchases: 'des achats',
       misc: 'des opérations diverses',
     },
+    bankJournalName: 'de banque',
     accountsTitle: 'Comptes',
     accounts: {
       customers: 'Clients (collectif)',
@@ -235,6 +236,7 @@ export default {
       vatReverseChargeDeductible: 'TVA déductible intracommunautaire',
       roundingLoss: 'Écart d’arrondi au débit',
       roundingGain: 'Écart d’arrondi au crédit',
+      suspense: 'Compte d’attente (lignes bancaires sans facture)',
     },
     auxiliaryTitle: 'Comptes auxiliaires des nouveaux tiers',
     customerPrefix: 'Préfixe des clients',

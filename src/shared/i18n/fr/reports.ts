@@ -289,6 +289,13 @@ export default {
       other:
         '{count} factures échues : sans paiement connu et au moins un jour de retard au {date}',
     },
+    // Issue 29, item 3: the aged balance as of any date, parts paid and credit notes allocated.
+    asOfField: 'Au',
+    asOfToday: 'Aujourd’hui',
+    paidPart: 'Déjà payé en partie',
+    credited: 'Avoirs imputés',
+    allocationRule:
+      'Reste dû à la date : net à payer, moins les paiements partiels rapprochés d’un relevé bancaire à cette date, moins les avoirs imputés (d’abord sur la facture qu’ils citent, sinon sur la plus ancienne facture ouverte du même tiers ; un avoir non imputé reste en négatif).',
   },
   status: {
     byState: 'Factures par état et par mois',

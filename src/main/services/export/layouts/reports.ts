@@ -492,6 +492,7 @@ function agingWorkbook(
         { style: 'strong', cells: [a.figureName] },
         { cells: [a.notUnpaid] },
         { cells: [a.unpaidRule] },
+        { cells: [a.allocationRule] },
         {
           cells: [
             interpolate(a.paidCounts, {
@@ -525,6 +526,9 @@ function agingWorkbook(
     { header: a.daysLate, kind: 'integer', value: (l) => l.daysLate },
     { header: a.bucket, kind: 'text', value: (l) => a.buckets[l.bucket] },
     { header: a.amount, kind: 'amount', value: (l) => l.amountCents / 100 },
+    // What came off the amount to pay by the day (issue 29): parts paid, credit notes allocated.
+    { header: a.paidPart, kind: 'amount', value: (l) => (l.paidPartCents ?? 0) / 100 },
+    { header: a.credited, kind: 'amount', value: (l) => (l.creditedCents ?? 0) / 100 },
     // Signed as "Reste à payer" beside it: a credit note negative in both.
     {
       header: w.r.columns.ttc,

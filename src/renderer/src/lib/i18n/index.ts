@@ -34,6 +34,7 @@ import frBank from '#shared/i18n/fr/bank.ts';
 import frCa12 from '#shared/i18n/fr/ca12.ts';
 import frRates from '#shared/i18n/fr/rates.ts';
 import frFirm from '#shared/i18n/fr/firm.ts';
+import frD441 from '#shared/i18n/fr/d441.ts';
 import enCommon from '#shared/i18n/en/common.ts';
 import enInvoices from '#shared/i18n/en/invoices.ts';
 import enSettings from '#shared/i18n/en/settings.ts';
@@ -52,6 +53,7 @@ import enBank from '#shared/i18n/en/bank.ts';
 import enCa12 from '#shared/i18n/en/ca12.ts';
 import enRates from '#shared/i18n/en/rates.ts';
 import enFirm from '#shared/i18n/en/firm.ts';
+import enD441 from '#shared/i18n/en/d441.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
@@ -76,6 +78,7 @@ export const dictionaries = {
     ca12: frCa12,
     rates: frRates,
     firm: frFirm,
+    d441: frD441,
   },
   en: {
     common: enCommon,
@@ -96,6 +99,7 @@ export const dictionaries = {
     ca12: enCa12,
     rates: enRates,
     firm: enFirm,
+    d441: enD441,
   },
 } as const satisfies Record<Language, unknown>;
 

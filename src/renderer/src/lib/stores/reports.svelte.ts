@@ -10,6 +10,15 @@ import { Search } from './search.svelte.ts';
 class ReportChoice {
   kind = $state<ReportKind>(REPORT_KINDS[0]);
   period = $state<ReportPeriod>(shiftPeriod(periodOf('month', today()), -1));
+  /** The échéancier's day the user chose (issue 29), null: the period's end or today. */
+  asOf = $state<string | null>(null);
+
+  /** What 'reports:get' and the export are asked for the choice: the échéancier on its day. */
+  args(kind: ReportKind = this.kind, period: ReportPeriod = this.period): ArgsOf<'reports:get'> {
+    return kind === 'aging' && this.asOf
+      ? { report: kind, period, asOf: this.asOf }
+      : { report: kind, period };
+  }
 }
 
 export const reportChoice = new ReportChoice();

@@ -1,0 +1,40 @@
+// The table of overdue invoices of the management report (Code de commerce art. D441-6,
+// annexes 4-1 and A-1; issue 29): its workbook, its button on the échéancier and the CLI.
+export default {
+  name: 'Délais de paiement D441-6',
+  title: 'Factures reçues et émises non réglées à la date de clôture dont le terme est échu',
+  legal: 'Article D. 441-6 du Code de commerce (annexes 4-1 et A-1)',
+  closing: 'Date de clôture',
+  yearFrom: 'Exercice du',
+  export: 'Tableau D441-6 (Excel)',
+  exportHint:
+    'Le tableau légal des factures échues non réglées au {date}, pour le rapport de gestion.',
+  received: 'Article D. 441 I.-1° : factures reçues non réglées dont le terme est échu',
+  issued: 'Article D. 441 I.-2° : factures émises non réglées dont le terme est échu',
+  sectionA: '(A) Tranches de retard de paiement',
+  bands: {
+    days_1_30: '1 à 30 jours',
+    days_31_60: '31 à 60 jours',
+    days_61_90: '61 à 90 jours',
+    over_90: '91 jours et plus',
+  },
+  total: 'Total (1 jour et plus)',
+  invoices: 'Nombre de factures concernées',
+  amount: 'Montant total des factures concernées (TTC)',
+  sharePurchases: 'Pourcentage du montant total des achats de l’exercice (HT)',
+  shareTurnover: 'Pourcentage du chiffre d’affaires de l’exercice (HT)',
+  yearPurchases: 'Achats de l’exercice (HT)',
+  yearTurnover: 'Chiffre d’affaires de l’exercice (HT)',
+  sectionB: '(B) Factures exclues du (A) relatives à des dettes et créances litigieuses',
+  excludedInvoices: 'Nombre des factures exclues (dernier statut 207 « En litige »)',
+  excludedAmount: 'Montant total des factures exclues (TTC)',
+  sectionC: '(C) Délais de paiement de référence utilisés',
+  terms:
+    'Délais contractuels : l’échéance portée sur la facture (BT-9), sinon la date de la facture (paiement à réception).',
+  rule: 'Montant : reste dû au jour de la clôture (net à payer, moins les paiements partiels rapprochés d’un relevé bancaire et les avoirs imputés). Factures en euros ; factures refusées ou rejetées écartées.',
+  otherCurrency: {
+    one: '{count} facture échue dans une autre devise que l’euro n’est pas dans le tableau.',
+    other: '{count} factures échues dans une autre devise que l’euro ne sont pas dans le tableau.',
+  },
+  sheet: 'Tableau D441-6',
+} as const;
