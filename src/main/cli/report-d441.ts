@@ -28,7 +28,7 @@ export function runD441(
   return writingFile(json, async (services, signal) => {
     const connection = connectionOf(services);
     const language = workbookLanguage(services, chosen);
-    const owner = workbookOwner(services, connection);
+    const owner = await workbookOwner(services, connection);
     if (!json) process.stderr.write(`computing the D441-6 table on ${closing}…\n`);
     const table = await services.readReports(connection.id, (source) =>
       d441Of(source, closing, { ...(from ? { from } : {}), now: services.clock.now() }),
