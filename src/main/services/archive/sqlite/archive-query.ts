@@ -111,7 +111,12 @@ export function searchOf(text: string): SqlWhere | null {
   return { sql: `rid IN (${parts.join(' UNION ')})`, params };
 }
 
-export function whereOf(filter: ArchiveFilter = {}): SqlWhere {
+/** `sortedBy`: the order a page of the rows is read in. Sorted by a signed amount, the TTC
+ * bounds are written `+ttc_cents` so that the planner reads the sort's own index and filters as
+ * it goes (a page reads about 100 ÷ the share matching), rather than the bounds' index on the
+ * unsigned amount and a sort of every row in range (109 ms at 100,000 invoices). */
+export function whereOf(filter: ArchiveFilter = {}, sortedBy?: ArchiveSort): SqlWhere {
+  const ttc = sortedBy && SIGNED_SORT_KEYS.has(sortedBy.key) ? '+ttc_cents' : 'ttc_cents';
   const parts: string[] = [];
   const params: SqlValue[] = [];
   const add = (sql: string, ...values: SqlValue[]) => {
@@ -124,9 +129,9 @@ export function whereOf(filter: ArchiveFilter = {}): SqlWhere {
   if (filter.dueDateFrom) add('due_date >= ?', day('dueDateFrom', filter.dueDateFrom));
   if (filter.dueDateTo) add('due_date <= ?', day('dueDateTo', filter.dueDateTo));
   if (filter.ttcMinCents !== undefined)
-    add('ttc_cents >= ?', cents('ttcMinCents', filter.ttcMinCents));
+    add(`${ttc} >= ?`, cents('ttcMinCents', filter.ttcMinCents));
   if (filter.ttcMaxCents !== undefined)
-    add('ttc_cents <= ?', cents('ttcMaxCents', filter.ttcMaxCents));
+    add(`${ttc} <= ?`, cents('ttcMaxCents', filter.ttcMaxCents));
   if (filter.counterparty?.trim()) {
     const key = counterpartyKey(filter.counterparty);
     if (key && 'column' in key) add(`${key.column} = ?`, key.value);

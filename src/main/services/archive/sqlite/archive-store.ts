@@ -629,11 +629,11 @@ export class ArchiveStore implements ArchiveReader, ArchiveWriter {
         }
       ).n,
     );
+    const sort = options.sort ?? DEFAULT_SORT;
+    const page = whereOf(options.filter, sort);
     const rows = this.#db
-      .prepare(
-        `${ROW_SELECT} ${where.sql} ${orderOf(options.sort ?? DEFAULT_SORT)} LIMIT ? OFFSET ?`,
-      )
-      .all(...where.params, limit, offset) as Record<string, unknown>[];
+      .prepare(`${ROW_SELECT} ${page.sql} ${orderOf(sort)} LIMIT ? OFFSET ?`)
+      .all(...page.params, limit, offset) as Record<string, unknown>[];
     return { rows: rows.map(toRow), total };
   }
 
