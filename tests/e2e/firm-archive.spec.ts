@@ -10,7 +10,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { test, expect, temporaryFolder } from './fixtures.ts';
 import { expectAccessible } from './pages/axe.ts';
 import pg from 'pg';
-import { TEST_PG_URL } from '#support/postgres.ts';
+import { freshSchema, TEST_PG_URL } from '#support/postgres.ts';
+import { fillDemoArchive } from '#support/demo-archive.ts';
+import { startWebHost, type WebHost } from '#support/web-host.ts';
+import { CredentialVault } from '#main/services/vault/index.ts';
+import { FIRM_VAULT_ACCOUNT } from '#main/services/archive/postgres/firm-settings.ts';
+import { migrateConnection } from '#main/services/archive/postgres/migrate-connection.ts';
+import { ReportsPage } from './pages/reports-page.ts';
+import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { migrate } from '#main/services/archive/postgres/migrate.ts';
 import { DEFAULT_SCHEMA } from '#main/services/archive/postgres/database.ts';
 
@@ -80,6 +89,8 @@ for (const viewport of [
 test.describe('on a real PostgreSQL server', () => {
   test.skip(!TEST_PG_URL, 'no PostgreSQL server: run under scripts/with-postgres.sh');
   test.use({ viewport: { width: 1024, height: 700 } });
+  // One after the other: the firm's password is one keychain entry, which Déconnecter removes.
+  test.describe.configure({ mode: 'serial' });
 
   test('Connecter joins the firm archive, Déconnecter goes back', async ({ app, page }) => {
     // The screen connects to the firm's default schema (invoice_desk): this throwaway server's.
@@ -115,6 +126,82 @@ test.describe('on a real PostgreSQL server', () => {
     } finally {
       await admin0.query(`DROP SCHEMA ${DEFAULT_SCHEMA} CASCADE`);
       await admin0.end();
+    }
+  });
+
+  test('a mark made on one workstation shows on the other one’s screen', async ({ browser }) => {
+    test.slow();
+    const NOW = new Date('2026-11-22T12:00:00Z');
+    const firm = await freshSchema('e2e_marks');
+    const folders: string[] = [];
+    const hosts: WebHost[] = [];
+    const vault = new CredentialVault({ log: { info() {}, warn() {}, error() {} } });
+    const admin = new URL(TEST_PG_URL!);
+    try {
+      // The demo client's archive, moved into the firm's as `archive migrate` does.
+      const source = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-firm-source-'));
+      folders.push(source);
+      fillDemoArchive(source, 'demo-admin', { seed: 21, invoices: 400, now: NOW });
+      await migrateConnection(firm.pool, source, 'demo-admin', 'e2e');
+      await vault.set(FIRM_VAULT_ACCOUNT, decodeURIComponent(admin.password), 'keychain');
+      const pages = [];
+      for (const name of ['A', 'B']) {
+        const dataDir = await mkdtemp(join(tmpdir(), `invoice-desk-e2e-firm-${name}-`));
+        folders.push(dataDir);
+        writeFileSync(
+          join(dataDir, 'firm.json'),
+          JSON.stringify({
+            url: `postgres://${admin.username}@${admin.host}${admin.pathname}`,
+            schema: firm.schema,
+            tls: 'off',
+          }),
+        );
+        const host = await startWebHost(dataDir, { INVOICE_DESK_NOW: NOW.toISOString() });
+        hosts.push(host);
+        const context = await browser.newContext({
+          viewport: { width: 1366, height: 768 },
+          locale: 'fr-FR',
+          timezoneId: 'Europe/Paris',
+        });
+        const page = await context.newPage();
+        await page.clock.setFixedTime(NOW);
+        await page.goto(host.url);
+        const reports = new ReportsPage(page);
+        await reports.open();
+        await reports.tab('Échéancier').click();
+        // This month: its day is today, so a payment marked today counts.
+        await reports.select('Type de période').selectOption({ label: 'Mois' });
+        await reports.select('Mois').selectOption({ label: 'novembre' });
+        await reports.select('Année').selectOption('2026');
+        await expect(page.getByText('Au 22/11/2026', { exact: true })).toBeVisible();
+        await expect(page.getByText(/^Hors des chiffres/)).toContainText('0 marquée payée');
+        pages.push(page);
+      }
+      const [a, b] = pages as [Page, Page];
+      const linesOf = (page: Page) =>
+        page.getByRole('region', { name: 'Factures sans paiement connu' });
+      // The first invoice B lists as without a known payment, ticked and marked paid on A.
+      const first = linesOf(b)
+        .getByRole('checkbox', { name: /^Sélectionner / })
+        .first();
+      await expect(first).toBeVisible();
+      const name = (await first.getAttribute('aria-label')) ?? '';
+      expect(name).toMatch(/^Sélectionner /);
+      await expect(linesOf(b).getByRole('checkbox', { name, exact: true })).toHaveCount(1);
+      await linesOf(a).getByRole('checkbox', { name, exact: true }).check();
+      await linesOf(a).getByRole('button', { name: 'Marquer comme payées' }).click();
+      await expect(linesOf(a).getByRole('status')).toContainText('1 facture marquée payée');
+      await expect(a.getByText(/^Hors des chiffres/)).toContainText('1 marquée payée');
+      // B is told by the firm's server (NOTIFY) and reloads its screen, with no click on B: the
+      // mark counts there too, and the invoice has left its list.
+      await expect(b.getByText(/^Hors des chiffres/)).toContainText('1 marquée payée');
+      await expect(linesOf(b).getByRole('checkbox', { name, exact: true })).toHaveCount(0);
+      await b.screenshot({ path: `${SCREENSHOTS_DIR}/firm-mark-seen-elsewhere-1366.png` });
+    } finally {
+      for (const host of hosts) await host.stop();
+      await vault.delete(FIRM_VAULT_ACCOUNT).catch(() => undefined);
+      await firm.drop();
+      for (const folder of folders) await rm(folder, { recursive: true, force: true });
     }
   });
 });
