@@ -6,7 +6,13 @@
 // caller; a payload that is not a change is ignored and logged, never its content.
 import pg from 'pg';
 import { z } from 'zod';
-import { addressOf, checkedSchema, DEFAULT_SCHEMA, type DatabaseOptions } from './database.ts';
+import {
+  checkedSchema,
+  connectionConfig,
+  DEFAULT_SCHEMA,
+  SESSION_KEEPALIVES,
+  type DatabaseOptions,
+} from './database.ts';
 
 /** The channel every workstation of every schema of the server shares. */
 export const CHANGES_CHANNEL = 'invoice_desk_changes';
@@ -61,23 +67,10 @@ export interface ListenSettings {
 }
 
 const MAX_RETRY_MS = 5000;
-/** The server ends a silent session after about idle + interval × count seconds. */
-const KEEPALIVES =
-  '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3';
-
 function clientOf(options: DatabaseOptions, schema: string): pg.Client {
   return new pg.Client({
-    ...addressOf(options.url),
-    ...(options.password !== undefined ? { password: options.password } : {}),
-    ...(options.tls
-      ? {
-          ssl: {
-            rejectUnauthorized: options.tls.verify,
-            ...(options.tls.ca ? { ca: options.tls.ca } : {}),
-          },
-        }
-      : {}),
-    options: KEEPALIVES,
+    ...connectionConfig(options),
+    options: SESSION_KEEPALIVES,
     keepAlive: true,
     // Which schema's listener a session is, in pg_stat_activity.
     application_name: `invoice-desk changes ${schema}`,

@@ -51,6 +51,11 @@ export function addressOf(url: string): pg.ClientConfig {
   };
 }
 
+/** For a long-lived session (a listener, the sync owner's lock): the server ends a silent one
+ * after about idle + interval × count seconds, so a vanished machine lets go within ~25 s. */
+export const SESSION_KEEPALIVES =
+  '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3';
+
 /** Where and how a session reaches the server: its address, the password given apart, TLS. The
  * pool and the sync owner's own session connect alike. */
 export function connectionConfig(options: DatabaseOptions): pg.ClientConfig {

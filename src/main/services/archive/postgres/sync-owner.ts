@@ -7,11 +7,7 @@
 // beginRun: at most the page that was being written is read again).
 import pg from 'pg';
 import type { DatabaseOptions } from './database.ts';
-import { checkedSchema, connectionConfig, DEFAULT_SCHEMA } from './database.ts';
-
-/** The server gives up on a silent owner after about idle + interval × count seconds. */
-const KEEPALIVES =
-  '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3';
+import { checkedSchema, connectionConfig, DEFAULT_SCHEMA, SESSION_KEEPALIVES } from './database.ts';
 
 export interface SyncOwnership {
   readonly connectionId: string;
@@ -29,7 +25,7 @@ export async function claimSyncOwner(
   const schema = checkedSchema(options.schema ?? DEFAULT_SCHEMA);
   const client = new pg.Client({
     ...connectionConfig(options),
-    options: KEEPALIVES,
+    options: SESSION_KEEPALIVES,
     keepAlive: true,
     application_name: 'invoice-desk sync owner',
   });
