@@ -12,18 +12,7 @@ import {
 import { CREDIT_NOTE_TYPE_CODES } from '../invoice-columns.ts';
 import type { ArchiveFilter, ArchiveSort } from '#shared/archive.ts';
 import type { Params } from './database.ts';
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function day(name: string, value: string): string {
-  if (!ISO_DAY.test(value)) throw new RangeError(`${name} must be a date YYYY-MM-DD, got ${value}`);
-  return value;
-}
-
-function cents(name: string, value: number): number {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`${name} must be an integer of cents`);
-  return value;
-}
+import { cents, day } from '../filter-values.ts';
 
 /** ftsQuery's words as a tsquery: each a prefix, all required (`dupont:* & sa:*`). */
 function wordsQuery(text: string): string | null {

@@ -3,6 +3,7 @@
 // pages are stable.
 import type { ArchiveFilter, ArchiveSort, ArchiveSortKey } from '#shared/archive.ts';
 import { CREDIT_NOTE_TYPE_CODES } from '../invoice-columns.ts';
+import { cents, day } from '../filter-values.ts';
 
 export type { ArchiveFilter, ArchiveSort };
 
@@ -38,18 +39,6 @@ type SqlValue = string | number | null;
 export interface SqlWhere {
   sql: string;
   params: SqlValue[];
-}
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function day(name: string, value: string): string {
-  if (!ISO_DAY.test(value)) throw new RangeError(`${name} must be a date YYYY-MM-DD, got ${value}`);
-  return value;
-}
-
-function cents(name: string, value: number): number {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`${name} must be an integer of cents`);
-  return value;
 }
 
 /** Words of free text as an FTS5 query: each a quoted prefix, all required. */
