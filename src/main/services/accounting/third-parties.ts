@@ -7,6 +7,7 @@
 // rebuild of the archive does not lose it.
 import type { AccountingSettings, ThirdParty, ThirdPartyRole } from '#shared/accounting.ts';
 import { AppFailure } from '../app-failure.ts';
+import { COMMON_LEGAL_FORMS, RARE_FRENCH_LEGAL_FORMS } from '../legal-forms.ts';
 import type {
   AccountChoice,
   AccountChooser,
@@ -26,38 +27,7 @@ export interface ThirdPartyStore {
 // ---- Names and keys ----
 
 /** Legal forms dropped from a name's stem and key ("SARL Dupont" and "Dupont S.A.R.L." alike). */
-const LEGAL_FORMS = new Set([
-  'SA',
-  'SAS',
-  'SASU',
-  'SARL',
-  'EURL',
-  'SCI',
-  'SNC',
-  'SCS',
-  'SCA',
-  'SCP',
-  'SCM',
-  'SEL',
-  'SELARL',
-  'SELAS',
-  'SELAFA',
-  'SCOP',
-  'GIE',
-  'EI',
-  'EIRL',
-  'SEM',
-  'GMBH',
-  'AG',
-  'LTD',
-  'LLC',
-  'INC',
-  'BV',
-  'NV',
-  'SRL',
-  'SPA',
-  'SL',
-]);
+const LEGAL_FORMS = new Set<string>([...COMMON_LEGAL_FORMS, ...RARE_FRENCH_LEGAL_FORMS]);
 
 /** The words of a name: capitals without accents, dots inside abbreviations joined ("S.A.R.L."
  * → SARL), every other punctuation a separator, legal forms dropped (unless nothing else is left). */

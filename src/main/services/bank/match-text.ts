@@ -1,29 +1,11 @@
 // The words of bank labels and invoice parties, compared the way a person reads them: accents,
 // case and punctuation do not count, legal forms (SAS, SARL...) are not part of a name.
+import { COMMON_LEGAL_FORMS } from '../legal-forms.ts';
 
-const LEGAL_FORMS = new Set([
-  'SA',
-  'SAS',
-  'SASU',
-  'SARL',
-  'EURL',
-  'SNC',
-  'SCI',
-  'SCOP',
-  'SELARL',
-  'EI',
-  'EIRL',
-  'GIE',
-  'GMBH',
-  'AG',
-  'BV',
-  'NV',
-  'SPA',
-  'SRL',
-  'SL',
-  'LTD',
-  'LLC',
-  'INC',
+/** Not part of a name either: the legal forms, and the words around them (articles, "and",
+ * "company"). */
+const LEGAL_FORMS = new Set<string>([
+  ...COMMON_LEGAL_FORMS,
   'CIE',
   'ET',
   'DE',
