@@ -9,18 +9,19 @@
 // account, day, amount, label and the line's rank among identical ones in its file.
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import type {
-  Allocation,
-  BankFormat,
-  LineToMatch,
-  MatchRule,
-  MatchState,
-  Proposal,
-  StatementLine,
-} from '#shared/bank.ts';
+import type { Allocation, BankFormat, MatchRule, Proposal, StatementLine } from '#shared/bank.ts';
 import { archiveDir, archivePath } from './sqlite/archive-store.ts';
 import { openOwnerOnlyDatabase, writeTransaction } from './owner-only-database.ts';
 import { applySteps } from './sqlite/schema.ts';
+import {
+  allocationsOf,
+  toLine,
+  toMatch,
+  type LineRecord,
+  type BankMatchRow,
+  type MatchRecord,
+  type StoredLine,
+} from './bank-records.ts';
 
 export const BANK_MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
   // 1: accounts, imports, lines, the matches proposed and the accountant's decisions.
@@ -85,28 +86,7 @@ export interface BankAccount {
   currency: string;
 }
 
-export interface StoredLine extends LineToMatch {
-  account: string;
-}
-
-/** A line with its match as the screens and the CLI show it. */
-export interface BankMatchRow {
-  id: string;
-  account: string;
-  day: string;
-  cents: number;
-  label: string;
-  remittance: string | null;
-  counterpartyName: string | null;
-  state: MatchState;
-  rule: MatchRule | null;
-  /** The invoices of the match (auto or confirmed); none when suggested or unmatched. */
-  allocations: Allocation[];
-  /** Suggested sets, best first. */
-  candidates: Allocation[][];
-  /** The accountant decided it (confirmed, or "no invoice"): only an undo changes it. */
-  decided: boolean;
-}
+export type { BankMatchRow, StoredLine } from './bank-records.ts';
 
 export interface NewLine {
   id: string;
@@ -118,44 +98,6 @@ export interface NewLine {
 export function bankDataPath(dataDir: string, connectionId: string): string {
   archivePath(dataDir, connectionId);
   return join(archiveDir(dataDir), `${connectionId}.bank.sqlite`);
-}
-
-interface LineRecord {
-  id: string;
-  account: string;
-  booking_day: string;
-  value_day: string | null;
-  cents: number;
-  label: string;
-  remittance: string | null;
-  counterparty_name: string | null;
-  counterparty_iban: string | null;
-  end_to_end_id: string | null;
-  bank_ref: string | null;
-}
-
-const toLine = (r: LineRecord): StoredLine => ({
-  id: r.id,
-  account: r.account,
-  bookingDay: r.booking_day,
-  ...(r.value_day ? { valueDay: r.value_day } : {}),
-  cents: r.cents,
-  label: r.label,
-  ...(r.remittance ? { remittance: r.remittance } : {}),
-  ...(r.counterparty_name ? { counterpartyName: r.counterparty_name } : {}),
-  ...(r.counterparty_iban ? { counterpartyIban: r.counterparty_iban } : {}),
-  ...(r.end_to_end_id ? { endToEndId: r.end_to_end_id } : {}),
-  ...(r.bank_ref ? { bankRef: r.bank_ref } : {}),
-  sourceLine: 0,
-});
-
-function allocationsOf(text: string): Allocation[] {
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed) ? (parsed as Allocation[]) : [];
-  } catch {
-    return [];
-  }
 }
 
 export class BankStore {
@@ -396,54 +338,8 @@ export class BankStore {
          LEFT JOIN bank_proposals p ON p.line_id = l.id
          ORDER BY l.booking_day, l.id`,
       )
-      .all() as unknown as {
-      id: string;
-      account: string;
-      booking_day: string;
-      cents: number;
-      label: string;
-      remittance: string | null;
-      counterparty_name: string | null;
-      decided: string | null;
-      decided_rule: MatchRule | null;
-      state: 'auto' | 'suggested' | 'unmatched' | null;
-      rule: MatchRule | null;
-      allocations: string | null;
-      candidates: string | null;
-    }[];
-    return rows
-      .filter((r) => !ids || ids.has(r.id))
-      .map((r) => {
-        const base = {
-          id: r.id,
-          account: r.account,
-          day: r.booking_day,
-          cents: r.cents,
-          label: r.label,
-          remittance: r.remittance,
-          counterpartyName: r.counterparty_name,
-        };
-        if (r.decided !== null) {
-          const allocations = allocationsOf(r.decided);
-          return {
-            ...base,
-            state: allocations.length ? 'confirmed' : 'unmatched',
-            rule: r.decided_rule,
-            allocations,
-            candidates: [],
-            decided: true,
-          } satisfies BankMatchRow;
-        }
-        return {
-          ...base,
-          state: r.state ?? 'unmatched',
-          rule: r.rule,
-          allocations: r.state === 'auto' ? allocationsOf(r.allocations ?? '[]') : [],
-          candidates:
-            r.state === 'suggested' ? (JSON.parse(r.candidates ?? '[]') as Allocation[][]) : [],
-          decided: false,
-        } satisfies BankMatchRow;
-      });
+      .all() as unknown as MatchRecord[];
+    return rows.filter((r) => !ids || ids.has(r.id)).map(toMatch);
   }
 }
 

@@ -6,7 +6,7 @@
 // the NOTIFY of what the accountant decided. Same answers as the SQLite file (the bank contract
 // suite runs on both).
 import type pg from 'pg';
-import type { Allocation, MatchRule, Proposal } from '#shared/bank.ts';
+import type { Proposal } from '#shared/bank.ts';
 import type {
   BankAccount,
   BankDirectory,
@@ -17,94 +17,16 @@ import type {
   Choose,
   NewLine,
   Propose,
-  StoredLine,
 } from '../bank-port.ts';
 import { inTransaction } from './database.ts';
-
-function allocationsOf(text: string | null): Allocation[] {
-  try {
-    const parsed = JSON.parse(text ?? '[]') as unknown;
-    return Array.isArray(parsed) ? (parsed as Allocation[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-interface LineRecord {
-  id: string;
-  account: string;
-  booking_day: string;
-  value_day: string | null;
-  cents: number;
-  label: string;
-  remittance: string | null;
-  counterparty_name: string | null;
-  counterparty_iban: string | null;
-  end_to_end_id: string | null;
-  bank_ref: string | null;
-}
-
-const toLine = (r: LineRecord): StoredLine => ({
-  id: r.id,
-  account: r.account,
-  bookingDay: r.booking_day,
-  ...(r.value_day ? { valueDay: r.value_day } : {}),
-  cents: Number(r.cents),
-  label: r.label,
-  ...(r.remittance ? { remittance: r.remittance } : {}),
-  ...(r.counterparty_name ? { counterpartyName: r.counterparty_name } : {}),
-  ...(r.counterparty_iban ? { counterpartyIban: r.counterparty_iban } : {}),
-  ...(r.end_to_end_id ? { endToEndId: r.end_to_end_id } : {}),
-  ...(r.bank_ref ? { bankRef: r.bank_ref } : {}),
-  sourceLine: 0,
-});
-
-interface MatchRecord {
-  id: string;
-  account: string;
-  booking_day: string;
-  cents: number;
-  label: string;
-  remittance: string | null;
-  counterparty_name: string | null;
-  decided: string | null;
-  decided_rule: MatchRule | null;
-  state: 'auto' | 'suggested' | 'unmatched' | null;
-  rule: MatchRule | null;
-  allocations: string | null;
-  candidates: string | null;
-}
-
-function toMatch(r: MatchRecord): BankMatchRow {
-  const base = {
-    id: r.id,
-    account: r.account,
-    day: r.booking_day,
-    cents: Number(r.cents),
-    label: r.label,
-    remittance: r.remittance,
-    counterpartyName: r.counterparty_name,
-  };
-  if (r.decided !== null) {
-    const allocations = allocationsOf(r.decided);
-    return {
-      ...base,
-      state: allocations.length ? 'confirmed' : 'unmatched',
-      rule: r.decided_rule,
-      allocations,
-      candidates: [],
-      decided: true,
-    };
-  }
-  return {
-    ...base,
-    state: r.state ?? 'unmatched',
-    rule: r.rule,
-    allocations: r.state === 'auto' ? allocationsOf(r.allocations) : [],
-    candidates: r.state === 'suggested' ? (JSON.parse(r.candidates ?? '[]') as Allocation[][]) : [],
-    decided: false,
-  };
-}
+import { connectionDirectory } from './directory.ts';
+import {
+  allocationsOf,
+  toLine,
+  toMatch,
+  type LineRecord,
+  type MatchRecord,
+} from '../bank-records.ts';
 
 class PostgresBank implements BankPort {
   readonly connectionId: string;
@@ -406,22 +328,10 @@ class PostgresBank implements BankPort {
 /** The bank data of every connection on the firm's server (`db`: a pool on the firm's schema);
  * `who` names the writer of each write. */
 export function postgresBankDirectory(db: pg.Pool, who: () => string): BankDirectory {
-  return {
-    of: async (connectionId) => {
-      // Under the connection's user data: the two go together, as their files do.
-      await db.query('INSERT INTO user_data (connection_id) VALUES ($1) ON CONFLICT DO NOTHING', [
-        connectionId,
-      ]);
-      await db.query('INSERT INTO bank_data (connection_id) VALUES ($1) ON CONFLICT DO NOTHING', [
-        connectionId,
-      ]);
-      return new PostgresBank(db, connectionId, who);
-    },
-    existing: async (connectionId) => {
-      const { rows } = await db.query('SELECT 1 FROM bank_data WHERE connection_id = $1', [
-        connectionId,
-      ]);
-      return rows.length > 0 ? new PostgresBank(db, connectionId, who) : null;
-    },
-  };
+  // Under the connection's user data: the two go together, as their files do.
+  return connectionDirectory(
+    db,
+    ['user_data', 'bank_data'],
+    (connectionId) => new PostgresBank(db, connectionId, who),
+  );
 }
