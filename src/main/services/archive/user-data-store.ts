@@ -8,12 +8,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import type {
-  AccountingSettings,
-  ThirdParty,
-  ThirdPartyChoice,
-  ThirdPartyRole,
-} from '#shared/accounting.ts';
+import type { AccountingSettings, ThirdParty, ThirdPartyRole } from '#shared/accounting.ts';
 import type { ExceptionHandled } from '#shared/exceptions.ts';
 import type { PaymentMark } from '#shared/payments.ts';
 import { AppFailure } from '../app-failure.ts';
@@ -22,6 +17,17 @@ import { archiveDir, archivePath } from './sqlite/archive-store.ts';
 import { openOwnerOnlyDatabase, writeTransaction } from './owner-only-database.ts';
 import type { DeclaredReturnRecord, TypedRate } from './user-data-port.ts';
 import { applySteps } from './sqlite/schema.ts';
+import {
+  parseJson,
+  toDeclared,
+  toExceptionMark,
+  toMark,
+  toThirdParty,
+  type DeclaredRecord,
+  type ExceptionMarkRecord,
+  type MarkRecord,
+  type ThirdPartyRecord,
+} from './user-data-records.ts';
 
 const SIDE_FILES = ['', '-wal', '-shm', '-journal'] as const;
 
@@ -141,87 +147,8 @@ function migrate(db: DatabaseSync): void {
   applySteps(db, USER_DATA_MIGRATIONS, USER_DATA_VERSION, 'user-data file');
 }
 
-interface MarkRecord {
-  invoice_id: string;
-  paid_on: string;
-  note: string | null;
-  marked_at: string;
-}
-
-interface ExceptionMarkRecord {
-  invoice_id: string;
-  reasons: string;
-  note: string | null;
-  handled_by: string;
-  handled_at: string;
-}
-
-function reasonKeys(text: string): string[] {
-  const parsed = parseJson(text);
-  return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : [];
-}
-
-const toExceptionMark = (r: ExceptionMarkRecord): ExceptionHandled => ({
-  invoiceId: r.invoice_id,
-  note: r.note,
-  by: r.handled_by,
-  at: r.handled_at,
-  reasons: reasonKeys(r.reasons),
-});
-
-const toMark = (r: MarkRecord): PaymentMark => ({
-  invoiceId: r.invoice_id,
-  paidOn: r.paid_on,
-  note: r.note,
-  markedAt: r.marked_at,
-});
-
-interface ThirdPartyRecord extends ThirdPartyChoice {
-  confirmed: number;
-  updated_at: string;
-}
-
-const toThirdParty = (r: ThirdPartyRecord): ThirdParty => ({
-  key: r.key,
-  role: r.role,
-  name: r.name,
-  auxiliary: r.auxiliary,
-  account: r.account,
-  label: r.label,
-  confirmed: r.confirmed === 1,
-  updatedAt: r.updated_at,
-});
-
 /** A declared return (issue 26, item 6) and a typed rate: their shapes are the port's. */
 export type { DeclaredReturnRecord, TypedRate } from './user-data-port.ts';
-
-interface DeclaredRow {
-  period_from: string;
-  period_to: string;
-  label: string;
-  declared_on: string;
-  amount_cents: number;
-  figures: string;
-  declared_by: string;
-  declared_at: string;
-}
-
-const toDeclared = (r: DeclaredRow): DeclaredReturnRecord => ({
-  period: { from: r.period_from, to: r.period_to, label: r.label },
-  declaredOn: r.declared_on,
-  amountCents: Number(r.amount_cents),
-  figures: parseJson(r.figures),
-  by: r.declared_by,
-  at: r.declared_at,
-});
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined; // damaged: every setting falls back to its default
-  }
-}
 
 export class UserDataStore {
   readonly connectionId: string;
@@ -397,7 +324,7 @@ export class UserDataStore {
   declaredReturn(period: { from: string; to: string }): DeclaredReturnRecord | null {
     const r = this.#db
       .prepare('SELECT * FROM declared_returns WHERE period_from = ? AND period_to = ?')
-      .get(period.from, period.to) as DeclaredRow | undefined;
+      .get(period.from, period.to) as DeclaredRecord | undefined;
     return r ? toDeclared(r) : null;
   }
 
@@ -406,7 +333,7 @@ export class UserDataStore {
     return this.#db
       .prepare('SELECT * FROM declared_returns ORDER BY period_from, period_to')
       .all()
-      .map((r) => toDeclared(r as unknown as DeclaredRow));
+      .map((r) => toDeclared(r as unknown as DeclaredRecord));
   }
 
   /** Takes a declaration off (recorded by mistake); true when there was one. */

@@ -19,14 +19,8 @@ import type {
   UserDataPort,
 } from '../user-data-port.ts';
 import { inTransaction } from './database.ts';
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined; // damaged: read as the default, as the SQLite file's are
-  }
-}
+import { connectionDirectory } from './directory.ts';
+import * as records from '../user-data-records.ts';
 
 /** The last of each key: a list naming one thing twice keeps its last word, as SQLite's loop. */
 function lastOf<T>(items: readonly T[], key: (item: T) => string): T[] {
@@ -34,53 +28,6 @@ function lastOf<T>(items: readonly T[], key: (item: T) => string): T[] {
 }
 
 const iso = (at: Date) => at.toISOString();
-
-interface DeclaredRow {
-  period_from: string;
-  period_to: string;
-  label: string;
-  declared_on: string;
-  amount_cents: number;
-  figures: string;
-  declared_by: string;
-  declared_at: string;
-}
-
-const toDeclared = (r: DeclaredRow): DeclaredReturnRecord => ({
-  period: { from: r.period_from, to: r.period_to, label: r.label },
-  declaredOn: r.declared_on,
-  amountCents: Number(r.amount_cents),
-  figures: parseJson(r.figures),
-  by: r.declared_by,
-  at: r.declared_at,
-});
-
-interface ThirdPartyRow {
-  key: string;
-  role: ThirdPartyRole;
-  name: string;
-  auxiliary: string;
-  account: string;
-  label: string | null;
-  confirmed: boolean;
-  updated_at: string;
-}
-
-const toThirdParty = (r: ThirdPartyRow): ThirdParty => ({
-  key: r.key,
-  role: r.role,
-  name: r.name,
-  auxiliary: r.auxiliary,
-  account: r.account,
-  label: r.label,
-  confirmed: r.confirmed,
-  updatedAt: r.updated_at,
-});
-
-function reasonKeys(text: string): string[] {
-  const parsed = parseJson(text);
-  return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : [];
-}
 
 /** An auxiliary code another party of the connection holds (the unique constraint's name). */
 function isAuxiliaryTaken(error: unknown): boolean {
@@ -112,22 +59,12 @@ class PostgresUserData implements UserDataPort {
   }
 
   async paymentMarks(invoiceIds?: readonly string[]): Promise<Map<string, PaymentMark>> {
-    const rows = await this.#rows<{
-      invoice_id: string;
-      paid_on: string;
-      note: string | null;
-      marked_at: string;
-    }>(
+    const rows = await this.#rows<records.MarkRecord>(
       `SELECT invoice_id, paid_on, note, marked_at FROM payment_marks
        WHERE connection_id = $1 ${invoiceIds ? 'AND invoice_id = ANY($2)' : ''}`,
       invoiceIds ? [[...invoiceIds]] : [],
     );
-    return new Map(
-      rows.map((r) => [
-        r.invoice_id,
-        { invoiceId: r.invoice_id, paidOn: r.paid_on, note: r.note, markedAt: r.marked_at },
-      ]),
-    );
+    return new Map(rows.map((r) => [r.invoice_id, records.toMark(r)]));
   }
 
   async markPaid(
@@ -158,28 +95,11 @@ class PostgresUserData implements UserDataPort {
   }
 
   async handledExceptions(): Promise<Map<string, ExceptionHandled>> {
-    const rows = await this.#rows<{
-      invoice_id: string;
-      reasons: string;
-      note: string | null;
-      handled_by: string;
-      handled_at: string;
-    }>(
+    const rows = await this.#rows<records.ExceptionMarkRecord>(
       `SELECT invoice_id, reasons, note, handled_by, handled_at FROM exception_marks
        WHERE connection_id = $1`,
     );
-    return new Map(
-      rows.map((r) => [
-        r.invoice_id,
-        {
-          invoiceId: r.invoice_id,
-          note: r.note,
-          by: r.handled_by,
-          at: r.handled_at,
-          reasons: reasonKeys(r.reasons),
-        },
-      ]),
-    );
+    return new Map(rows.map((r) => [r.invoice_id, records.toExceptionMark(r)]));
   }
 
   async markExceptionsHandled(
@@ -223,7 +143,7 @@ class PostgresUserData implements UserDataPort {
     const [row] = await this.#rows<{ settings: string }>(
       'SELECT settings FROM accounting_settings WHERE connection_id = $1',
     );
-    return settingsFromStored(row ? parseJson(row.settings) : undefined);
+    return settingsFromStored(row ? records.parseJson(row.settings) : undefined);
   }
 
   async saveAccountingSettings(settings: AccountingSettings, at: Date): Promise<void> {
@@ -238,20 +158,20 @@ class PostgresUserData implements UserDataPort {
   }
 
   async thirdParties(): Promise<ThirdParty[]> {
-    const rows = await this.#rows<ThirdPartyRow>(
+    const rows = await this.#rows<records.ThirdPartyRecord>(
       `SELECT key, role, name, auxiliary, account, label, confirmed, updated_at
        FROM third_parties WHERE connection_id = $1 ORDER BY role, auxiliary`,
     );
-    return rows.map(toThirdParty);
+    return rows.map(records.toThirdParty);
   }
 
   async thirdParty(key: string, role: ThirdPartyRole): Promise<ThirdParty | null> {
-    const [row] = await this.#rows<ThirdPartyRow>(
+    const [row] = await this.#rows<records.ThirdPartyRecord>(
       `SELECT key, role, name, auxiliary, account, label, confirmed, updated_at
        FROM third_parties WHERE connection_id = $1 AND key = $2 AND role = $3`,
       [key, role],
     );
-    return row ? toThirdParty(row) : null;
+    return row ? records.toThirdParty(row) : null;
   }
 
   async saveThirdParties(list: readonly ThirdParty[]): Promise<void> {
@@ -321,19 +241,19 @@ class PostgresUserData implements UserDataPort {
   }
 
   async declaredReturn(period: Period): Promise<DeclaredReturnRecord | null> {
-    const [row] = await this.#rows<DeclaredRow>(
+    const [row] = await this.#rows<records.DeclaredRecord>(
       `SELECT * FROM declared_returns
        WHERE connection_id = $1 AND period_from = $2 AND period_to = $3`,
       [period.from, period.to],
     );
-    return row ? toDeclared(row) : null;
+    return row ? records.toDeclared(row) : null;
   }
 
   async declaredReturns(): Promise<DeclaredReturnRecord[]> {
-    const rows = await this.#rows<DeclaredRow>(
+    const rows = await this.#rows<records.DeclaredRecord>(
       'SELECT * FROM declared_returns WHERE connection_id = $1 ORDER BY period_from, period_to',
     );
-    return rows.map(toDeclared);
+    return rows.map(records.toDeclared);
   }
 
   async saveDeclaredReturn(record: DeclaredReturnRecord): Promise<void> {
@@ -412,18 +332,9 @@ class PostgresUserData implements UserDataPort {
  * the name the firm gave it).
  */
 export function postgresUserDataDirectory(db: pg.Pool, who: () => string): UserDataDirectory {
-  return {
-    of: async (connectionId) => {
-      await db.query('INSERT INTO user_data (connection_id) VALUES ($1) ON CONFLICT DO NOTHING', [
-        connectionId,
-      ]);
-      return new PostgresUserData(db, connectionId, who);
-    },
-    existing: async (connectionId) => {
-      const { rows } = await db.query('SELECT 1 FROM user_data WHERE connection_id = $1', [
-        connectionId,
-      ]);
-      return rows.length > 0 ? new PostgresUserData(db, connectionId, who) : null;
-    },
-  };
+  return connectionDirectory(
+    db,
+    ['user_data'],
+    (connectionId) => new PostgresUserData(db, connectionId, who),
+  );
 }
