@@ -6,19 +6,11 @@ import type { Language } from '#shared/contract.ts';
 import { ca12JsonLines, isYearPeriod } from '#shared/ca12.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import type { Services } from '../services/index.ts';
-import { writeWorkbook } from '../services/export/workbook-writer.ts';
 import { ca12FileName, ca12Workbook } from '../services/export/layouts/ca12.ts';
 import { ca12Of } from '../services/returns/ca12-of.ts';
-import { EXIT, writeJsonLine } from './command.ts';
-import { gapWarning } from './gap-warning.ts';
 import { ca3Lists } from './report-lists.ts';
-import {
-  writingFile,
-  workbookLanguage,
-  workbookOwner,
-  workbookPathOf,
-  type WorkbookOut,
-} from './workbook.ts';
+import { runReportFile } from './report-file.ts';
+import type { WorkbookOut } from './workbook.ts';
 
 /** The year of a CA12's period, or null when the period is not a calendar year. */
 export function ca12Year(period: ReportPeriod): number | null {
@@ -32,34 +24,16 @@ export function runCa12(
   json: boolean,
   chosen: Language | undefined,
 ): Promise<number> {
-  return writingFile(json, async (services, signal) => {
-    const connection = connectionOf(services);
-    const language = workbookLanguage(services, chosen);
-    const owner = await workbookOwner(services, connection);
-    if (!json) process.stderr.write(`computing the CA12 of ${year}…\n`);
-    const report = await services.readReports(connection.id, (source) => ca12Of(source, year));
-    const outPath = workbookPathOf(out, ca12FileName(year, language, owner));
-    const written = await writeWorkbook(
-      outPath,
-      ca12Workbook(() => report, language, {
-        connectionName: connection.name,
-        company: owner.company,
-        appVersion: services.version,
-      }),
-      { signal },
-    );
-    const gap = gapWarning('report', connection.name, report.period, report.coverage);
-    if (gap) process.stderr.write(gap);
-    if (json) {
+  return runReportFile(connectionOf, out, json, chosen, {
+    kind: 'ca12',
+    title: `the CA12 of ${year}`,
+    compute: (source) => ca12Of(source, year),
+    fileName: (language, owner) => ca12FileName(year, language, owner),
+    workbook: ca12Workbook,
+    identity: (report) => ({ period: report.period }),
+    figures: (report) => {
       const { annual } = report;
-      writeJsonLine({
-        type: 'summary',
-        ok: true,
-        file: outPath,
-        report: 'ca12',
-        period: report.period,
-        connection: connection.name,
-        rows: Object.fromEntries(written.rows),
+      return {
         lines: ca12JsonLines(report),
         instalments: report.instalments,
         held: annual.held.length,
@@ -69,10 +43,7 @@ export function runCa12(
         reconciliation: annual.reconciliation,
         conversions: annual.conversions ?? [],
         coverage: report.coverage,
-      });
-    } else {
-      process.stdout.write(`Wrote the CA12 of ${year} to ${outPath}\n`);
-    }
-    return EXIT.ok;
+      };
+    },
   });
 }

@@ -4,18 +4,10 @@
 // totals, the year's HT and the disputed invoices left out.
 import type { Language } from '#shared/contract.ts';
 import type { Services } from '../services/index.ts';
-import { writeWorkbook } from '../services/export/workbook-writer.ts';
 import { d441FileName, d441Workbook } from '../services/export/layouts/d441.ts';
 import { d441Of } from '../services/reports/d441-of.ts';
-import { EXIT, writeJsonLine } from './command.ts';
-import { gapWarning } from './gap-warning.ts';
-import {
-  writingFile,
-  workbookLanguage,
-  workbookOwner,
-  workbookPathOf,
-  type WorkbookOut,
-} from './workbook.ts';
+import { runReportFile } from './report-file.ts';
+import type { WorkbookOut } from './workbook.ts';
 
 export function runD441(
   connectionOf: (services: Services) => { id: string; name: string },
@@ -25,42 +17,14 @@ export function runD441(
   json: boolean,
   chosen: Language | undefined,
 ): Promise<number> {
-  return writingFile(json, async (services, signal) => {
-    const connection = connectionOf(services);
-    const language = workbookLanguage(services, chosen);
-    const owner = await workbookOwner(services, connection);
-    if (!json) process.stderr.write(`computing the D441-6 table on ${closing}…\n`);
-    const table = await services.readReports(connection.id, (source) =>
+  return runReportFile(connectionOf, out, json, chosen, {
+    kind: 'd441',
+    title: `the D441-6 table on ${closing}`,
+    compute: (source, services) =>
       d441Of(source, closing, { ...(from ? { from } : {}), now: services.clock.now() }),
-    );
-    const outPath = workbookPathOf(out, d441FileName(closing, language, owner));
-    const written = await writeWorkbook(
-      outPath,
-      d441Workbook(() => table, language, {
-        connectionName: connection.name,
-        company: owner.company,
-        appVersion: services.version,
-      }),
-      { signal },
-    );
-    const gap = gapWarning('report', connection.name, table.period, table.coverage);
-    if (gap) process.stderr.write(gap);
-    if (json) {
-      writeJsonLine({
-        type: 'summary',
-        ok: true,
-        file: outPath,
-        report: 'd441',
-        closing: table.closing,
-        period: table.period,
-        connection: connection.name,
-        rows: Object.fromEntries(written.rows),
-        sides: table.sides,
-        coverage: table.coverage,
-      });
-    } else {
-      process.stdout.write(`Wrote the D441-6 table on ${closing} to ${outPath}\n`);
-    }
-    return EXIT.ok;
+    fileName: (language, owner) => d441FileName(closing, language, owner),
+    workbook: d441Workbook,
+    identity: (table) => ({ closing: table.closing, period: table.period }),
+    figures: (table) => ({ sides: table.sides, coverage: table.coverage }),
   });
 }
