@@ -16,7 +16,7 @@ import { ownedFileName, type FileOwner } from '../output-name.ts';
 import type { DocCell, DocLine } from '../protocol.ts';
 import type { WorkbookPlan } from '../workbook-writer.ts';
 import { ownerLines, type ReportAbout } from './archive-about.ts';
-import { ca3Workbook, ca3Words } from './ca3.ts';
+import { ca3Workbook, ca3Words, formHeader } from './ca3.ts';
 
 const CA12_WORDS = { fr: frCa12, en: enCa12 } as const;
 
@@ -48,7 +48,6 @@ function euroText(cents: number, language: Language): string {
 function formLines(report: Ca12Report, language: Language, about: ReportAbout): DocLine[] {
   const w = CA12_WORDS[language];
   const c = ca3Words(language);
-  const col = c.columns;
   const lines: DocLine[] = [
     { style: 'title', cells: [interpolate(w.title, { year: String(report.year) })] },
     ...ownerLines(about, language, report.company),
@@ -60,16 +59,7 @@ function formLines(report: Ca12Report, language: Language, about: ReportAbout): 
       { style: 'section', cells: [w.sections[section.key]] },
       {
         style: 'header',
-        cells: [
-          col.code,
-          col.label,
-          col.baseForm,
-          col.baseExact,
-          col.taxForm,
-          col.taxExact,
-          col.invoices,
-          w.workbook.from,
-        ],
+        cells: [...formHeader(c), w.workbook.from],
       },
     );
     for (const code of section.codes) {

@@ -85,8 +85,22 @@ function boxCells(box: Ca3Box, w: Words): (CellValue | DocCell)[] {
   return [box.code, label, '', '', whole(box.amountCents), amount(box.amountCents), invoices];
 }
 
+/** A form section's column headers: the box, its base and tax as on the form (whole euros) and
+ * exact, and the invoices it counts (the CA12 reads its form with the same columns). */
+export function formHeader(c: Ca3Words): string[] {
+  const col = c.columns;
+  return [
+    col.code,
+    col.label,
+    col.baseForm,
+    col.baseExact,
+    col.taxForm,
+    col.taxExact,
+    col.invoices,
+  ];
+}
+
 function formLines(report: Ca3Report, w: Words): DocLine[] {
-  const col = w.c.columns;
   const { period } = report;
   const lines: DocLine[] = [
     { style: 'title', cells: [interpolate(w.c.workbook.title, { period: period.label })] },
@@ -103,15 +117,7 @@ function formLines(report: Ca3Report, w: Words): DocLine[] {
       { style: 'section', cells: [w.c.sections[section.key]] },
       {
         style: 'header',
-        cells: [
-          col.code,
-          col.label,
-          col.baseForm,
-          col.baseExact,
-          col.taxForm,
-          col.taxExact,
-          col.invoices,
-        ],
+        cells: formHeader(w.c),
       },
     );
     for (const code of section.codes) {
