@@ -295,47 +295,43 @@ export function compareFigures(
   );
 }
 
+/** A sum of lines: their amounts, and the invoices they come from (counted once each). */
+type Sum<T> = T & { baseCents: number; vatCents: number; invoices: number; seen: Set<string> };
+
+/** Adds `l` to the sum kept under `key`, started from its grouping fields (`head`) at first. */
+function addTo<T extends object>(
+  sums: Map<string, Sum<T>>,
+  key: string,
+  l: VatLine,
+  head: () => T,
+): void {
+  let sum = sums.get(key);
+  if (!sum) {
+    sum = { ...head(), baseCents: 0, vatCents: 0, invoices: 0, seen: new Set<string>() };
+    sums.set(key, sum);
+  }
+  sum.baseCents += l.baseCents;
+  sum.vatCents += l.vatCents;
+  sum.seen.add(l.invoiceId);
+}
+
 /** The figures and totals as the sums of the lines. */
 export function summarise(lines: readonly VatLine[]): { figures: VatFigure[]; totals: VatTotal[] } {
   const figures = new Map<string, VatFigure & { seen: Set<string> }>();
   const totals = new Map<string, VatTotal & { seen: Set<string> }>();
   for (const l of lines) {
-    const key = figureKey(l);
-    let figure = figures.get(key);
-    if (!figure) {
-      figure = {
-        direction: l.direction,
-        month: l.month,
-        category: l.category,
-        percent: l.percent,
-        currency: l.currency,
-        selfAssessed: l.selfAssessed,
-        baseCents: 0,
-        vatCents: 0,
-        invoices: 0,
-        seen: new Set(),
-      };
-      figures.set(key, figure);
-    }
-    figure.baseCents += l.baseCents;
-    figure.vatCents += l.vatCents;
-    figure.seen.add(l.invoiceId);
-    const totalKey = `${l.direction}|${l.currency}`;
-    let total = totals.get(totalKey);
-    if (!total) {
-      total = {
-        direction: l.direction,
-        currency: l.currency,
-        baseCents: 0,
-        vatCents: 0,
-        invoices: 0,
-        seen: new Set(),
-      };
-      totals.set(totalKey, total);
-    }
-    total.baseCents += l.baseCents;
-    total.vatCents += l.vatCents;
-    total.seen.add(l.invoiceId);
+    addTo(figures, figureKey(l), l, () => ({
+      direction: l.direction,
+      month: l.month,
+      category: l.category,
+      percent: l.percent,
+      currency: l.currency,
+      selfAssessed: l.selfAssessed,
+    }));
+    addTo(totals, `${l.direction}|${l.currency}`, l, () => ({
+      direction: l.direction,
+      currency: l.currency,
+    }));
   }
   const strip = <T extends { seen: Set<string>; invoices: number }>({
     seen,
