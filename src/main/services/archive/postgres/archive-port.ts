@@ -70,6 +70,7 @@ import { isUnfiltered, UNFILTERED, unfilteredCoverage } from '../sqlite/sync-sta
 import { inTransaction, Params } from './database.ts';
 import { notifyChange } from './changes.ts';
 import { DEFAULT_SORT, orderOf, whereOf } from './query.ts';
+import { detailVatFactsOf } from '../detail-vat-facts.ts';
 import { SCHEMA_VERSION } from './migrate.ts';
 
 const ROW_NAMES = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'] as const;
@@ -375,14 +376,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
       p.values,
       (record) => {
         const facts = factsOfRecord(record);
-        if (facts === null) return null;
-        return {
-          invoiceId: facts.platformId as string,
-          number: facts.number as string,
-          currency: facts.currency as string,
-          taxDetails: facts.vatLines,
-          type: facts.type,
-        };
+        return facts === null ? null : detailVatFactsOf(facts);
       },
     );
   }

@@ -14,6 +14,7 @@ import {
 } from './archive-query.ts';
 import { INVOICE_COLUMN_NAMES } from '../invoice-columns.ts';
 import { factsReader, keptFacts, rowsWithFacts } from './facts-sql.ts';
+import { detailVatFactsOf } from '../detail-vat-facts.ts';
 import type { DetailVatFacts, PayableRow, RowWith, RowWithFacts, VatWindow } from '../ports.ts';
 export type { DetailVatFacts, PayableRow, RowWith, RowWithFacts } from '../ports.ts';
 
@@ -130,13 +131,6 @@ export function* detailVatFacts(
   const factsOf = factsReader(db);
   for (const record of statement.iterate(...where.params)) {
     const facts = factsOf((record as unknown as [number])[0]);
-    if (facts === null) continue;
-    yield {
-      invoiceId: facts.platformId as string,
-      number: facts.number as string,
-      currency: facts.currency as string,
-      taxDetails: facts.vatLines,
-      type: facts.type,
-    };
+    if (facts !== null) yield detailVatFactsOf(facts);
   }
 }
