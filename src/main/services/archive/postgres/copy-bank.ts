@@ -19,13 +19,72 @@ const TABLES = [
 
 const BATCH = 500;
 
-/** Rows of `table` (the firm's row type reads them) written by `insert`, a batch at a time. */
-async function inBatches(
+/** How a table's rows are merged into the firm's: the columns copied, the key a row of the
+ * file meets the firm's on (after connection_id), and the columns the file's row replaces there
+ * (none: the firm's row is kept). */
+interface Merge {
+  columns: readonly string[];
+  key: readonly string[];
+  replace: readonly string[];
+}
+
+const MERGES = {
+  bank_accounts: {
+    columns: ['account', 'name', 'ledger_account', 'currency', 'added_at'],
+    key: ['account'],
+    replace: ['name', 'ledger_account', 'currency'],
+  },
+  bank_lines: {
+    columns: [
+      'id',
+      'account',
+      'import_id',
+      'booking_day',
+      'value_day',
+      'cents',
+      'label',
+      'remittance',
+      'counterparty_name',
+      'counterparty_iban',
+      'end_to_end_id',
+      'bank_ref',
+    ],
+    key: ['id'],
+    replace: [],
+  },
+  bank_proposals: {
+    columns: ['line_id', 'state', 'rule', 'allocations', 'candidates'],
+    key: ['line_id'],
+    replace: [],
+  },
+  bank_decisions: {
+    columns: ['line_id', 'allocations', 'rule', 'decided_at'],
+    key: ['line_id'],
+    replace: ['allocations', 'rule', 'decided_at'],
+  },
+  bank_settings: {
+    columns: ['window_days', 'tolerance_cents'],
+    key: [],
+    replace: ['window_days', 'tolerance_cents'],
+  },
+} as const satisfies Record<string, Merge>;
+
+/** `rows` merged into `table` as MERGES says (the firm's row type reads them), a batch at a time. */
+async function merge(
   client: pg.ClientBase,
   connectionId: string,
+  table: keyof typeof MERGES,
   rows: readonly UserDataRow[],
-  insert: string,
 ): Promise<void> {
+  const { columns, key, replace }: Merge = MERGES[table];
+  const onConflict = `ON CONFLICT (${['connection_id', ...key].join(', ')}) ${
+    replace.length === 0
+      ? 'DO NOTHING'
+      : `DO UPDATE SET ${replace.map((c) => `${c} = excluded.${c}`).join(', ')}`
+  }`;
+  const insert = `INSERT INTO ${table} (connection_id, ${columns.join(', ')})
+    SELECT $1, ${columns.map((c) => `r.${c}`).join(', ')}
+    FROM json_populate_recordset(NULL::${table}, $2::json) r ${onConflict}`;
   for (let at = 0; at < rows.length; at += BATCH)
     await client.query(insert, [connectionId, JSON.stringify(rows.slice(at, at + BATCH))]);
 }
@@ -53,16 +112,7 @@ export async function copyBank(
         `INSERT INTO ${parent} (connection_id) VALUES ($1) ON CONFLICT DO NOTHING`,
         [connectionId],
       );
-    await inBatches(
-      client,
-      connectionId,
-      rowsOf('bank_accounts'),
-      `INSERT INTO bank_accounts (connection_id, account, name, ledger_account, currency, added_at)
-       SELECT $1, r.account, r.name, r.ledger_account, r.currency, r.added_at
-       FROM json_populate_recordset(NULL::bank_accounts, $2::json) r
-       ON CONFLICT (connection_id, account) DO UPDATE SET name = excluded.name,
-         ledger_account = excluded.ledger_account, currency = excluded.currency`,
-    );
+    await merge(client, connectionId, 'bank_accounts', rowsOf('bank_accounts'));
     // The file's import ids become the firm's (an import already there keeps its own).
     const importIds = new Map<number, number>();
     for (const r of rowsOf('bank_imports')) {
@@ -82,49 +132,18 @@ export async function copyBank(
         ).rows[0]!.id;
       importIds.set(Number(r['id']), id);
     }
-    await inBatches(
+    await merge(
       client,
       connectionId,
+      'bank_lines',
       rowsOf('bank_lines').map((r) => ({
         ...r,
         import_id: importIds.get(Number(r['import_id'])) ?? null,
       })),
-      `INSERT INTO bank_lines (connection_id, id, account, import_id, booking_day, value_day,
-         cents, label, remittance, counterparty_name, counterparty_iban, end_to_end_id, bank_ref)
-       SELECT $1, r.id, r.account, r.import_id, r.booking_day, r.value_day, r.cents, r.label,
-         r.remittance, r.counterparty_name, r.counterparty_iban, r.end_to_end_id, r.bank_ref
-       FROM json_populate_recordset(NULL::bank_lines, $2::json) r
-       ON CONFLICT (connection_id, id) DO NOTHING`,
     );
-    await inBatches(
-      client,
-      connectionId,
-      rowsOf('bank_proposals'),
-      `INSERT INTO bank_proposals (connection_id, line_id, state, rule, allocations, candidates)
-       SELECT $1, r.line_id, r.state, r.rule, r.allocations, r.candidates
-       FROM json_populate_recordset(NULL::bank_proposals, $2::json) r
-       ON CONFLICT (connection_id, line_id) DO NOTHING`,
-    );
-    await inBatches(
-      client,
-      connectionId,
-      rowsOf('bank_decisions'),
-      `INSERT INTO bank_decisions (connection_id, line_id, allocations, rule, decided_at)
-       SELECT $1, r.line_id, r.allocations, r.rule, r.decided_at
-       FROM json_populate_recordset(NULL::bank_decisions, $2::json) r
-       ON CONFLICT (connection_id, line_id) DO UPDATE SET allocations = excluded.allocations,
-         rule = excluded.rule, decided_at = excluded.decided_at`,
-    );
-    await inBatches(
-      client,
-      connectionId,
-      rowsOf('bank_settings'),
-      `INSERT INTO bank_settings (connection_id, window_days, tolerance_cents)
-       SELECT $1, r.window_days, r.tolerance_cents
-       FROM json_populate_recordset(NULL::bank_settings, $2::json) r
-       ON CONFLICT (connection_id) DO UPDATE SET window_days = excluded.window_days,
-         tolerance_cents = excluded.tolerance_cents`,
-    );
+    await merge(client, connectionId, 'bank_proposals', rowsOf('bank_proposals'));
+    await merge(client, connectionId, 'bank_decisions', rowsOf('bank_decisions'));
+    await merge(client, connectionId, 'bank_settings', rowsOf('bank_settings'));
     const to: UserDataCounts = {};
     for (const table of TABLES) {
       const { rows } = await client.query<{ n: number }>(
