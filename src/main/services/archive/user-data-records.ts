@@ -87,3 +87,17 @@ export const toDeclared = (r: DeclaredRecord): DeclaredReturnRecord => ({
   by: r.declared_by,
   at: r.declared_at,
 });
+
+/** A declared return's columns in DeclaredRecord's order, as both stores write them. */
+export function declaredValues(record: DeclaredReturnRecord): (string | number)[] {
+  return [
+    record.period.from,
+    record.period.to,
+    record.period.label,
+    record.declaredOn,
+    record.amountCents,
+    JSON.stringify(record.figures),
+    record.by,
+    record.at,
+  ];
+}

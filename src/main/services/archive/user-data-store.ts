@@ -18,6 +18,7 @@ import { openOwnerOnlyDatabase, writeTransaction } from './owner-only-database.t
 import type { DeclaredReturnRecord, TypedRate } from './user-data-port.ts';
 import { applySteps } from './sqlite/schema.ts';
 import {
+  declaredValues,
   parseJson,
   toDeclared,
   toExceptionMark,
@@ -306,18 +307,7 @@ export class UserDataStore {
          figures = excluded.figures, declared_by = excluded.declared_by,
          declared_at = excluded.declared_at`,
     );
-    this.#write(() =>
-      put.run(
-        record.period.from,
-        record.period.to,
-        record.period.label,
-        record.declaredOn,
-        record.amountCents,
-        JSON.stringify(record.figures),
-        record.by,
-        record.at,
-      ),
-    );
+    this.#write(() => put.run(...declaredValues(record)));
   }
 
   /** The declared return of the period [from, to], or null. */

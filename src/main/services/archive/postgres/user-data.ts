@@ -266,17 +266,7 @@ class PostgresUserData implements UserDataPort {
            label = excluded.label, declared_on = excluded.declared_on,
            amount_cents = excluded.amount_cents, figures = excluded.figures,
            declared_by = excluded.declared_by, declared_at = excluded.declared_at`,
-        [
-          this.connectionId,
-          record.period.from,
-          record.period.to,
-          record.period.label,
-          record.declaredOn,
-          record.amountCents,
-          JSON.stringify(record.figures),
-          record.by,
-          record.at,
-        ],
+        [this.connectionId, ...records.declaredValues(record)],
       ),
     );
   }
