@@ -82,7 +82,6 @@ import {
   type AccountingRow,
   type Ca3Row,
 } from './accounting-rows.ts';
-import type { ArchiveReader, ArchiveWriter } from './archive.ts';
 import type { ArchivedInvoice, SavedResponseKind, UpsertResult, VatWindow } from '../ports.ts';
 import { systemClock } from '../../clock.ts';
 import { invoiceSearchKey } from '../request-key.ts';
@@ -151,7 +150,9 @@ export interface OpenArchiveOptions {
   onCorruption?: (error: unknown) => Error;
 }
 
-export class ArchiveStore implements ArchiveReader, ArchiveWriter {
+/** The SQLite store's own synchronous shape: what the adapter (archive-port.ts) wraps into the
+ * async ports callers use (../ports.ts). Nothing outside services/archive/ names it. */
+export class ArchiveStore {
   readonly connectionId: string;
   readonly path: string;
   /** The sync's runs, partitions and checkpoints, on the same handle (sync-state.ts). */
