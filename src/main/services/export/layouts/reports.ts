@@ -183,14 +183,8 @@ const idField = <T extends { invoiceId: string }>(w: Words): Field<T> => ({
 });
 
 /** The "About" sheet, its coverage read from the report when the writer comes to it. */
-function aboutLater(
-  language: Language,
-  get: () => Report,
-  w: Words,
-  about: ReportAbout,
-  counted: readonly string[],
-): DocumentSheet {
-  return lazyAboutSheet(language, about, counted, () => {
+function aboutLater(get: () => Report, w: Words, counted: readonly string[]): DocumentSheet {
+  return lazyAboutSheet(w.language, w.about, counted, () => {
     const report = get();
     return { query: reportQuery(report, w), coverage: report.coverage };
   });
@@ -335,12 +329,7 @@ function vatSummary(report: VatReport, w: Words): DocLine[] {
   return lines;
 }
 
-function vatWorkbook(
-  get: () => VatReport,
-  w: Words,
-  about: ReportAbout,
-  language: Language,
-): WorkbookPlan {
+function vatWorkbook(get: () => VatReport, w: Words): WorkbookPlan {
   const s = w.r.workbook.sheets;
   const pendingFields: Field<VatPending>[] = [
     ...invoiceFields<VatPending>(w),
@@ -394,7 +383,7 @@ function vatWorkbook(
       lazyTable(s.pending, pendingFields, () => get().pending, w.x.export.totals),
       lazyTable(s.excluded, excludedFields, () => get().excluded, w.x.export.totals),
       lazyTable(s.held, heldFields, () => get().held, w.x.export.totals),
-      aboutLater(language, get, w, about, [s.vatLines, s.pending, s.excluded, s.held]),
+      aboutLater(get, w, [s.vatLines, s.pending, s.excluded, s.held]),
     ],
   };
 }
@@ -472,12 +461,7 @@ function paidFields<
   ];
 }
 
-function agingWorkbook(
-  get: () => AgingReport,
-  w: Words,
-  about: ReportAbout,
-  language: Language,
-): WorkbookPlan {
+function agingWorkbook(get: () => AgingReport, w: Words): WorkbookPlan {
   const s = w.r.workbook.sheets;
   const a = w.r.aging;
   const summary: DocumentSheet = {
@@ -564,7 +548,7 @@ function agingWorkbook(
       lazyTable(s.agingLines, fields, () => get().lines),
       lazyTable(s.agingPastDue, fields, () => get().lines.filter(isPastDue)),
       lazyTable(s.agingPaid, paidList, () => get().paid),
-      aboutLater(language, get, w, about, [s.agingLines, s.agingPastDue, s.agingPaid]),
+      aboutLater(get, w, [s.agingLines, s.agingPastDue, s.agingPaid]),
     ],
   };
 }
@@ -617,12 +601,7 @@ function matrixLines(
   return lines;
 }
 
-function statusWorkbook(
-  get: () => StatusReport,
-  w: Words,
-  about: ReportAbout,
-  language: Language,
-): WorkbookPlan {
+function statusWorkbook(get: () => StatusReport, w: Words): WorkbookPlan {
   const s = w.r.workbook.sheets;
   const st = w.r.status;
   const statusLabel = (key: string | null): string =>
@@ -651,7 +630,7 @@ function statusWorkbook(
         () => get().rejected,
         w.x.export.totals,
       ),
-      aboutLater(language, get, w, about, [s.rejected]),
+      aboutLater(get, w, [s.rejected]),
     ],
   };
 }
@@ -685,16 +664,16 @@ export function reportWorkbookLater(
     };
   switch (kind) {
     case 'vat':
-      return vatWorkbook(as('vat'), w, about, language);
+      return vatWorkbook(as('vat'), w);
     case 'aging':
-      return agingWorkbook(as('aging'), w, about, language);
+      return agingWorkbook(as('aging'), w);
     case 'status':
-      return statusWorkbook(as('status'), w, about, language);
+      return statusWorkbook(as('status'), w);
     case 'ca3':
       // Laid out like the form, one sheet per box's invoices (issue 18, item 3).
       return ca3Workbook(as('ca3'), language, about);
     case 'vatCheck':
-      return vatCheckWorkbook(as('vatCheck'), w, about, language);
+      return vatCheckWorkbook(as('vatCheck'), w);
   }
 }
 
@@ -735,12 +714,7 @@ function vatCheckSummary(report: VatCheck, w: Words): DocLine[] {
   ];
 }
 
-function vatCheckWorkbook(
-  get: () => VatCheck,
-  w: Words,
-  about: ReportAbout,
-  language: Language,
-): WorkbookPlan {
+function vatCheckWorkbook(get: () => VatCheck, w: Words): WorkbookPlan {
   const s = w.r.workbook.sheets;
   const k = w.r.check;
   const c = w.r.columns;
@@ -796,7 +770,7 @@ function vatCheckWorkbook(
       },
       lazyTable(s.checkDifferences, differenceFields, () => get().differences, w.x.export.totals),
       lazyTable(s.checkPayments, paymentFields, () => get().payments, w.x.export.totals),
-      aboutLater(language, get, w, about, [s.checkDifferences, s.checkPayments]),
+      aboutLater(get, w, [s.checkDifferences, s.checkPayments]),
     ],
   };
 }
