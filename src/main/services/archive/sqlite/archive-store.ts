@@ -673,9 +673,7 @@ export class ArchiveStore {
     options: { filter?: ArchiveFilter; sort?: ArchiveSort } = {},
   ): Generator<ArchiveRow> {
     const where = whereOf(options.filter);
-    const statement = this.#db.prepare(
-      `${ROW_SELECT} ${where.sql} ${orderOf(options.sort ?? DEFAULT_SORT)}`,
-    );
+    const statement = this.#db.prepare(`${ROW_SELECT} ${where.sql} ${orderOf(options.sort)}`);
     for (const record of statement.iterate(...where.params))
       yield toRow(record as Record<string, unknown>);
   }
@@ -685,9 +683,7 @@ export class ArchiveStore {
     options: { filter?: ArchiveFilter; sort?: ArchiveSort } = {},
   ): Generator<ArchivedInvoice> {
     const where = whereOf({ ...options.filter });
-    const statement = this.#db.prepare(
-      `${ROW_JSON_SELECT} ${where.sql} ${orderOf(options.sort ?? DEFAULT_SORT)}`,
-    );
+    const statement = this.#db.prepare(`${ROW_JSON_SELECT} ${where.sql} ${orderOf(options.sort)}`);
     for (const record of statement.iterate(...where.params)) {
       const r = record as Record<string, unknown>;
       yield {

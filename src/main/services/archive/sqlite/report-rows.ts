@@ -5,13 +5,7 @@
 // ArchiveStore runs them on its handle; callers ask the store by name.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { ArchiveRow } from '#shared/archive.ts';
-import {
-  DEFAULT_SORT,
-  orderOf,
-  whereOf,
-  type ArchiveFilter,
-  type ArchiveSort,
-} from './archive-query.ts';
+import { orderOf, whereOf, type ArchiveFilter, type ArchiveSort } from './archive-query.ts';
 import { INVOICE_COLUMN_NAMES } from '../invoice-columns.ts';
 import { factsReader, keptFacts, rowsWithFacts } from './facts-sql.ts';
 import { detailVatFactsOf } from '../detail-vat-facts.ts';
@@ -125,7 +119,7 @@ export function* detailVatFacts(
   const where = whereOf({ ...filter, detailFetched: true });
   const statement = db.prepare(
     `SELECT rid FROM invoices JOIN invoice_facts USING (rid) ${where.sql}
-     ${orderOf(sort ?? DEFAULT_SORT)}`,
+     ${orderOf(sort)}`,
   );
   statement.setReturnArrays(true);
   const factsOf = factsReader(db);
