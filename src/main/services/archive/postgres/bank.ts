@@ -19,6 +19,7 @@ import type {
   Propose,
 } from '../bank-port.ts';
 import { inTransaction } from './database.ts';
+import { nameWriter } from './writer.ts';
 import { connectionDirectory } from './directory.ts';
 import {
   allocationsOf,
@@ -45,7 +46,7 @@ class PostgresBank implements BankPort {
       await client.query("SELECT pg_advisory_xact_lock(hashtextextended('bank:' || $1, 0))", [
         this.connectionId,
       ]);
-      await client.query("SELECT set_config('invoice_desk.who', $1, true)", [this.#who()]);
+      await nameWriter(client, this.#who());
       return work(client);
     });
   }

@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { readBankTables, type UserDataRow } from '../user-data-rows.ts';
 import type { UserDataCopy, UserDataCounts } from './copy-user-data.ts';
+import { nameWriter } from './writer.ts';
 
 const TABLES = [
   'bank_accounts',
@@ -100,7 +101,7 @@ export async function copyBank(
   const tables = readBankTables(dataDir, connectionId);
   if (!tables) return null;
   try {
-    await client.query("SELECT set_config('invoice_desk.who', $1, true)", [who]);
+    await nameWriter(client, who);
     const from: UserDataCounts = {};
     const rowsOf = (table: (typeof TABLES)[number]) => {
       const rows = tables.rows(table);

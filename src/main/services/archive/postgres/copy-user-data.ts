@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { AppFailure } from '../../app-failure.ts';
 import { readUserDataTables, type UserDataRow } from '../user-data-rows.ts';
+import { nameWriter } from './writer.ts';
 
 interface TableCopy {
   table: string;
@@ -66,7 +67,7 @@ export async function copyUserData(
   const tables = readUserDataTables(dataDir, connectionId);
   if (!tables) return null;
   try {
-    await client.query("SELECT set_config('invoice_desk.who', $1, true)", [who]);
+    await nameWriter(client, who);
     await client.query('INSERT INTO user_data (connection_id) VALUES ($1) ON CONFLICT DO NOTHING', [
       connectionId,
     ]);

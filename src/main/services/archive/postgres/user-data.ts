@@ -19,6 +19,7 @@ import type {
   UserDataPort,
 } from '../user-data-port.ts';
 import { inTransaction } from './database.ts';
+import { nameWriter } from './writer.ts';
 import { connectionDirectory } from './directory.ts';
 import * as records from '../user-data-records.ts';
 
@@ -53,7 +54,7 @@ class PostgresUserData implements UserDataPort {
   /** One write transaction, its writer named for the triggers (who, history). */
   #write<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     return inTransaction(this.#pool, async (client) => {
-      await client.query("SELECT set_config('invoice_desk.who', $1, true)", [this.#who()]);
+      await nameWriter(client, this.#who());
       return work(client);
     });
   }
