@@ -19,6 +19,7 @@ import {
 } from '#shared/reports.ts';
 import {
   DIRECTION_ORDER,
+  compareDirections,
   compareText,
   invoiceDay,
   reportInvoice,
@@ -298,14 +299,14 @@ export function computeAgingReport(
   });
   lines.sort(
     (a, b) =>
-      DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+      compareDirections(a.direction, b.direction) ||
       b.daysLate - a.daysLate ||
       compareText(a.counterpartyName, b.counterpartyName) ||
       compareText(a.number, b.number),
   );
   paid.sort(
     (a, b) =>
-      DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+      compareDirections(a.direction, b.direction) ||
       compareText(b.paidOn, a.paidOn) ||
       compareText(a.number, b.number),
   );

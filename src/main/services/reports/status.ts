@@ -13,7 +13,7 @@ import type {
   StatusReport,
 } from '#shared/reports.ts';
 import {
-  DIRECTION_ORDER,
+  compareDirections,
   compareText,
   invoiceDay,
   reportInvoice,
@@ -33,7 +33,7 @@ function count(map: Map<string, StatusCount>, entry: Omit<StatusCount, 'count'>)
 function compareCounts(a: StatusCount, b: StatusCount): number {
   return (
     compareText(a.month, b.month) ||
-    DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+    compareDirections(a.direction, b.direction) ||
     compareText(a.key, b.key)
   );
 }

@@ -4,6 +4,7 @@
 // invoices that do not count are listed apart, never dropped. Every figure is the sum of its
 // detail lines, in integer cents.
 import { inPeriod, periodMonths } from '#shared/report-period.ts';
+import type { Direction } from '#shared/operator/enums.ts';
 import type {
   ReportCoverage,
   ReportPeriod,
@@ -21,7 +22,7 @@ import type {
 } from '#shared/reports.ts';
 import { toCents } from '../archive/amounts.ts';
 import {
-  DIRECTION_ORDER,
+  compareDirections,
   compareText,
   directionOf,
   invoiceDay,
@@ -284,7 +285,7 @@ export function compareFigures(
   },
 ): number {
   return (
-    DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+    compareDirections(a.direction, b.direction) ||
     compareText(a.month, b.month) ||
     // Self-assessed VAT (reverse charge) after the invoices' own, on lines of its own.
     (a.selfAssessed ? 1 : 0) - (b.selfAssessed ? 1 : 0) ||
@@ -343,7 +344,7 @@ export function summarise(lines: readonly VatLine[]): { figures: VatFigure[]; to
       .map(strip)
       .sort(
         (a, b) =>
-          DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+          compareDirections(a.direction, b.direction) ||
           (a.currency === 'EUR' ? -1 : 0) - (b.currency === 'EUR' ? -1 : 0) ||
           compareText(a.currency, b.currency),
       ),
@@ -352,7 +353,7 @@ export function summarise(lines: readonly VatLine[]): { figures: VatFigure[]; to
 
 export function compareLines(a: VatLine, b: VatLine): number {
   return (
-    DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+    compareDirections(a.direction, b.direction) ||
     compareText(a.taxPointDate, b.taxPointDate) ||
     compareText(a.number, b.number) ||
     compareText(a.invoiceId, b.invoiceId) ||
@@ -366,8 +367,7 @@ const byDirectionAndDate = <
   a: T,
   b: T,
 ): number =>
-  DIRECTION_ORDER.indexOf(a.direction as 'INBOUND') -
-    DIRECTION_ORDER.indexOf(b.direction as 'INBOUND') ||
+  compareDirections(a.direction as Direction, b.direction as Direction) ||
   compareText(a.invoiceDate, b.invoiceDate) ||
   compareText(a.number, b.number);
 

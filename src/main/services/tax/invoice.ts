@@ -109,6 +109,11 @@ export function reportInvoice(row: ArchiveRow): ReportInvoice {
 /** Issued invoices first (collected VAT, receivables), then received ones. */
 export const DIRECTION_ORDER: readonly Direction[] = ['OUTBOUND', 'INBOUND'];
 
+/** Issued before received: the order of every report's sides and lines. */
+export function compareDirections(a: Direction, b: Direction): number {
+  return DIRECTION_ORDER.indexOf(a) - DIRECTION_ORDER.indexOf(b);
+}
+
 export function compareText(a: string | null, b: string | null): number {
   if (a === b) return 0;
   if (a === null) return 1;
