@@ -62,6 +62,7 @@ import {
   type InvoiceFacts,
 } from '../invoice-facts.ts';
 import { bankInvoice } from '../bank-invoice.ts';
+import { detailVatFactsOf } from '../detail-vat-facts.ts';
 import { invoiceSearchKey } from '../request-key.ts';
 import { keptFacts } from '../sqlite/facts-sql.ts';
 import { accountingFactsOf } from '../sqlite/accounting-rows.ts';
@@ -70,7 +71,6 @@ import { isUnfiltered, UNFILTERED, unfilteredCoverage } from '../sqlite/sync-sta
 import { inTransaction, Params } from './database.ts';
 import { notifyChange } from './changes.ts';
 import { DEFAULT_SORT, orderOf, whereOf } from './query.ts';
-import { detailVatFactsOf } from '../detail-vat-facts.ts';
 import { SCHEMA_VERSION } from './migrate.ts';
 
 const ROW_NAMES = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'] as const;
