@@ -18,8 +18,7 @@ import type {
   NewLine,
   Propose,
 } from '../bank-port.ts';
-import { inTransaction } from './database.ts';
-import { nameWriter } from './writer.ts';
+import { ConnectionWriter } from './writer.ts';
 import { connectionDirectory } from './directory.ts';
 import {
   allocationsOf,
@@ -29,26 +28,10 @@ import {
   type MatchRecord,
 } from '../bank-records.ts';
 
-class PostgresBank implements BankPort {
-  readonly connectionId: string;
-  readonly #pool: pg.Pool;
-  readonly #who: () => string;
-
+class PostgresBank extends ConnectionWriter implements BankPort {
   constructor(pool: pg.Pool, connectionId: string, who: () => string) {
-    this.#pool = pool;
-    this.connectionId = connectionId;
-    this.#who = who;
-  }
-
-  /** One transaction on the connection's bank, its writer named, other writers waiting. */
-  #write<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    return inTransaction(this.#pool, async (client) => {
-      await client.query("SELECT pg_advisory_xact_lock(hashtextextended('bank:' || $1, 0))", [
-        this.connectionId,
-      ]);
-      await nameWriter(client, this.#who());
-      return work(client);
-    });
+    // Two workstations proposing again take turns rather than overwrite each other's proposals.
+    super(pool, connectionId, who, 'bank');
   }
 
   async #accounts(sql: pg.ClientBase | pg.Pool): Promise<BankAccount[]> {
@@ -156,11 +139,11 @@ class PostgresBank implements BankPort {
   }
 
   accounts(): Promise<BankAccount[]> {
-    return this.#accounts(this.#pool);
+    return this.#accounts(this.pool);
   }
 
   async updateAccount(account: string, change: { ledgerAccount?: string; name?: string }) {
-    return this.#write(async (client) => {
+    return this.write(async (client) => {
       const done = await client.query(
         `UPDATE bank_accounts SET ledger_account = coalesce($3, ledger_account),
            name = coalesce($4, name) WHERE connection_id = $1 AND account = $2`,
@@ -171,11 +154,11 @@ class PostgresBank implements BankPort {
   }
 
   settings(): Promise<BankSettings | null> {
-    return this.#settings(this.#pool);
+    return this.#settings(this.pool);
   }
 
   async saveSettings(settings: BankSettings): Promise<void> {
-    await this.#write((client) =>
+    await this.write((client) =>
       client.query(
         `INSERT INTO bank_settings (connection_id, window_days, tolerance_cents) VALUES ($1, $2, $3)
          ON CONFLICT (connection_id) DO UPDATE SET window_days = excluded.window_days,
@@ -186,11 +169,11 @@ class PostgresBank implements BankPort {
   }
 
   matches(ids?: ReadonlySet<string>): Promise<BankMatchRow[]> {
-    return this.#matches(this.#pool, ids);
+    return this.#matches(this.pool, ids);
   }
 
   async hasLine(lineId: string): Promise<boolean> {
-    const { rows } = await this.#pool.query(
+    const { rows } = await this.pool.query(
       'SELECT 1 FROM bank_lines WHERE connection_id = $1 AND id = $2',
       [this.connectionId, lineId],
     );
@@ -198,7 +181,7 @@ class PostgresBank implements BankPort {
   }
 
   async toDecide(): Promise<{ unmatched: number; suggested: number }> {
-    const { rows } = await this.#pool.query<{ unmatched: number; suggested: number }>(
+    const { rows } = await this.pool.query<{ unmatched: number; suggested: number }>(
       `SELECT count(*) FILTER (WHERE coalesce(p.state, 'unmatched') = 'unmatched')::int
            AS unmatched,
          count(*) FILTER (WHERE p.state = 'suggested')::int AS suggested
@@ -213,7 +196,7 @@ class PostgresBank implements BankPort {
   }
 
   async journalFacts(): Promise<unknown[]> {
-    const { rows } = await this.#pool.query(
+    const { rows } = await this.pool.query(
       `SELECT (SELECT json_build_array(count(*), max(import_id)) FROM bank_lines
                 WHERE connection_id = $1) AS lines,
          (SELECT max(id) FROM bank_imports WHERE connection_id = $1) AS imports,
@@ -234,7 +217,7 @@ class PostgresBank implements BankPort {
     at: Date,
     propose: Propose,
   ): Promise<{ added: number; accountsAdded: BankAccount[] }> {
-    return this.#write(async (client) => {
+    return this.write(async (client) => {
       const accountsAdded = newAccounts(await this.#accounts(client));
       for (const a of accountsAdded)
         await client.query(
@@ -292,7 +275,7 @@ class PostgresBank implements BankPort {
     at: Date,
     propose: Propose,
   ): Promise<BankMatchRow | null> {
-    return this.#write(async (client) => {
+    return this.write(async (client) => {
       const [row] = await this.#matches(client, new Set([lineId]));
       if (!row) return null;
       const { allocations, rule } = choose(row, await this.#settled(client));
@@ -309,7 +292,7 @@ class PostgresBank implements BankPort {
   }
 
   async undecide(lineId: string, propose: Propose): Promise<BankMatchRow | null> {
-    return this.#write(async (client) => {
+    return this.write(async (client) => {
       const [row] = await this.#matches(client, new Set([lineId]));
       if (!row) return null;
       await client.query('DELETE FROM bank_decisions WHERE connection_id = $1 AND line_id = $2', [
@@ -322,7 +305,7 @@ class PostgresBank implements BankPort {
   }
 
   async rematch(propose: Propose): Promise<void> {
-    await this.#write((client) => this.#rematch(client, propose));
+    await this.write((client) => this.#rematch(client, propose));
   }
 }
 

@@ -18,8 +18,7 @@ import type {
   UserDataDirectory,
   UserDataPort,
 } from '../user-data-port.ts';
-import { inTransaction } from './database.ts';
-import { nameWriter } from './writer.ts';
+import { ConnectionWriter } from './writer.ts';
 import { connectionDirectory } from './directory.ts';
 import * as records from '../user-data-records.ts';
 
@@ -36,27 +35,9 @@ function isAuxiliaryTaken(error: unknown): boolean {
   return e.code === '23505' && e.constraint === 'third_parties_auxiliary';
 }
 
-class PostgresUserData implements UserDataPort {
-  readonly connectionId: string;
-  readonly #pool: pg.Pool;
-  readonly #who: () => string;
-
-  constructor(pool: pg.Pool, connectionId: string, who: () => string) {
-    this.#pool = pool;
-    this.connectionId = connectionId;
-    this.#who = who;
-  }
-
+class PostgresUserData extends ConnectionWriter implements UserDataPort {
   async #rows<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
-    return (await this.#pool.query<T>(sql, [this.connectionId, ...values])).rows;
-  }
-
-  /** One write transaction, its writer named for the triggers (who, history). */
-  #write<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    return inTransaction(this.#pool, async (client) => {
-      await nameWriter(client, this.#who());
-      return work(client);
-    });
+    return (await this.pool.query<T>(sql, [this.connectionId, ...values])).rows;
   }
 
   async paymentMarks(invoiceIds?: readonly string[]): Promise<Map<string, PaymentMark>> {
@@ -74,7 +55,7 @@ class PostgresUserData implements UserDataPort {
     note: string | null,
     at: Date,
   ): Promise<void> {
-    await this.#write((client) =>
+    await this.write((client) =>
       client.query(
         `INSERT INTO payment_marks (connection_id, invoice_id, paid_on, note, marked_at)
          SELECT $1, id, $3, $4, $5 FROM unnest($2::text[]) id
@@ -86,7 +67,7 @@ class PostgresUserData implements UserDataPort {
   }
 
   async unmarkPaid(invoiceIds: readonly string[]): Promise<number> {
-    return this.#write(async (client) => {
+    return this.write(async (client) => {
       const done = await client.query(
         'DELETE FROM payment_marks WHERE connection_id = $1 AND invoice_id = ANY($2)',
         [this.connectionId, [...invoiceIds]],
@@ -110,7 +91,7 @@ class PostgresUserData implements UserDataPort {
     at: Date,
   ): Promise<void> {
     const kept = lastOf(marks, (m) => m.invoiceId);
-    await this.#write((client) =>
+    await this.write((client) =>
       client.query(
         `INSERT INTO exception_marks
            (connection_id, invoice_id, reasons, note, handled_by, handled_at)
@@ -131,7 +112,7 @@ class PostgresUserData implements UserDataPort {
   }
 
   async reopenExceptions(invoiceIds: readonly string[]): Promise<number> {
-    return this.#write(async (client) => {
+    return this.write(async (client) => {
       const done = await client.query(
         'DELETE FROM exception_marks WHERE connection_id = $1 AND invoice_id = ANY($2)',
         [this.connectionId, [...invoiceIds]],
@@ -148,7 +129,7 @@ class PostgresUserData implements UserDataPort {
   }
 
   async saveAccountingSettings(settings: AccountingSettings, at: Date): Promise<void> {
-    await this.#write((client) =>
+    await this.write((client) =>
       client.query(
         `INSERT INTO accounting_settings (connection_id, settings, updated_at) VALUES ($1, $2, $3)
          ON CONFLICT (connection_id) DO UPDATE SET settings = excluded.settings,
@@ -178,7 +159,7 @@ class PostgresUserData implements UserDataPort {
   async saveThirdParties(list: readonly ThirdParty[]): Promise<void> {
     const kept = lastOf(list, (p) => `${p.key}\u0000${p.role}`);
     try {
-      await this.#write((client) =>
+      await this.write((client) =>
         client.query(
           `INSERT INTO third_parties (connection_id, key, role, name, auxiliary, account, label,
              confirmed, updated_at)
@@ -224,7 +205,7 @@ class PostgresUserData implements UserDataPort {
   }
 
   async saveCarriedCredit(period: Period, cents: number, at: Date): Promise<void> {
-    await this.#write((client) =>
+    await this.write((client) =>
       cents === 0
         ? client.query(
             `DELETE FROM carried_credits
@@ -258,7 +239,7 @@ class PostgresUserData implements UserDataPort {
   }
 
   async saveDeclaredReturn(record: DeclaredReturnRecord): Promise<void> {
-    await this.#write((client) =>
+    await this.write((client) =>
       client.query(
         `INSERT INTO declared_returns (connection_id, period_from, period_to, label, declared_on,
            amount_cents, figures, declared_by, declared_at)
@@ -273,7 +254,7 @@ class PostgresUserData implements UserDataPort {
   }
 
   async removeDeclaredReturn(period: Period): Promise<boolean> {
-    return this.#write(async (client) => {
+    return this.write(async (client) => {
       const done = await client.query(
         `DELETE FROM declared_returns
          WHERE connection_id = $1 AND period_from = $2 AND period_to = $3`,
@@ -300,7 +281,7 @@ class PostgresUserData implements UserDataPort {
     rate: { currency: string; rate: string } | null,
     at: Date,
   ): Promise<void> {
-    await this.#write((client) =>
+    await this.write((client) =>
       rate === null
         ? client.query('DELETE FROM invoice_rates WHERE connection_id = $1 AND invoice_id = $2', [
             this.connectionId,
