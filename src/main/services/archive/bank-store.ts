@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Allocation, BankFormat, MatchRule, Proposal, StatementLine } from '#shared/bank.ts';
 import { archiveDir, archivePath } from './sqlite/archive-store.ts';
-import { openOwnerOnlyDatabase, writeTransaction } from './owner-only-database.ts';
+import { OwnerOnlyStore, writeTransaction } from './owner-only-database.ts';
 import { applySteps } from './sqlite/schema.ts';
 import {
   allocationsOf,
@@ -100,32 +100,22 @@ export function bankDataPath(dataDir: string, connectionId: string): string {
   return join(archiveDir(dataDir), `${connectionId}.bank.sqlite`);
 }
 
-export class BankStore {
-  readonly connectionId: string;
-  readonly path: string;
-  readonly #db: DatabaseSync;
-
+export class BankStore extends OwnerOnlyStore {
   constructor(path: string, connectionId: string) {
-    this.connectionId = connectionId;
-    this.path = path;
     // Owner-only: statements name people and their accounts.
-    this.#db = openOwnerOnlyDatabase(path, (db) => {
+    super(path, connectionId, (db) => {
       db.exec('PRAGMA foreign_keys = ON');
       applySteps(db, BANK_MIGRATIONS, BANK_MIGRATIONS.length, 'bank file');
     });
   }
 
-  close(): void {
-    if (this.#db.isOpen) this.#db.close();
-  }
-
   /** Runs `fn` in one transaction: all of it is written, or nothing. */
   transaction<T>(fn: () => T): T {
-    return writeTransaction(this.#db, fn);
+    return writeTransaction(this.db, fn);
   }
 
   accounts(): BankAccount[] {
-    return this.#db
+    return this.db
       .prepare('SELECT account, name, ledger_account, currency FROM bank_accounts ORDER BY account')
       .all()
       .map((r) => {
@@ -145,7 +135,7 @@ export class BankStore {
   }
 
   addAccount(account: BankAccount, at: Date): void {
-    this.#db
+    this.db
       .prepare(
         'INSERT INTO bank_accounts (account, name, ledger_account, currency, added_at) VALUES (?, ?, ?, ?, ?)',
       )
@@ -160,7 +150,7 @@ export class BankStore {
 
   /** Sets an account's 512 account (and name); false when the account is unknown. */
   updateAccount(account: string, change: { ledgerAccount?: string; name?: string }): boolean {
-    const result = this.#db
+    const result = this.db
       .prepare(
         'UPDATE bank_accounts SET ledger_account = COALESCE(?, ledger_account), name = COALESCE(?, name) WHERE account = ?',
       )
@@ -169,14 +159,14 @@ export class BankStore {
   }
 
   settings(): { windowDays: number; toleranceCents: number } | null {
-    const row = this.#db
+    const row = this.db
       .prepare('SELECT window_days, tolerance_cents FROM bank_settings WHERE id = 1')
       .get() as { window_days: number; tolerance_cents: number } | undefined;
     return row ? { windowDays: row.window_days, toleranceCents: row.tolerance_cents } : null;
   }
 
   saveSettings(settings: { windowDays: number; toleranceCents: number }): void {
-    this.#db
+    this.db
       .prepare(
         `INSERT INTO bank_settings (id, window_days, tolerance_cents) VALUES (1, ?, ?)
          ON CONFLICT (id) DO UPDATE SET window_days = excluded.window_days, tolerance_cents = excluded.tolerance_cents`,
@@ -191,13 +181,13 @@ export class BankStore {
     at: Date,
   ): number {
     const importId = Number(
-      this.#db
+      this.db
         .prepare(
           'INSERT INTO bank_imports (file_name, format, imported_at, lines, added) VALUES (?, ?, ?, ?, 0)',
         )
         .run(file.name, file.format, at.toISOString(), lines.length).lastInsertRowid,
     );
-    const put = this.#db.prepare(
+    const put = this.db.prepare(
       `INSERT INTO bank_lines (id, account, import_id, booking_day, value_day, cents, label, remittance,
          counterparty_name, counterparty_iban, end_to_end_id, bank_ref)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
@@ -221,13 +211,13 @@ export class BankStore {
         ).changes,
       );
     }
-    this.#db.prepare('UPDATE bank_imports SET added = ? WHERE id = ?').run(added, importId);
+    this.db.prepare('UPDATE bank_imports SET added = ? WHERE id = ?').run(added, importId);
     return added;
   }
 
   /** The lines no decision covers: what matching may still propose for. */
   undecidedLines(): StoredLine[] {
-    return this.#db
+    return this.db
       .prepare(
         'SELECT * FROM bank_lines WHERE id NOT IN (SELECT line_id FROM bank_decisions) ORDER BY booking_day, id',
       )
@@ -238,7 +228,7 @@ export class BankStore {
   /** What the confirmed matches allocated, by invoice (cents). */
   settled(): Map<string, number> {
     const settled = new Map<string, number>();
-    for (const r of this.#db.prepare('SELECT allocations FROM bank_decisions').iterate()) {
+    for (const r of this.db.prepare('SELECT allocations FROM bank_decisions').iterate()) {
       for (const a of allocationsOf((r as { allocations: string }).allocations)) {
         settled.set(a.invoiceId, (settled.get(a.invoiceId) ?? 0) + a.cents);
       }
@@ -248,10 +238,10 @@ export class BankStore {
 
   /** Replaces the proposals of the undecided lines. */
   saveProposals(proposals: readonly Proposal[]): void {
-    this.#db.exec(
+    this.db.exec(
       'DELETE FROM bank_proposals WHERE line_id NOT IN (SELECT line_id FROM bank_decisions)',
     );
-    const put = this.#db.prepare(
+    const put = this.db.prepare(
       'INSERT OR REPLACE INTO bank_proposals (line_id, state, rule, allocations, candidates) VALUES (?, ?, ?, ?, ?)',
     );
     for (const p of proposals) {
@@ -272,7 +262,7 @@ export class BankStore {
     rule: MatchRule | null,
     at: Date,
   ): void {
-    this.#db
+    this.db
       .prepare(
         `INSERT INTO bank_decisions (line_id, allocations, rule, decided_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (line_id) DO UPDATE SET allocations = excluded.allocations, rule = excluded.rule,
@@ -284,7 +274,7 @@ export class BankStore {
   /** Takes the accountant's word back: the line is matched again like any other. */
   undecide(lineId: string): boolean {
     return (
-      Number(this.#db.prepare('DELETE FROM bank_decisions WHERE line_id = ?').run(lineId).changes) >
+      Number(this.db.prepare('DELETE FROM bank_decisions WHERE line_id = ?').run(lineId).changes) >
       0
     );
   }
@@ -293,14 +283,14 @@ export class BankStore {
    * some and proposes again), the decisions, and each account's 512. */
   journalFacts(): unknown[] {
     return [
-      this.#db.prepare('SELECT count(*) AS n, max(import_id) AS i FROM bank_lines').get(),
-      this.#db.prepare('SELECT max(id) AS i FROM bank_imports').get(),
-      this.#db
+      this.db.prepare('SELECT count(*) AS n, max(import_id) AS i FROM bank_lines').get(),
+      this.db.prepare('SELECT max(id) AS i FROM bank_imports').get(),
+      this.db
         .prepare(
           'SELECT count(*) AS n, max(decided_at) AS at, sum(length(allocations)) AS size FROM bank_decisions',
         )
         .get(),
-      this.#db
+      this.db
         .prepare("SELECT group_concat(account || '=' || ledger_account) AS a FROM bank_accounts")
         .get(),
     ];
@@ -310,7 +300,7 @@ export class BankStore {
    * that no decision covers (a line said to pay no invoice is done), and suggestions to
    * confirm (never decided: a decision makes them confirmed or unmatched). */
   toDecide(): { unmatched: number; suggested: number } {
-    const row = this.#db
+    const row = this.db
       .prepare(
         `SELECT coalesce(sum(coalesce(p.state, 'unmatched') = 'unmatched'), 0) AS unmatched,
            coalesce(sum(p.state = 'suggested'), 0) AS suggested
@@ -323,12 +313,12 @@ export class BankStore {
   }
 
   hasLine(lineId: string): boolean {
-    return this.#db.prepare('SELECT 1 FROM bank_lines WHERE id = ?').get(lineId) !== undefined;
+    return this.db.prepare('SELECT 1 FROM bank_lines WHERE id = ?').get(lineId) !== undefined;
   }
 
   /** Every line with its match, by day. */
   matches(ids?: ReadonlySet<string>): BankMatchRow[] {
-    const rows = this.#db
+    const rows = this.db
       .prepare(
         `SELECT l.id, l.account, l.booking_day, l.cents, l.label, l.remittance, l.counterparty_name,
            d.allocations AS decided, d.rule AS decided_rule,

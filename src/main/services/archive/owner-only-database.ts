@@ -35,3 +35,25 @@ export function writeTransaction<T>(db: DatabaseSync, fn: () => T): T {
     throw error;
   }
 }
+
+/** A connection's own file (the user data, the bank) as its store holds it: opened owner-only
+ * with the store's steps (pragmas, schema), closed once. */
+export class OwnerOnlyStore {
+  readonly connectionId: string;
+  readonly path: string;
+  protected readonly db: DatabaseSync;
+
+  constructor(path: string, connectionId: string, steps: (db: DatabaseSync) => void) {
+    this.connectionId = connectionId;
+    this.path = path;
+    this.db = openOwnerOnlyDatabase(path, steps);
+  }
+
+  get isOpen(): boolean {
+    return this.db.isOpen;
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+}

@@ -14,7 +14,7 @@ import type { PaymentMark } from '#shared/payments.ts';
 import { AppFailure } from '../app-failure.ts';
 import { settingsFromStored } from '#shared/accounting-settings.ts';
 import { archiveDir, archivePath } from './sqlite/archive-store.ts';
-import { openOwnerOnlyDatabase, writeTransaction } from './owner-only-database.ts';
+import { OwnerOnlyStore, writeTransaction } from './owner-only-database.ts';
 import type { DeclaredReturnRecord, TypedRate } from './user-data-port.ts';
 import { applySteps } from './sqlite/schema.ts';
 import {
@@ -151,32 +151,18 @@ function migrate(db: DatabaseSync): void {
 /** A declared return (issue 26, item 6) and a typed rate: their shapes are the port's. */
 export type { DeclaredReturnRecord, TypedRate } from './user-data-port.ts';
 
-export class UserDataStore {
-  readonly connectionId: string;
-  readonly path: string;
-  readonly #db: DatabaseSync;
-
+export class UserDataStore extends OwnerOnlyStore {
   constructor(path: string, connectionId: string) {
-    this.connectionId = connectionId;
-    this.path = path;
     // Owner-only (as the archive): notes may name people.
-    this.#db = openOwnerOnlyDatabase(path, (db) => {
+    super(path, connectionId, (db) => {
       db.exec('PRAGMA synchronous = FULL'); // few writes, each the user's own work
       migrate(db);
     });
   }
 
-  get isOpen(): boolean {
-    return this.#db.isOpen;
-  }
-
-  close(): void {
-    if (this.#db.isOpen) this.#db.close();
-  }
-
   /** Marks invoices paid on `paidOn` (a mark already there is replaced: the newest word wins). */
   markPaid(invoiceIds: readonly string[], paidOn: string, note: string | null, at: Date): void {
-    const put = this.#db.prepare(
+    const put = this.db.prepare(
       `INSERT INTO payment_marks (invoice_id, paid_on, note, marked_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (invoice_id) DO UPDATE SET paid_on = excluded.paid_on, note = excluded.note,
          marked_at = excluded.marked_at`,
@@ -188,7 +174,7 @@ export class UserDataStore {
 
   /** Takes the marks off (undo); ids without one are ignored. Returns how many were removed. */
   unmarkPaid(invoiceIds: readonly string[]): number {
-    const remove = this.#db.prepare('DELETE FROM payment_marks WHERE invoice_id = ?');
+    const remove = this.db.prepare('DELETE FROM payment_marks WHERE invoice_id = ?');
     let removed = 0;
     this.#write(() => {
       for (const id of invoiceIds) removed += Number(remove.run(id).changes);
@@ -200,14 +186,14 @@ export class UserDataStore {
   paymentMarks(invoiceIds?: readonly string[]): Map<string, PaymentMark> {
     const marks = new Map<string, PaymentMark>();
     if (invoiceIds) {
-      const get = this.#db.prepare('SELECT * FROM payment_marks WHERE invoice_id = ?');
+      const get = this.db.prepare('SELECT * FROM payment_marks WHERE invoice_id = ?');
       for (const id of invoiceIds) {
         const r = get.get(id) as MarkRecord | undefined;
         if (r) marks.set(r.invoice_id, toMark(r));
       }
       return marks;
     }
-    for (const r of this.#db.prepare('SELECT * FROM payment_marks').iterate())
+    for (const r of this.db.prepare('SELECT * FROM payment_marks').iterate())
       marks.set((r as unknown as MarkRecord).invoice_id, toMark(r as unknown as MarkRecord));
     return marks;
   }
@@ -220,7 +206,7 @@ export class UserDataStore {
     by: string,
     at: Date,
   ): void {
-    const put = this.#db.prepare(
+    const put = this.db.prepare(
       `INSERT INTO exception_marks (invoice_id, reasons, note, handled_by, handled_at)
        VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (invoice_id) DO UPDATE SET reasons = excluded.reasons, note = excluded.note,
@@ -234,7 +220,7 @@ export class UserDataStore {
 
   /** Takes the handled marks off ("Rouvrir"); returns how many were removed. */
   reopenExceptions(invoiceIds: readonly string[]): number {
-    const remove = this.#db.prepare('DELETE FROM exception_marks WHERE invoice_id = ?');
+    const remove = this.db.prepare('DELETE FROM exception_marks WHERE invoice_id = ?');
     let removed = 0;
     this.#write(() => {
       for (const id of invoiceIds) removed += Number(remove.run(id).changes);
@@ -245,7 +231,7 @@ export class UserDataStore {
   /** Every handled mark, by invoice id. */
   exceptionMarks(): Map<string, ExceptionHandled> {
     const marks = new Map<string, ExceptionHandled>();
-    for (const r of this.#db.prepare('SELECT * FROM exception_marks').iterate()) {
+    for (const r of this.db.prepare('SELECT * FROM exception_marks').iterate()) {
       const mark = toExceptionMark(r as unknown as ExceptionMarkRecord);
       marks.set(mark.invoiceId, mark);
     }
@@ -255,14 +241,14 @@ export class UserDataStore {
   /** The company's accounting settings: the defaults until the user saves some; a damaged
    * setting read back as its default, the others kept (settingsFromStored). */
   readAccountingSettings(): AccountingSettings {
-    const row = this.#db.prepare('SELECT settings FROM accounting_settings WHERE id = 1').get() as
+    const row = this.db.prepare('SELECT settings FROM accounting_settings WHERE id = 1').get() as
       { settings: string } | undefined;
     return settingsFromStored(row ? parseJson(row.settings) : undefined);
   }
 
   /** Keeps the settings (already validated by the caller: accounting/settings.ts). */
   saveAccountingSettings(settings: AccountingSettings, at: Date): void {
-    const put = this.#db.prepare(
+    const put = this.db.prepare(
       `INSERT INTO accounting_settings (id, settings, updated_at) VALUES (1, ?, ?)
        ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at`,
     );
@@ -272,7 +258,7 @@ export class UserDataStore {
   /** Line 22 of the VAT return of the period [from, to] as the accountant entered it (0 when
    * never entered). */
   carriedCredit(period: { from: string; to: string }): number {
-    const row = this.#db
+    const row = this.db
       .prepare('SELECT cents FROM carried_credits WHERE period_from = ? AND period_to = ?')
       .get(period.from, period.to) as { cents: number } | undefined;
     return row ? Number(row.cents) : 0;
@@ -282,11 +268,11 @@ export class UserDataStore {
   saveCarriedCredit(period: { from: string; to: string }, cents: number, at: Date): void {
     this.#write(() => {
       if (cents === 0)
-        this.#db
+        this.db
           .prepare('DELETE FROM carried_credits WHERE period_from = ? AND period_to = ?')
           .run(period.from, period.to);
       else
-        this.#db
+        this.db
           .prepare(
             `INSERT INTO carried_credits (period_from, period_to, cents, updated_at)
              VALUES (?, ?, ?, ?)
@@ -299,7 +285,7 @@ export class UserDataStore {
 
   /** Records a period's return as declared (a record already there is replaced). */
   saveDeclaredReturn(record: DeclaredReturnRecord): void {
-    const put = this.#db.prepare(
+    const put = this.db.prepare(
       `INSERT INTO declared_returns (period_from, period_to, label, declared_on, amount_cents,
          figures, declared_by, declared_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (period_from, period_to) DO UPDATE SET label = excluded.label,
@@ -312,7 +298,7 @@ export class UserDataStore {
 
   /** The declared return of the period [from, to], or null. */
   declaredReturn(period: { from: string; to: string }): DeclaredReturnRecord | null {
-    const r = this.#db
+    const r = this.db
       .prepare('SELECT * FROM declared_returns WHERE period_from = ? AND period_to = ?')
       .get(period.from, period.to) as DeclaredRecord | undefined;
     return r ? toDeclared(r) : null;
@@ -320,7 +306,7 @@ export class UserDataStore {
 
   /** Every declared return, oldest period first. */
   declaredReturns(): DeclaredReturnRecord[] {
-    return this.#db
+    return this.db
       .prepare('SELECT * FROM declared_returns ORDER BY period_from, period_to')
       .all()
       .map((r) => toDeclared(r as unknown as DeclaredRecord));
@@ -331,7 +317,7 @@ export class UserDataStore {
     let removed = 0;
     this.#write(() => {
       removed = Number(
-        this.#db
+        this.db
           .prepare('DELETE FROM declared_returns WHERE period_from = ? AND period_to = ?')
           .run(period.from, period.to).changes,
       );
@@ -347,9 +333,9 @@ export class UserDataStore {
   ): void {
     this.#write(() => {
       if (rate === null)
-        this.#db.prepare('DELETE FROM invoice_rates WHERE invoice_id = ?').run(invoiceId);
+        this.db.prepare('DELETE FROM invoice_rates WHERE invoice_id = ?').run(invoiceId);
       else
-        this.#db
+        this.db
           .prepare(
             `INSERT INTO invoice_rates (invoice_id, currency, rate, typed_at) VALUES (?, ?, ?, ?)
              ON CONFLICT (invoice_id) DO UPDATE SET currency = excluded.currency,
@@ -362,7 +348,7 @@ export class UserDataStore {
   /** Every rate the accountant typed, by invoice id. */
   invoiceRates(): Map<string, TypedRate> {
     const rates = new Map<string, TypedRate>();
-    for (const r of this.#db.prepare('SELECT * FROM invoice_rates').iterate()) {
+    for (const r of this.db.prepare('SELECT * FROM invoice_rates').iterate()) {
       const row = r as unknown as {
         invoice_id: string;
         currency: string;
@@ -376,7 +362,7 @@ export class UserDataStore {
 
   /** Every remembered third party, customers first, each side by auxiliary code. */
   thirdParties(): ThirdParty[] {
-    return this.#db
+    return this.db
       .prepare('SELECT * FROM third_parties ORDER BY role, auxiliary')
       .all()
       .map((r) => toThirdParty(r as unknown as ThirdPartyRecord));
@@ -384,7 +370,7 @@ export class UserDataStore {
 
   /** One third party's remembered accounts, or null. */
   thirdParty(key: string, role: ThirdPartyRole): ThirdParty | null {
-    const r = this.#db
+    const r = this.db
       .prepare('SELECT * FROM third_parties WHERE key = ? AND role = ?')
       .get(key, role);
     return r ? toThirdParty(r as unknown as ThirdPartyRecord) : null;
@@ -394,7 +380,7 @@ export class UserDataStore {
    * code another party holds is a `conflict` (accounting/third-parties.ts checks it first, to say
    * which line and which party). */
   saveThirdParties(list: readonly ThirdParty[]): void {
-    const put = this.#db.prepare(
+    const put = this.db.prepare(
       `INSERT INTO third_parties (key, role, name, auxiliary, account, label, confirmed, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (key, role) DO UPDATE SET name = excluded.name, auxiliary = excluded.auxiliary,
@@ -428,7 +414,7 @@ export class UserDataStore {
   /** Every auxiliary code in use, with the party holding it. */
   auxiliaryCodes(): Map<string, { key: string; role: ThirdPartyRole; name: string }> {
     const codes = new Map<string, { key: string; role: ThirdPartyRole; name: string }>();
-    for (const r of this.#db
+    for (const r of this.db
       .prepare('SELECT auxiliary, key, role, name FROM third_parties')
       .iterate()) {
       const row = r as unknown as Pick<ThirdPartyRecord, 'auxiliary' | 'key' | 'role' | 'name'>;
@@ -438,7 +424,7 @@ export class UserDataStore {
   }
 
   #write(fn: () => void): void {
-    writeTransaction(this.#db, fn);
+    writeTransaction(this.db, fn);
   }
 }
 
