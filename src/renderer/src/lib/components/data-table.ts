@@ -83,13 +83,16 @@ export function sortRows<T>(
   return keyed.map((k) => k.row);
 }
 
+/** Rows drawn beyond each edge of the view, so that a scroll finds them ready. */
+export const OVERSCAN_ROWS = 10;
+
 /** The slice of rows to render for a scroll position (windowed rendering). */
 export function visibleRange(
   total: number,
   scrollTop: number,
   viewportHeight: number,
   rowHeight: number,
-  overscan = 10,
+  overscan = OVERSCAN_ROWS,
 ): { start: number; end: number } {
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
   const count = Math.ceil(Math.max(viewportHeight, rowHeight) / rowHeight);

@@ -35,78 +35,52 @@ import frCa12 from '#shared/i18n/fr/ca12.ts';
 import frRates from '#shared/i18n/fr/rates.ts';
 import frFirm from '#shared/i18n/fr/firm.ts';
 import frD441 from '#shared/i18n/fr/d441.ts';
-import enCommon from '#shared/i18n/en/common.ts';
-import enInvoices from '#shared/i18n/en/invoices.ts';
-import enSettings from '#shared/i18n/en/settings.ts';
-import enDirectory from '#shared/i18n/en/directory.ts';
-import enParticipants from '#shared/i18n/en/participants.ts';
-import enWebhooks from '#shared/i18n/en/webhooks.ts';
-import enExports from '#shared/i18n/en/exports.ts';
-import enArchive from '#shared/i18n/en/archive.ts';
-import enReports from '#shared/i18n/en/reports.ts';
-import enAccounting from '#shared/i18n/en/accounting.ts';
-import enCa3 from '#shared/i18n/en/ca3.ts';
-import enSyncRound from '#shared/i18n/en/sync-round.ts';
-import enPortfolio from '#shared/i18n/en/portfolio.ts';
-import enFollowUp from '#shared/i18n/en/follow-up.ts';
-import enBank from '#shared/i18n/en/bank.ts';
-import enCa12 from '#shared/i18n/en/ca12.ts';
-import enRates from '#shared/i18n/en/rates.ts';
-import enFirm from '#shared/i18n/en/firm.ts';
-import enD441 from '#shared/i18n/en/d441.ts';
 
 import type { Translation } from '#shared/i18n/translation.ts';
 export type { Translation };
 
-export const dictionaries = {
-  fr: {
-    common: frCommon,
-    invoices: frInvoices,
-    settings: frSettings,
-    directory: frDirectory,
-    participants: frParticipants,
-    webhooks: frWebhooks,
-    exports: frExports,
-    archive: frArchive,
-    reports: frReports,
-    accounting: frAccounting,
-    ca3: frCa3,
-    syncRound: frSyncRound,
-    portfolio: frPortfolio,
-    followUp: frFollowUp,
-    bank: frBank,
-    ca12: frCa12,
-    rates: frRates,
-    firm: frFirm,
-    d441: frD441,
-  },
-  en: {
-    common: enCommon,
-    invoices: enInvoices,
-    settings: enSettings,
-    directory: enDirectory,
-    participants: enParticipants,
-    webhooks: enWebhooks,
-    exports: enExports,
-    archive: enArchive,
-    reports: enReports,
-    accounting: enAccounting,
-    ca3: enCa3,
-    syncRound: enSyncRound,
-    portfolio: enPortfolio,
-    followUp: enFollowUp,
-    bank: enBank,
-    ca12: enCa12,
-    rates: enRates,
-    firm: enFirm,
-    d441: enD441,
-  },
-} as const satisfies Record<Language, unknown>;
+const french = {
+  common: frCommon,
+  invoices: frInvoices,
+  settings: frSettings,
+  directory: frDirectory,
+  participants: frParticipants,
+  webhooks: frWebhooks,
+  exports: frExports,
+  archive: frArchive,
+  reports: frReports,
+  accounting: frAccounting,
+  ca3: frCa3,
+  syncRound: frSyncRound,
+  portfolio: frPortfolio,
+  followUp: frFollowUp,
+  bank: frBank,
+  ca12: frCa12,
+  rates: frRates,
+  firm: frFirm,
+  d441: frD441,
+} as const;
 
-type Reference = (typeof dictionaries)['fr'];
-// The English merge must match the French one too (each area file already checks itself).
-const englishMatches: Translation<Reference> = dictionaries.en;
-void englishMatches;
+type Reference = typeof french;
+export type { Reference };
+
+/** Each language's words. English is its own chunk, evaluated only when it is shown
+ * (`loadDictionary`): a French start-up does not evaluate it (issue 27, item 7). Until then its
+ * place holds the French words, which t() would fall back to anyway. */
+export const dictionaries: { fr: Reference; en: Translation<Reference> } = {
+  fr: french,
+  en: french,
+};
+
+let english: Promise<void> | null = null;
+/** Makes `lang`'s words available; call (and await) before `language.set(lang)`. */
+export function loadDictionary(lang: Language): Promise<void> {
+  if (lang !== 'en') return Promise.resolve();
+  english ??= import('./english.ts').then((module) => {
+    dictionaries.en = module.english;
+  });
+  return english;
+}
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;

@@ -12,6 +12,7 @@ import type {
 import { api } from '../api.ts';
 import { startupAnswers } from '../startup-calls.ts';
 import { language } from './language.svelte.ts';
+import { loadDictionary } from '../i18n/index.ts';
 
 /** What decides whose data a connection brings: its operator and its client. */
 function endpoint(connection: ConnectionSummary | null): string {
@@ -84,6 +85,7 @@ class Session {
     if (!settings.ok) return void (this.startupError = settings.error);
     if (!connections.ok) return void (this.startupError = connections.error);
     this.info = info.value;
+    await loadDictionary(info.value.language);
     language.set(info.value.language);
     this.settings = settings.value;
     this.connections = connections.value;
@@ -231,6 +233,8 @@ class Session {
     if (!r.ok) return r.error;
     this.settings = r.value;
     const info = await api.invoke('app:info');
+    const shown = info.ok ? info.value.language : preference === 'system' ? null : preference;
+    if (shown) await loadDictionary(shown);
     if (choice !== this.#languageChoice) return null; // a later choice is on its way
     if (info.ok) {
       this.info = info.value;

@@ -1,0 +1,177 @@
+// The page's own work on a fresh start (issue 27, item 7): its main thread's CPU from navigation
+// to the first invoice row, split as Chromium's CDP `Performance.getMetrics` splits it (script,
+// style, layout, the rest of the tasks), and the bytes of JavaScript fetched before that row.
+// Wall times on a shared machine are noise; these figures move far less with the load. The row
+// is noticed inside the page (a MutationObserver, then the next frame) rather than by
+// Playwright's polling, whose own evaluations would be charged to the page's CPU.
+// "Renderer CPU" is the page's renderer process's CPU time as Chromium counts it (every thread,
+// SystemInfo.getProcessInfo): TaskDuration is the main thread's tasks' wall time, which grows
+// when the machine is loaded. Run: node bench/start-cpu.ts [runs] [other project root] (needs
+// out/renderer: npx electron-vite build). With another root (e.g. a copy of main, its renderer
+// built there), each run starts one tree then the other, so both meet the same load.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { PROJECT_ROOT, type startWebHost } from '#support/web-host.ts';
+
+const RUNS = Number(process.argv[2] ?? 7);
+const ROOTS = [PROJECT_ROOT, ...(process.argv[3] ? [join(process.argv[3], '/')] : [])];
+type StartHost = typeof startWebHost;
+const hosts = new Map<string, StartHost>();
+for (const root of ROOTS)
+  hosts.set(
+    root,
+    ((await import(join(root, 'tests/support/web-host.ts'))) as { startWebHost: StartHost })
+      .startWebHost,
+  );
+const TABLE_NAME = 'Liste des factures';
+
+interface Start {
+  wallMs: number;
+  firstRowMs: number;
+  taskMs: number;
+  scriptMs: number;
+  styleMs: number;
+  layoutMs: number;
+  rendererCpuMs: number;
+  jsBytes: number;
+  jsFiles: number;
+}
+
+/** Installed before the page's own scripts: resolves `window.__firstRow` with the page clock at
+ * the first frame after the first row of the invoices' table is in the document. */
+function watchFirstRow(tableName: string): void {
+  const w = window as unknown as { __firstRow: Promise<number> };
+  w.__firstRow = new Promise((resolve) => {
+    const found = (): boolean =>
+      document.querySelector(`table[aria-label="${tableName}"] tbody tr[data-index] td`) !== null;
+    const observer = new MutationObserver(() => {
+      if (!found()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.now()));
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** CPU time (ms) of every renderer process of the browser, as Chromium counts it. */
+async function rendererCpuMs(browser: Browser): Promise<number> {
+  const session = await browser.newBrowserCDPSession();
+  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; cpuTime: number }[];
+  };
+  await session.detach();
+  return processInfo
+    .filter((p) => p.type === 'renderer')
+    .reduce((sum, p) => sum + p.cpuTime * 1000, 0);
+}
+
+async function oneStart(browser: Browser, dataDir: string, root: string): Promise<Start> {
+  const host = await hosts.get(root)!(dataDir);
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    viewport: { width: 1366, height: 768 },
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(watchFirstRow, TABLE_NAME);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const cpuBefore = await rendererCpuMs(browser);
+    const started = performance.now();
+    await page.goto(host.url);
+    const firstRowMs = await page.evaluate(
+      () => (window as unknown as { __firstRow: Promise<number> }).__firstRow,
+    );
+    const wallMs = performance.now() - started;
+    const cpuMs = (await rendererCpuMs(browser)) - cpuBefore;
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+      metrics: { name: string; value: number }[];
+    };
+    const ms = (name: string): number =>
+      (metrics.find((m) => m.name === name)?.value ?? Number.NaN) * 1000;
+    const js = await page.evaluate((before) => {
+      const scripts = (
+        performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      ).filter((r) => /\.js(\?|$)/.test(r.name) && r.responseEnd <= before);
+      return {
+        bytes: scripts.reduce((sum, r) => sum + r.decodedBodySize, 0),
+        files: scripts.length,
+      };
+    }, firstRowMs);
+    return {
+      wallMs,
+      firstRowMs,
+      taskMs: ms('TaskDuration'),
+      scriptMs: ms('ScriptDuration'),
+      styleMs: ms('RecalcStyleDuration'),
+      layoutMs: ms('LayoutDuration'),
+      rendererCpuMs: cpuMs,
+      jsBytes: js.bytes,
+      jsFiles: js.files,
+    };
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nBrowser host log:\n${host.logs()}`, {
+      cause: error,
+    });
+  } finally {
+    await context.close();
+    await host.stop();
+  }
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
+const starts = new Map(
+  ROOTS.map((root) => [root, { first: [] as Start[], restart: [] as Start[] }]),
+);
+const loads: number[] = [];
+try {
+  for (let run = 0; run < RUNS; run++) {
+    for (const root of run % 2 ? [...ROOTS].reverse() : ROOTS) {
+      const dataDir = await mkdtemp(join(os.tmpdir(), 'invoice-desk-start-cpu-'));
+      try {
+        starts.get(root)!.first.push(await oneStart(browser, dataDir, root));
+        starts.get(root)!.restart.push(await oneStart(browser, dataDir, root));
+        loads.push(os.loadavg()[0]!);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+} finally {
+  await browser.close();
+}
+
+const row = (label: string, starts: Start[]): string => {
+  const m = (pick: (s: Start) => number): string => median(starts.map(pick)).toFixed(1);
+  const other = (s: Start): number => s.taskMs - s.scriptMs - s.styleMs - s.layoutMs;
+  return `| ${label} | ${m((s) => s.firstRowMs)} | ${m((s) => s.wallMs)} | ${m((s) => s.rendererCpuMs)} | ${m((s) => s.taskMs)} | ${m((s) => s.scriptMs)} | ${m((s) => s.styleMs)} | ${m((s) => s.layoutMs)} | ${m(other)} | ${(median(starts.map((s) => s.jsBytes)) / 1000).toFixed(1)} kB in ${median(starts.map((s) => s.jsFiles))} |`;
+};
+const lines = [
+  `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, Node ${process.version}, load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}; medians of ${RUNS}, ms`,
+  '',
+  '| Tree, start | First row (page clock) | goto → row (wall) | Renderer CPU | Main thread tasks | Script | Style | Layout | Other | JS before the row |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...[...starts].flatMap(([root, s]) => [
+    row(`${root}: first launch`, s.first),
+    row(`${root}: restart`, s.restart),
+  ]),
+];
+process.stdout.write(`${lines.join('\n')}\n`);
