@@ -28,6 +28,7 @@ import { CredentialVault, type KeytarLike } from './vault/index.ts';
 import { Archives, archiveDir } from './archive/archives.ts';
 import { userDataDirectory } from './archive/user-data-directory.ts';
 import type { UserDataDirectory } from './archive/user-data-port.ts';
+import type { BankDirectory } from './archive/bank-port.ts';
 import type { ArchivePort } from './archive/ports.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
 import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';
@@ -118,6 +119,8 @@ export interface Services {
   /** Which store the archive's ports read (issue 30): the embedded SQLite archives, or the
    * firm's PostgreSQL archive with its local copies; its state for the screens. */
   archiveStore: StoreChoice;
+  /** Each connection's bank statements and matches, on the chosen store (issue 30). */
+  bank: BankDirectory;
   /** The firm's list of clients shared (null on the embedded store or out of reach). */
   shareFirmClients(): ReturnType<typeof shareClients>;
   /** The first screen's search, sent by warmUp before the page asks (issue 27, item 7). */
@@ -277,7 +280,7 @@ export function createServices(options: CreateServicesOptions): Services {
   const accounting = createAccountingService({ archives, now });
   const userData = archiveStore.userData;
   // What the reports read beside a connection's archive (reports/report-source.ts).
-  const beside = besideTheArchive(dataDir, userData);
+  const beside = besideTheArchive(dataDir, userData, archiveStore.bank);
   // A connection's portfolio details are computed as its sync ends (0.1–0.2 s at 20,000
   // invoices), so that the portfolio's reading after a round finds them kept (services/portfolio).
   events.subscribe((event, payload) => {
@@ -422,6 +425,7 @@ export function createServices(options: CreateServicesOptions): Services {
     },
     userData,
     archiveStore,
+    bank: archiveStore.bank,
     shareFirmClients: () =>
       shareClients({ choice: archiveStore, connections, vault, who: workstationUser, now }),
     firstSearch,

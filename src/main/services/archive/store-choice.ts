@@ -8,6 +8,9 @@ import type pg from 'pg';
 import type { FirmState } from '#shared/firm.ts';
 import type { ArchivePort, ArchivesPort } from './ports.ts';
 import type { UserDataDirectory } from './user-data-port.ts';
+import type { BankDirectory } from './bank-port.ts';
+import { bankDirectory } from './bank-directory.ts';
+import { postgresBankDirectory } from './postgres/bank.ts';
 import { AppFailure } from '../app-failure.ts';
 import { LocalCopies } from './local-copy.ts';
 import { PostgresArchives } from './postgres/archives.ts';
@@ -386,6 +389,19 @@ export class StoreChoice {
     const link = await this.link();
     if (link) return postgresUserDataDirectory(link.pool, this.#options.who ?? (() => '?'));
     return this.#options.embeddedUserData;
+  }
+
+  /** The bank statements' port, answered by the chosen store: on the firm's store its
+   * statements and matches are the firm's; out of reach, the workstation's bank file answers. */
+  readonly bank: BankDirectory = {
+    of: (id) => this.#bank().then((directory) => directory.of(id)),
+    existing: (id) => this.#bank().then((directory) => directory.existing(id)),
+  };
+
+  async #bank(): Promise<BankDirectory> {
+    const link = await this.link();
+    if (link) return postgresBankDirectory(link.pool, this.#options.who ?? (() => '?'));
+    return bankDirectory(this.#options.dataDir);
   }
 
   async close(): Promise<void> {
