@@ -255,3 +255,56 @@ test.describe('the firm server out of reach, a local copy kept', () => {
     await expectAccessible(page, 'the firm banner', 'main');
   });
 });
+
+test.describe('Rapports and Comptabilité name the archive they read', () => {
+  // The firm's server out of reach, the demo client's local copy made on 20 November at 10:30
+  // (Paris): the screens say they read that copy, of that date, never "l’archive locale".
+  test.use({
+    viewport: { width: 1366, height: 768 },
+    dataDir: temporaryFolder('invoice-desk-e2e-firm-source-', (dir) => {
+      writeFileSync(
+        join(dir, 'firm.json'),
+        JSON.stringify({
+          url: 'postgres://invoice_desk_app@127.0.0.1:1/invoice_desk',
+          schema: 'invoice_desk',
+          tls: 'off',
+        }),
+      );
+      mkdirSync(join(dir, 'archive'), { recursive: true });
+      writeFileSync(
+        join(dir, 'archive', 'firm-local-copies.json'),
+        JSON.stringify({
+          'demo-admin': {
+            copiedAt: '2026-11-20T09:30:00.000Z',
+            version: 1,
+            invoices: 0,
+            details: 0,
+            lastSyncAt: null,
+          },
+        }),
+      );
+    }),
+  });
+
+  test('offline, they read the local copy of its date', async ({ app, page }) => {
+    void app;
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    const main = page.getByRole('main');
+    await nav.getByRole('link', { name: 'Rapports' }).click();
+    await expect(page.getByRole('heading', { name: 'Rapports', level: 1 })).toBeVisible();
+    await expect(
+      main.getByText(
+        'TVA, échéancier, statuts et déclaration de TVA, calculés sur la copie locale du 20/11/2026 10:30 du dossier actif : le serveur du cabinet est injoignable.',
+      ),
+    ).toBeVisible();
+    await expect(main).not.toContainText('archive locale');
+    await nav.getByRole('link', { name: 'Comptabilité' }).click();
+    await expect(page.getByRole('heading', { name: 'Comptabilité', level: 1 })).toBeVisible();
+    await expect(
+      main.getByText(
+        /^Les écritures de la période, calculées depuis la copie locale du 20\/11\/2026 10:30 du dossier actif/,
+      ),
+    ).toBeVisible();
+    await expect(main).not.toContainText('archive locale');
+  });
+});

@@ -6,6 +6,13 @@ export default {
   title: 'Reports',
   intro:
     'VAT, aged balance, statuses and VAT return, computed from the active connection’s local archive: sync it for up-to-date figures.',
+  // On the firm's archive (issue 30): where the figures come from, named.
+  introFirm:
+    'VAT, aged balance, statuses and VAT return, computed from the firm’s archive (shared server) for the active client.',
+  introFirmCopy:
+    'VAT, aged balance, statuses and VAT return, computed from the active client’s local copy of {date}: the firm’s server cannot be reached.',
+  introFirmNoCopy:
+    'VAT, aged balance, statuses and VAT return: the firm’s server cannot be reached and this workstation has no local copy of the active client.',
   tabs: {
     label: 'Choose a report',
     vat: 'VAT',

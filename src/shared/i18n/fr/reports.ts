@@ -3,6 +3,13 @@ export default {
   title: 'Rapports',
   intro:
     'TVA, échéancier, statuts et déclaration de TVA, calculés sur l’archive locale de la connexion active : synchronisez-la pour des chiffres à jour.',
+  // On the firm's archive (issue 30): where the figures come from, named.
+  introFirm:
+    'TVA, échéancier, statuts et déclaration de TVA, calculés sur l’archive du cabinet (serveur partagé) pour le dossier actif.',
+  introFirmCopy:
+    'TVA, échéancier, statuts et déclaration de TVA, calculés sur la copie locale du {date} du dossier actif : le serveur du cabinet est injoignable.',
+  introFirmNoCopy:
+    'TVA, échéancier, statuts et déclaration de TVA : le serveur du cabinet est injoignable et ce poste n’a pas de copie locale du dossier actif.',
   tabs: {
     label: 'Choix du rapport',
     vat: 'TVA',
