@@ -24,6 +24,7 @@ import { DEFAULT_SCHEMA, openPool, type DatabaseOptions } from './postgres/datab
 import { firmDatabaseOptions } from './postgres/firm-store.ts';
 import { readFirmSettings, splitUrl } from './postgres/firm-settings.ts';
 import { postgresUserDataDirectory } from './postgres/user-data.ts';
+import { sayingWho } from './marks-by.ts';
 import { appliedVersion, assertSchema } from './postgres/migrate.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
@@ -385,7 +386,18 @@ export class StoreChoice {
 
   /** The user data's port, answered by the chosen store. */
   readonly userData: UserDataDirectory = this.#shared(
-    (link) => postgresUserDataDirectory(link.pool, this.#options.who ?? (() => '?')),
+    (link) => {
+      const who = this.#options.who ?? (() => '?');
+      const firm = postgresUserDataDirectory(link.pool, who);
+      // Each mark says who made it when another workstation's user did (marks-by.ts).
+      return {
+        of: async (id) => sayingWho(await firm.of(id), who),
+        existing: async (id) => {
+          const port = await firm.existing(id);
+          return port && sayingWho(port, who);
+        },
+      };
+    },
     () => this.#options.embeddedUserData,
     USER_DATA_WRITES,
   );

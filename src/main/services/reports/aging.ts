@@ -69,7 +69,11 @@ export function agingEntry(
   const mark = payment?.mark ?? null;
   // A bank payment is no mark of the user's: nothing to take off, no "marquée le".
   const userMark = mark?.source === 'bank' ? null : mark;
-  const markFields = { markedAt: userMark?.markedAt ?? null, note: userMark?.note ?? null };
+  const markFields = {
+    markedAt: userMark?.markedAt ?? null,
+    note: userMark?.note ?? null,
+    ...(userMark?.markedBy ? { markedBy: userMark.markedBy } : {}),
+  };
   if (payment && (payment.day === null || payment.day <= asOf))
     return {
       paid: {
@@ -220,6 +224,7 @@ export function computeAgingReport(
   let paidByStatus = 0;
   let paidByMark = 0;
   let paidByBank = 0;
+  let paidByOthers = 0;
   const sides = new Map<
     string,
     { totals: Map<string, AgingAmounts>; parties: Map<string, AgingCounterparty> }
@@ -229,6 +234,7 @@ export function computeAgingReport(
     if (!entry) continue;
     if ('paid' in entry) {
       const p = entry.paid;
+      if (p.paidSource === 'marked' && p.markedBy) paidByOthers += 1;
       if (p.paidSource === 'marked') paidByMark += 1;
       else if (p.paidSource === 'bank') paidByBank += 1;
       else paidByStatus += 1;
@@ -318,6 +324,7 @@ export function computeAgingReport(
     paid,
     paidByStatus,
     paidByMark,
+    ...(paidByOthers > 0 ? { paidByOthers } : {}),
     paidByBank,
     pastDue: lines.filter(isPastDue).length,
     coverage: context.coverage,

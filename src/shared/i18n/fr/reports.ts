@@ -248,6 +248,12 @@ export default {
     paidByStatus: { one: '{count} facture payée', other: '{count} factures payées' },
     paidByBank: { one: '{count} payée', other: '{count} payées' },
     paidByMark: { one: '{count} marquée payée', other: '{count} marquées payées' },
+    // On the firm's archive (issue 30): the marks of other workstations' users apart.
+    paidCountsShared:
+      'Hors des chiffres : {status} selon l’opérateur (statut 211 ou 212), {bank} selon un relevé bancaire, {marked} par vous et {others} par d’autres postes du cabinet.',
+    markedColumn: 'Marquée',
+    markedByYou: 'par vous le {date}',
+    markedByOther: 'par {who} le {date}',
     lines: 'Factures sans paiement connu',
     linesCount: { one: '{count} facture', other: '{count} factures' },
     select: 'Sélectionner {number}',

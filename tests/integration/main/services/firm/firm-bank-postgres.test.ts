@@ -8,62 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { BankLineView, BankView } from '#shared/bank.ts';
-import type { Result } from '#shared/contract.ts';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
-import { createDispatcher, createHandlers } from '#main/handlers/index.ts';
-import { createServices, type Services } from '#main/services/index.ts';
-import { fixedClock } from '#main/services/clock.ts';
 import { bankDataPath } from '#main/services/archive/bank-store.ts';
 import { copyArchive } from '#main/services/archive/postgres/copy-archive.ts';
-import {
-  FIRM_VAULT_ACCOUNT,
-  writeFirmSettings,
-} from '#main/services/archive/postgres/firm-settings.ts';
 import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
-import { fakeKeytar, silentLog } from '#support/fakes.ts';
+import { workstation, type Workstation } from '#support/firm-workstation.ts';
 import { freshSchema, NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const CLIENT = 'demo-admin';
-
-interface Workstation {
-  dataDir: string;
-  services: Services;
-  call<T>(channel: string, args: unknown): Promise<T>;
-}
-
-async function workstation(schema: string): Promise<Workstation> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'firm-bank-'));
-  const url = new URL(TEST_PG_URL!);
-  const password = decodeURIComponent(url.password);
-  url.password = '';
-  writeFirmSettings(dataDir, { url: url.toString(), schema, tls: 'off' });
-  const services = createServices({
-    dataDir,
-    shell: 'browser',
-    log: silentLog,
-    clock: fixedClock(NOW.toISOString()),
-    loadKeytar: async () => fakeKeytar(),
-  });
-  await services.vault.set(FIRM_VAULT_ACCOUNT, password, 'keychain');
-  services.connections.updateSettings({ activeConnectionId: CLIENT });
-  const dispatch = createDispatcher(createHandlers(services, { probeIntervalMs: 0 }), {
-    log: silentLog,
-  });
-  return {
-    dataDir,
-    services,
-    async call<T>(channel: string, args: unknown): Promise<T> {
-      const result = (await (dispatch as (c: string, a: unknown) => Promise<Result<T>>)(
-        channel,
-        args,
-      )) as Result<T>;
-      if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-      return result.value;
-    },
-  };
-}
 
 describe('the bank on the firm archive', { skip: TEST_PG_URL ? false : NO_SERVER }, () => {
   let firm: Awaited<ReturnType<typeof freshSchema>>;
@@ -80,8 +34,8 @@ describe('the bank on the firm archive', { skip: TEST_PG_URL ? false : NO_SERVER
     source = mkdtempSync(join(tmpdir(), 'firm-bank-source-'));
     fillDemoArchive(source, CLIENT, { seed: 17, invoices: 600, now: NOW });
     await copyArchive(firm.pool, source, CLIENT);
-    a = await workstation(firm.schema);
-    b = await workstation(firm.schema);
+    a = await workstation(firm.schema, { now: NOW, client: CLIENT });
+    b = await workstation(firm.schema, { now: NOW, client: CLIENT });
   });
   after(async () => {
     await a?.services.close();
