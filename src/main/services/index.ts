@@ -32,6 +32,8 @@ import type { BankDirectory } from './archive/bank-port.ts';
 import type { ArchivePort } from './archive/ports.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
 import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';
+import { SingleSync } from './sync-rounds/single-sync.ts';
+import type { FirmSync } from './sync-rounds/firm-sync.ts';
 import { keepDetailsAfterSync } from './portfolio/index.ts';
 import { besideTheArchive, type ReportSource } from './reports/report-source.ts';
 import { exceptionList, exceptionsDeps } from './exceptions/index.ts';
@@ -121,6 +123,8 @@ export interface Services {
   archiveStore: StoreChoice;
   /** Each connection's bank statements and matches, on the chosen store (issue 30). */
   bank: BankDirectory;
+  /** One connection's sync on demand, through the firm's sync owner on its store (issue 30). */
+  singleSync: SingleSync;
   /** The firm's list of clients shared (null on the embedded store or out of reach). */
   shareFirmClients(): ReturnType<typeof shareClients>;
   /** The first screen's search, sent by warmUp before the page asks (issue 27, item 7). */
@@ -326,6 +330,15 @@ export function createServices(options: CreateServicesOptions): Services {
     emit: (progress) => events.emit('export:progress', progress),
   });
   const syncSchedules = new SyncSchedules(settings.store);
+  const firmSyncOf = async (): Promise<FirmSync | null> => {
+    if (archiveStore.state().store !== 'firm') return null;
+    const link = await archiveStore.link();
+    if (!link) throw new AppFailure('offline', "The firm's archive cannot be reached.");
+    return {
+      archives: link.archives.ports,
+      syncOwner: (connectionId) => claimSyncOwner(link.options, connectionId),
+    };
+  };
   const syncRounds = new SyncRounds({
     archives,
     // Hidden demo connections are out of the rounds (issue 27, item 5).
@@ -344,16 +357,10 @@ export function createServices(options: CreateServicesOptions): Services {
     log,
     // On the firm's store, one sync per firm (issue 30, item 3): a connection is synced into it
     // by its sync owner only; out of reach, the rounds fail and back off (never into the copy).
-    firmOf: async () => {
-      if (archiveStore.state().store !== 'firm') return null;
-      const link = await archiveStore.link();
-      if (!link) throw new AppFailure('offline', "The firm's archive cannot be reached.");
-      return {
-        archives: link.archives.ports,
-        syncOwner: (connectionId) => claimSyncOwner(link.options, connectionId),
-      };
-    },
+    firmOf: firmSyncOf,
   });
+  // "Synchroniser" and `sync --connection`, through the sync owner as the rounds (issue 30).
+  const singleSync = new SingleSync({ archives, firmOf: firmSyncOf });
   const scheduler = options.backgroundSync
     ? new SyncScheduler({
         rounds: syncRounds,
@@ -426,12 +433,14 @@ export function createServices(options: CreateServicesOptions): Services {
     userData,
     archiveStore,
     bank: archiveStore.bank,
+    singleSync,
     shareFirmClients: () =>
       shareClients({ choice: archiveStore, connections, vault, who: workstationUser, now }),
     firstSearch,
     async close() {
       scheduler?.stop();
       syncRounds.cancel();
+      singleSync.cancelAll();
       exports.cancelAll();
       await archives.close();
       await relay.stop();
