@@ -92,6 +92,8 @@ export const ERROR_REASONS = [
   'archive_damaged', // file: SQLite found the archive damaged; set aside, to rebuild from the operator
   'host_not_found', // the operator's host name does not resolve (DNS): a mistyped address, or no DNS
   'secret_absent', // the firm's client is listed here, but its operator secret is not on this workstation
+  'firm_unreachable', // a write refused: the firm's archive cannot be reached (nothing saved)
+  'synced_elsewhere', // another workstation of the firm is this client's sync owner: nothing asked here
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

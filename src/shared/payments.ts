@@ -12,6 +12,9 @@ export interface PaymentMark {
   note: string | null;
   /** ISO date-time the mark was set ("marquée payée le … par vous"). */
   markedAt: string;
+  /** On the firm's archive, who set it when another workstation's user did (its writer as the
+   * firm records it, issue 30); absent: this user's own mark. */
+  markedBy?: string;
   /** Absent: the user's own mark. 'bank': what a bank statement's match paid (issue 29, item 3),
    * on the day of the line that completed the payment; never stored, read from the matches. */
   source?: 'bank';

@@ -235,6 +235,8 @@ export interface AgingLine extends ReportInvoice {
   /** The user's mark, when there is one (paid after the as-of day). */
   markedAt: string | null;
   note: string | null;
+  /** Who marked it, when another workstation's user of the firm's archive (issue 30). */
+  markedBy?: string;
   /** Paid in part by the as-of day (bank matches dated by then), already taken off
    * `amountCents`; absent when none. */
   paidPartCents?: number;
@@ -251,6 +253,8 @@ export interface AgingPaid extends ReportInvoice {
   /** The user's mark (paidSource 'marked', or a mark beside a status): when set, and its note. */
   markedAt: string | null;
   note: string | null;
+  /** Who marked it, when another workstation's user of the firm's archive (issue 30). */
+  markedBy?: string;
   /** What was left to pay, signed as in the lines. */
   amountCents: number;
 }
@@ -291,6 +295,9 @@ export interface AgingReport {
   paidByStatus: number;
   paidByMark: number;
   paidByBank: number;
+  /** Of `paidByMark`, those marked by another workstation's user of the firm's archive (issue
+   * 30); absent when none. */
+  paidByOthers?: number;
   /** Of `lines`, those past due on the as-of day (at least a day late): the one count the
    * portfolio's "échues", this screen and the workbook's sheet of them all show. */
   pastDue: number;

@@ -6,21 +6,22 @@
 //   npm run cli -- bank accounts --connection demo-admin [--account IBAN --ledger 512100 --name N]
 //   npm run cli -- bank settings --connection demo-admin [--window 90] [--tolerance 0.50]
 //   npm run cli -- bank demo-files --dir DIR   (a year of the demo company's statements)
-// The lines live in the connection's bank file beside its archive; matching reads the archive's
-// invoices (sync it first). Exit codes: 0 done, 1 failed (one line on stderr says why; a bank
+// The lines live in the connection's bank (its bank file beside its archive, or the firm's archive
+// when this workstation is connected to one: issue 30); matching reads the archive's invoices
+// (sync it first). Exit codes: 0 done, 1 failed (one line on stderr says why; a bank
 // file refused names its line and reason, and nothing of it is imported), 2 bad usage.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, basename, resolve } from 'node:path';
 import { AppFailure } from '../services/app-failure.ts';
-import { openBankData, type BankMatchRow, type BankStore } from '../services/archive/bank-store.ts';
+import type { BankMatchRow, BankPort } from '../services/archive/bank-port.ts';
 import { clockFromEnv } from '../services/clock.ts';
+import type { InvoiceSource } from '../services/bank/bank-import.ts';
 import {
-  confirmMatch,
-  importBankFile,
-  rematch,
-  undoMatch,
-  type InvoiceSource,
-} from '../services/bank/bank-import.ts';
+  confirmMatchOn,
+  importBankFileInto,
+  saveSettingsOn,
+  undoMatchOn,
+} from '../services/bank/bank-on-port.ts';
 import { demoStatementFiles, demoStatements } from '../services/bank/demo-statements.ts';
 import { DEFAULT_MATCH_OPTIONS } from '../services/bank/matching.ts';
 import { createDataset } from '../demo-operator/data/dataset.ts';
@@ -98,20 +99,15 @@ function printRow(row: BankMatchRow): string {
 async function withBank<T>(
   services: Services,
   connectionId: string,
-  use: (store: BankStore, invoices: InvoiceSource) => T,
+  use: (bank: BankPort, invoices: InvoiceSource) => Promise<T>,
 ): Promise<T> {
-  // The archive's payable invoices, read through its port before the bank file is opened.
+  // The archive's payable invoices, read through its port before the bank is.
   const invoices = await services.readArchive(connectionId, async (archive) => {
     const all = [];
     for await (const batch of archive.bankInvoices()) all.push(...batch);
     return all;
   });
-  const store = openBankData(services.dataDir, connectionId);
-  try {
-    return use(store, () => invoices);
-  } finally {
-    store.close();
-  }
+  return use(await services.bank.of(connectionId), () => invoices);
 }
 
 function toleranceCents(text: string): number {
@@ -143,11 +139,11 @@ export async function run(argv: string[]): Promise<number> {
     const ref = cli.required(values.connection, 'connection');
     return withServices(async (services) => {
       const connection = cli.connection(services, ref);
-      return withBank(services, connection.id, (store, invoices) => {
+      return withBank(services, connection.id, async (store, invoices) => {
         switch (sub) {
           case 'import': {
             const path = resolve(cli.required(values.file, 'file'));
-            const summary = importBankFile(
+            const summary = await importBankFileInto(
               store,
               invoices,
               { name: basename(path), bytes: readBankFile(path) },
@@ -165,7 +161,7 @@ export async function run(argv: string[]): Promise<number> {
             if (state && !['auto', 'suggested', 'confirmed', 'unmatched'].includes(state)) {
               throw cli.error('--state must be auto, suggested, confirmed or unmatched');
             }
-            const rows = store.matches().filter((r) => !state || r.state === state);
+            const rows = (await store.matches()).filter((r) => !state || r.state === state);
             if (json) {
               writeJsonLine({
                 ok: true,
@@ -195,13 +191,13 @@ export async function run(argv: string[]): Promise<number> {
                     .split(',')
                     .map((s) => s.trim())
                     .filter(Boolean);
-            const row = confirmMatch(store, invoices, line, services.clock.now(), ids);
+            const row = await confirmMatchOn(store, invoices, line, services.clock.now(), ids);
             if (json) writeJsonLine({ ok: true, line: row });
             else process.stdout.write(printRow(row));
             return EXIT.ok;
           }
           case 'undo': {
-            const row = undoMatch(store, invoices, cli.required(values.line, 'line'));
+            const row = await undoMatchOn(store, invoices, cli.required(values.line, 'line'));
             if (json) writeJsonLine({ ok: true, line: row });
             else process.stdout.write(printRow(row));
             return EXIT.ok;
@@ -215,14 +211,14 @@ export async function run(argv: string[]): Promise<number> {
                 ...(values.ledger ? { ledgerAccount: values.ledger } : {}),
                 ...(values.name ? { name: values.name } : {}),
               };
-              if (!store.updateAccount(values.account, change)) {
+              if (!(await store.updateAccount(values.account, change))) {
                 throw new AppFailure(
                   'not_found',
                   `There is no bank account "${values.account}" in "${connection.name}".`,
                 );
               }
             }
-            const accounts = store.accounts();
+            const accounts = await store.accounts();
             if (json) writeJsonLine({ ok: true, connection: connection.name, accounts });
             else
               for (const a of accounts)
@@ -232,7 +228,7 @@ export async function run(argv: string[]): Promise<number> {
             return EXIT.ok;
           }
           default: {
-            const current = store.settings() ?? DEFAULT_MATCH_OPTIONS;
+            const current = (await store.settings()) ?? DEFAULT_MATCH_OPTIONS;
             if (values.window !== undefined || values.tolerance !== undefined) {
               const next = {
                 windowDays: cli.integer(values.window, 'window', 1, 366) ?? current.windowDays,
@@ -241,12 +237,9 @@ export async function run(argv: string[]): Promise<number> {
                     ? toleranceCents(values.tolerance)
                     : current.toleranceCents,
               };
-              store.transaction(() => {
-                store.saveSettings(next);
-                rematch(store, invoices);
-              });
+              await saveSettingsOn(store, invoices, next);
             }
-            const settings = store.settings() ?? DEFAULT_MATCH_OPTIONS;
+            const settings = (await store.settings()) ?? DEFAULT_MATCH_OPTIONS;
             if (json) writeJsonLine({ ok: true, connection: connection.name, ...settings });
             else
               process.stdout.write(

@@ -120,8 +120,9 @@ export async function run(argv: string[]): Promise<number> {
         let lastPhase = '';
         try {
           // The app's registry: its lock, SQLite's check first (damage is said, the file set
-          // aside), its progress (thinned further here for the terminal).
-          const result = await services.archives.sync(connection.id, {
+          // aside), its progress (thinned further here for the terminal); on the firm's store,
+          // through its sync owner as the rounds (single-sync.ts).
+          const result = await services.singleSync.sync(connection.id, {
             client,
             requestsPerMinute: summary.requestsPerMinute,
             details: values['no-details'] !== true,
@@ -135,6 +136,8 @@ export async function run(argv: string[]): Promise<number> {
               else process.stdout.write(`${progressLine(p)}\n`);
             },
           });
+          // On the firm's store, its archive copied here first: the status counts what it holds.
+          await services.archiveStore.refreshLocalCopy(connection.id);
           const stats = services.archives.status(connection.id);
           if (json)
             writeJsonLine({
@@ -147,6 +150,18 @@ export async function run(argv: string[]): Promise<number> {
           if (result.cancelled) throw cancelled();
           return EXIT.ok;
         } catch (error) {
+          // Another workstation of the firm syncs it: nothing to do here, as sync --all skips.
+          if (error instanceof AppFailure && error.reason === 'synced_elsewhere') {
+            if (json)
+              writeJsonLine({
+                type: 'skipped',
+                connectionId: connection.id,
+                reason: error.reason,
+                ...(error.details as object),
+              });
+            else process.stdout.write(`${connection.name}: ${error.message}\n`);
+            return EXIT.ok;
+          }
           // Scripts reading the JSON lines learn of the failure there too (stderr says it as well).
           if (json && !(error instanceof AppFailure && error.kind === 'cancelled'))
             writeJsonLine({ type: 'error', connectionId: connection.id, ...failureOf(error) });

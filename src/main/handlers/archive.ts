@@ -5,7 +5,8 @@ import type { Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
 
 export function archiveHandlers(
-  services: Pick<HandlerServices, 'connections' | 'archives' | 'operators' | 'events'>,
+  services: Pick<HandlerServices, 'connections' | 'archives' | 'operators' | 'events'> &
+    Partial<Pick<HandlerServices, 'singleSync'>>,
   shared: Pick<Shared, 'connectivity' | 'now'>,
 ) {
   const { connections, archives, operators, events } = services;
@@ -56,7 +57,8 @@ export function archiveHandlers(
       const connection = await connections.get(connectionId);
       const client = await operators.forConnection(connectionId);
       try {
-        const summary = await archives.sync(connectionId, {
+        // On the firm's store through its sync owner (single-sync.ts), as the rounds.
+        const summary = await (services.singleSync ?? archives).sync(connectionId, {
           client,
           requestsPerMinute: connection.requestsPerMinute,
           details: details ?? true,
@@ -85,7 +87,8 @@ export function archiveHandlers(
       }
     },
     'sync:cancel': async () => {
-      archives.cancelSync(activeId());
+      if (services.singleSync) services.singleSync.cancel(activeId());
+      else archives.cancelSync(activeId());
     },
     // The archive screen's totals, asked apart from its pages: summing every matching row costs
     // more than one page (about 70 ms at 100,000 invoices), so paging does not ask again.

@@ -12,7 +12,7 @@ import type { Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
 
 export function bankHandlers(
-  services: Pick<HandlerServices, 'dataDir' | 'readArchive'>,
+  services: Pick<HandlerServices, 'dataDir' | 'readArchive' | 'bank'>,
   shared: Pick<Shared, 'activeForUserData' | 'now'>,
 ) {
   const { activeForUserData, now } = shared;
@@ -47,6 +47,8 @@ export function bankHandlers(
     if (!dataDir) throw new AppFailure('file', 'The bank files have no data directory.');
     return {
       dataDir,
+      // The store chosen (the firm's archive when connected to one: issue 30).
+      ...(services.bank ? { bank: services.bank } : {}),
       bankInvoices: (connectionId) =>
         services.readArchive(connectionId, async (archive) => {
           const all = [];

@@ -9,7 +9,7 @@ import type { Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
 
 export function paymentsHandlers(
-  services: Pick<HandlerServices, 'connections' | 'archives' | 'userData'>,
+  services: Pick<HandlerServices, 'connections' | 'archives' | 'userData' | 'bank'>,
   shared: Pick<Shared, 'activeForUserData' | 'now'>,
 ) {
   const { connections, archives } = services;
@@ -38,7 +38,7 @@ export function paymentsHandlers(
       const marks = (await userData?.paymentMarks(invoiceIds)) ?? new Map<string, PaymentMark>();
       const archive = await archives.ports.existing(connectionId);
       // What the bank statements' matches paid (the bank file read once, when there is one).
-      const { bankMatches } = besideTheArchive(archives.dataDir, services.userData);
+      const { bankMatches } = besideTheArchive(archives.dataDir, services.userData, services.bank);
       const bank = archive
         ? await paymentMarksOf(archive, { userData: null, bankMatches }, invoiceIds)
         : new Map<string, PaymentMark>();

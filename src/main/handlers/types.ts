@@ -40,7 +40,11 @@ export type HandlerServices = Pick<
   // The firm's archive (issue 30); handlers built without it say the archive is embedded.
   Partial<Pick<Services, 'archiveStore' | 'shareFirmClients'>> &
   // The first search sent by the shells' warm-up (issue 27, item 7); without it, none is.
-  Partial<Pick<Services, 'firstSearch'>>;
+  Partial<Pick<Services, 'firstSearch'>> &
+  // The bank on the store chosen (issue 30); without it, the bank files of dataDir.
+  Partial<Pick<Services, 'bank'>> &
+  // One connection's sync, firm-aware (issue 30); without it, the archive's own.
+  Partial<Pick<Services, 'singleSync'>>;
 
 export interface HandlerOptions {
   /** While the operator is unreachable, how often to check whether it is back, ms (default

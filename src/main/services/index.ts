@@ -28,9 +28,12 @@ import { CredentialVault, type KeytarLike } from './vault/index.ts';
 import { Archives, archiveDir } from './archive/archives.ts';
 import { userDataDirectory } from './archive/user-data-directory.ts';
 import type { UserDataDirectory } from './archive/user-data-port.ts';
+import type { BankDirectory } from './archive/bank-port.ts';
 import type { ArchivePort } from './archive/ports.ts';
 import { createAccountingService, type AccountingService } from './accounting/index.ts';
 import { SyncRounds, SyncScheduler, SyncSchedules } from './sync-rounds/index.ts';
+import { SingleSync } from './sync-rounds/single-sync.ts';
+import type { FirmSync } from './sync-rounds/firm-sync.ts';
 import { keepDetailsAfterSync } from './portfolio/index.ts';
 import { besideTheArchive, type ReportSource } from './reports/report-source.ts';
 import { exceptionList, exceptionsDeps } from './exceptions/index.ts';
@@ -118,6 +121,10 @@ export interface Services {
   /** Which store the archive's ports read (issue 30): the embedded SQLite archives, or the
    * firm's PostgreSQL archive with its local copies; its state for the screens. */
   archiveStore: StoreChoice;
+  /** Each connection's bank statements and matches, on the chosen store (issue 30). */
+  bank: BankDirectory;
+  /** One connection's sync on demand, through the firm's sync owner on its store (issue 30). */
+  singleSync: SingleSync;
   /** The firm's list of clients shared (null on the embedded store or out of reach). */
   shareFirmClients(): ReturnType<typeof shareClients>;
   /** The first screen's search, sent by warmUp before the page asks (issue 27, item 7). */
@@ -277,7 +284,7 @@ export function createServices(options: CreateServicesOptions): Services {
   const accounting = createAccountingService({ archives, now });
   const userData = archiveStore.userData;
   // What the reports read beside a connection's archive (reports/report-source.ts).
-  const beside = besideTheArchive(dataDir, userData);
+  const beside = besideTheArchive(dataDir, userData, archiveStore.bank);
   // A connection's portfolio details are computed as its sync ends (0.1–0.2 s at 20,000
   // invoices), so that the portfolio's reading after a round finds them kept (services/portfolio).
   events.subscribe((event, payload) => {
@@ -323,6 +330,15 @@ export function createServices(options: CreateServicesOptions): Services {
     emit: (progress) => events.emit('export:progress', progress),
   });
   const syncSchedules = new SyncSchedules(settings.store);
+  const firmSyncOf = async (): Promise<FirmSync | null> => {
+    if (archiveStore.state().store !== 'firm') return null;
+    const link = await archiveStore.link();
+    if (!link) throw new AppFailure('offline', "The firm's archive cannot be reached.");
+    return {
+      archives: link.archives.ports,
+      syncOwner: (connectionId) => claimSyncOwner(link.options, connectionId),
+    };
+  };
   const syncRounds = new SyncRounds({
     archives,
     // Hidden demo connections are out of the rounds (issue 27, item 5).
@@ -341,16 +357,10 @@ export function createServices(options: CreateServicesOptions): Services {
     log,
     // On the firm's store, one sync per firm (issue 30, item 3): a connection is synced into it
     // by its sync owner only; out of reach, the rounds fail and back off (never into the copy).
-    firmOf: async () => {
-      if (archiveStore.state().store !== 'firm') return null;
-      const link = await archiveStore.link();
-      if (!link) throw new AppFailure('offline', "The firm's archive cannot be reached.");
-      return {
-        archives: link.archives.ports,
-        syncOwner: (connectionId) => claimSyncOwner(link.options, connectionId),
-      };
-    },
+    firmOf: firmSyncOf,
   });
+  // "Synchroniser" and `sync --connection`, through the sync owner as the rounds (issue 30).
+  const singleSync = new SingleSync({ archives, firmOf: firmSyncOf });
   const scheduler = options.backgroundSync
     ? new SyncScheduler({
         rounds: syncRounds,
@@ -422,12 +432,15 @@ export function createServices(options: CreateServicesOptions): Services {
     },
     userData,
     archiveStore,
+    bank: archiveStore.bank,
+    singleSync,
     shareFirmClients: () =>
       shareClients({ choice: archiveStore, connections, vault, who: workstationUser, now }),
     firstSearch,
     async close() {
       scheduler?.stop();
       syncRounds.cancel();
+      singleSync.cancelAll();
       exports.cancelAll();
       await archives.close();
       await relay.stop();

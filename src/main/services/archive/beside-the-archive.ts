@@ -2,12 +2,13 @@
 // exports) need besides its archive: its user data found by connection id, the bank statements'
 // matches (an invoice the bank paid counts as paid) and the ECB rates imported into the data
 // folder. Built once by the composition root (services/index.ts) over the data folder.
-import { existsSync } from 'node:fs';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { ArchiveReads } from './ports.ts';
 import { paymentMarksOf } from './payment-marks.ts';
 import type { UserDataDirectory } from './user-data-port.ts';
-import { bankDataPath, openBankData, type BankMatchRow } from './bank-store.ts';
+import type { BankMatchRow } from './bank-store.ts';
+import type { BankDirectory } from './bank-port.ts';
+import { bankDirectory } from './bank-directory.ts';
 import { ratesPath, readRates, type StoredRates } from '../rates/rates-file.ts';
 
 /** Where a reader finds what is not in the archive. */
@@ -20,22 +21,17 @@ export interface BesideTheArchive {
   ecbRates(): Promise<StoredRates | null>;
 }
 
-/** What lies beside the archives of the data folder `dataDir`. */
+/** What lies beside the archives of the data folder `dataDir`; the bank's matches from `bank`
+ * (the store chosen: the firm's on its store), by default the data folder's bank files. */
 export function besideTheArchive(
   dataDir: string,
   userData: Pick<UserDataDirectory, 'existing'>,
+  bank: Pick<BankDirectory, 'existing'> = bankDirectory(dataDir),
 ): BesideTheArchive {
   return {
     userData,
-    bankMatches: async (connectionId) => {
-      if (!existsSync(bankDataPath(dataDir, connectionId))) return [];
-      const bank = openBankData(dataDir, connectionId);
-      try {
-        return bank.matches();
-      } finally {
-        bank.close();
-      }
-    },
+    bankMatches: async (connectionId) =>
+      (await (await bank.existing(connectionId))?.matches()) ?? [],
     ecbRates: async () => readRates(ratesPath(dataDir)),
   };
 }

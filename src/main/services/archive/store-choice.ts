@@ -8,6 +8,15 @@ import type pg from 'pg';
 import type { FirmState } from '#shared/firm.ts';
 import type { ArchivePort, ArchivesPort } from './ports.ts';
 import type { UserDataDirectory } from './user-data-port.ts';
+import type { BankDirectory } from './bank-port.ts';
+import { bankDirectory } from './bank-directory.ts';
+import { postgresBankDirectory } from './postgres/bank.ts';
+import {
+  BANK_WRITES,
+  USER_DATA_WRITES,
+  refusingWrites,
+  writesOrRefusal,
+} from './offline-writes.ts';
 import { AppFailure } from '../app-failure.ts';
 import { LocalCopies } from './local-copy.ts';
 import { PostgresArchives } from './postgres/archives.ts';
@@ -15,6 +24,7 @@ import { DEFAULT_SCHEMA, openPool, type DatabaseOptions } from './postgres/datab
 import { firmDatabaseOptions } from './postgres/firm-store.ts';
 import { readFirmSettings, splitUrl } from './postgres/firm-settings.ts';
 import { postgresUserDataDirectory } from './postgres/user-data.ts';
+import { sayingWho } from './marks-by.ts';
 import { appliedVersion, assertSchema } from './postgres/migrate.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
@@ -375,18 +385,69 @@ export class StoreChoice {
   };
 
   /** The user data's port, answered by the chosen store. */
-  readonly userData: UserDataDirectory = {
-    of: (id) => this.#userData().then((directory) => directory.of(id)),
-    existing: (id) => this.#userData().then((directory) => directory.existing(id)),
-  };
+  readonly userData: UserDataDirectory = this.#shared(
+    (link) => {
+      const who = this.#options.who ?? (() => '?');
+      const firm = postgresUserDataDirectory(link.pool, who);
+      // Each mark says who made it when another workstation's user did (marks-by.ts).
+      return {
+        of: async (id) => sayingWho(await firm.of(id), who),
+        existing: async (id) => {
+          const port = await firm.existing(id);
+          return port && sayingWho(port, who);
+        },
+      };
+    },
+    () => this.#options.embeddedUserData,
+    USER_DATA_WRITES,
+  );
 
-  async #userData(): Promise<UserDataDirectory> {
-    // The firm's store holds the shared user data (issue 30, item 4); out of reach, the local
-    // user data answers (what is written there stays there).
-    const link = await this.link();
-    if (link) return postgresUserDataDirectory(link.pool, this.#options.who ?? (() => '?'));
-    return this.#options.embeddedUserData;
+  /** A directory of what the accountants share (user data, bank): the firm's store holds it
+   * (issue 30, item 4); on the embedded store the workstation's files. Out of reach, the local
+   * copy answers reads and refuses writes, which would stay there unseen (offline-writes.ts). */
+  #shared<P extends object>(
+    firm: (link: FirmLink) => {
+      of(id: string): Promise<P>;
+      existing(id: string): Promise<P | null>;
+    },
+    local: () => { of(id: string): Promise<P>; existing(id: string): Promise<P | null> },
+    writes: ReadonlySet<keyof P>,
+  ): { of(id: string): Promise<P>; existing(id: string): Promise<P | null> } {
+    const on = async <R extends P | null>(
+      use: (directory: {
+        of(id: string): Promise<P>;
+        existing(id: string): Promise<P | null>;
+      }) => Promise<R>,
+    ): Promise<R> => {
+      const offline = async (): Promise<R> => {
+        const port = await use(local());
+        return (port && refusingWrites(port, writes)) as R;
+      };
+      const link = await this.link();
+      if (!link) return this.#state.store === 'firm' ? offline() : use(local());
+      try {
+        const port = await use(firm(link));
+        const lost = (error: unknown): void => this.#lost(error);
+        return (port && writesOrRefusal(port, writes, isUnreachable, lost)) as R;
+      } catch (error) {
+        if (!isUnreachable(error)) throw error;
+        this.#lost(error);
+        return offline();
+      }
+    };
+    return {
+      of: (id) => on((directory) => directory.of(id)),
+      existing: (id) => on((directory) => directory.existing(id)),
+    };
   }
+
+  /** The bank statements' port, answered by the chosen store: on the firm's store its
+   * statements and matches are the firm's. */
+  readonly bank: BankDirectory = this.#shared(
+    (link) => postgresBankDirectory(link.pool, this.#options.who ?? (() => '?')),
+    () => bankDirectory(this.#options.dataDir),
+    BANK_WRITES,
+  );
 
   async close(): Promise<void> {
     this.#closed = true;

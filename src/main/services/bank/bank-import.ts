@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { BankFile, BankFormat, MatchRule, StatementLine } from '#shared/bank.ts';
 import { AppFailure } from '../app-failure.ts';
 import type { BankAccount, BankMatchRow, BankStore, NewLine } from '../archive/bank-store.ts';
+import type { Propose } from '../archive/bank-port.ts';
 import { BankFileError } from './bank-file-error.ts';
 import {
   DEFAULT_MATCH_OPTIONS,
@@ -53,13 +54,13 @@ const BANKS: Record<string, string> = {
   '30006': 'Crédit Agricole',
 };
 
-function accountName(account: string): string {
+export function accountName(account: string): string {
   const bank = account.startsWith('FR') ? BANKS[account.slice(4, 9)] : undefined;
   return `${bank ?? 'Compte'} …${account.slice(-4)}`;
 }
 
 /** The first account is 512000, the next 512001...: the accountant renames them at will. */
-function defaultLedgerAccount(taken: readonly BankAccount[]): string {
+export function defaultLedgerAccount(taken: readonly BankAccount[]): string {
   const used = new Set(taken.map((a) => a.ledgerAccount));
   for (let n = 0; ; n++) {
     const candidate = `512${String(n).padStart(3, '0')}`;
@@ -88,45 +89,47 @@ export function keyedLines(file: BankFile): NewLine[] {
   );
 }
 
-function optionsOf(store: BankStore): MatchOptions {
-  return store.settings() ?? DEFAULT_MATCH_OPTIONS;
+/** The matching rule over a snapshot of the bank (bank-port.ts' `Propose`): every line without
+ * a decision proposed again, each only against invoices of its account's currency. */
+export function proposeFor(invoices: InvoiceSource): Propose {
+  return ({ accounts, settings, undecided, settled }) => {
+    const all = [...invoices()];
+    const options: MatchOptions = settings ?? DEFAULT_MATCH_OPTIONS;
+    const currencies = new Map(accounts.map((a) => [a.account, a.currency]));
+    const byCurrency = new Map<string, typeof undecided>();
+    for (const line of undecided) {
+      const currency = currencies.get(line.account) ?? 'EUR';
+      const group = byCurrency.get(currency);
+      if (group) group.push(line);
+      else byCurrency.set(currency, [line]);
+    }
+    return [...byCurrency].flatMap(([currency, group]) =>
+      matchLines(
+        group,
+        all.filter((i) => i.currency === currency),
+        options,
+        settled,
+      ),
+    );
+  };
 }
 
 /** Matches again every line without a decision (inside the caller's transaction). */
 export function rematch(store: BankStore, invoices: InvoiceSource): void {
-  const all = [...invoices()];
-  const lines = store.undecidedLines();
-  const settled = store.settled();
-  const options = optionsOf(store);
-  // Lines only meet invoices of their account's currency.
-  const currencies = new Map(store.accounts().map((a) => [a.account, a.currency]));
-  const byCurrency = new Map<string, typeof lines>();
-  for (const line of lines) {
-    const currency = currencies.get(line.account) ?? 'EUR';
-    const group = byCurrency.get(currency);
-    if (group) group.push(line);
-    else byCurrency.set(currency, [line]);
-  }
-  const proposals = [...byCurrency].flatMap(([currency, group]) =>
-    matchLines(
-      group,
-      all.filter((i) => i.currency === currency),
-      options,
-      settled,
-    ),
+  store.saveProposals(
+    proposeFor(invoices)({
+      accounts: store.accounts(),
+      settings: store.settings(),
+      undecided: store.undecidedLines(),
+      settled: store.settled(),
+    }),
   );
-  store.saveProposals(proposals);
 }
 
-export function importBankFile(
-  store: BankStore,
-  invoices: InvoiceSource,
-  file: { name: string; bytes: Uint8Array },
-  now: Date,
-): ImportSummary {
-  let parsed: BankFile;
+/** The file parsed whole, or refused with its line and reason (nothing imported). */
+export function parseOrRefuse(file: { name: string; bytes: Uint8Array }): BankFile {
   try {
-    parsed = parseBankBytes(file.bytes);
+    return parseBankBytes(file.bytes);
   } catch (error) {
     if (error instanceof BankFileError) {
       throw new AppFailure(
@@ -138,6 +141,15 @@ export function importBankFile(
     }
     throw error;
   }
+}
+
+export function importBankFile(
+  store: BankStore,
+  invoices: InvoiceSource,
+  file: { name: string; bytes: Uint8Array },
+  now: Date,
+): ImportSummary {
+  const parsed = parseOrRefuse(file);
   const lines = keyedLines(parsed);
   return store.transaction(() => {
     const accountsAdded: BankAccount[] = [];
@@ -226,7 +238,7 @@ export function undoMatch(store: BankStore, invoices: InvoiceSource, lineId: str
   });
 }
 
-function allocate(
+export function allocate(
   row: BankMatchRow,
   invoiceIds: readonly string[],
   invoices: readonly PayableInvoice[],

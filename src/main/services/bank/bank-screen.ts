@@ -1,5 +1,6 @@
-// The Banque screen's calls (issue 29, item 5): one connection's bank file opened for each call
-// and closed after, its lines named with the invoices' numbers from the archive.
+// The Banque screen's calls (issue 29, item 5): one connection's bank, through the bank port of
+// the store chosen (the workstation's bank file, or the firm's archive: issue 30), its lines
+// named with the invoices' numbers from the archive.
 import type {
   BankAccountView,
   BankImportResult,
@@ -8,13 +9,18 @@ import type {
   BankView,
 } from '#shared/bank.ts';
 import { AppFailure } from '../app-failure.ts';
-import { openBankData, type BankMatchRow, type BankStore } from '../archive/bank-store.ts';
-import { confirmMatch, importBankFile, undoMatch, type InvoiceSource } from './bank-import.ts';
+import type { BankMatchRow } from '../archive/bank-store.ts';
+import type { BankDirectory, BankPort } from '../archive/bank-port.ts';
+import { bankDirectory } from '../archive/bank-directory.ts';
+import type { InvoiceSource } from './bank-import.ts';
+import { confirmMatchOn, importBankFileInto, undoMatchOn } from './bank-on-port.ts';
 import type { Allocation } from './matching.ts';
 import type { PayableInvoice } from '#shared/payable.ts';
 
 export interface BankScreenDeps {
   dataDir: string;
+  /** The bank of the store chosen (services' `bank`); default: the bank files of `dataDir`. */
+  bank?: BankDirectory;
   /** Every invoice of the connection's archive bank matching may pay (archive/ports.ts). */
   bankInvoices(connectionId: string): Promise<PayableInvoice[]>;
 }
@@ -22,21 +28,17 @@ export interface BankScreenDeps {
 /** A statement of a year is a few MB; a file much bigger is not one. */
 export const MAX_BANK_FILE_BYTES = 16 * 1024 * 1024;
 
-/** Runs `use` on the connection's bank file, with the archive's payable invoices read first
+/** Runs `use` on the connection's bank, with the archive's payable invoices read first
  * (through the port) when `use` matches or names invoices. */
 async function withBank<T>(
   deps: BankScreenDeps,
   connectionId: string,
-  use: (store: BankStore, invoices: InvoiceSource) => T,
+  use: (bank: BankPort, invoices: InvoiceSource) => Promise<T>,
   needsInvoices = true,
 ): Promise<T> {
   const invoices = needsInvoices ? await deps.bankInvoices(connectionId) : [];
-  const store = openBankData(deps.dataDir, connectionId);
-  try {
-    return use(store, () => invoices);
-  } finally {
-    store.close();
-  }
+  const bank = await (deps.bank ?? bankDirectory(deps.dataDir)).of(connectionId);
+  return use(bank, () => invoices);
 }
 
 function invoiceIndex(invoices: InvoiceSource): Map<string, PayableInvoice> {
@@ -98,13 +100,12 @@ function idsOfNumbers(
 }
 
 export function bankView(deps: BankScreenDeps, connectionId: string): Promise<BankView> {
-  return withBank(deps, connectionId, (store, invoices) => {
+  return withBank(deps, connectionId, async (bank, invoices) => {
     const byId = invoiceIndex(invoices);
-    const lines = store
-      .matches()
+    const lines = (await bank.matches())
       .map((r) => lineView(r, byId))
       .sort((a, b) => b.day.localeCompare(a.day) || a.id.localeCompare(b.id));
-    return { connectionId, accounts: store.accounts(), lines };
+    return { connectionId, accounts: await bank.accounts(), lines };
   });
 }
 
@@ -114,8 +115,8 @@ export function importBankStatement(
   file: { name: string; bytes: Uint8Array },
   now: Date,
 ): Promise<BankImportResult> {
-  return withBank(deps, connectionId, (store, invoices) => {
-    const s = importBankFile(store, invoices, file, now);
+  return withBank(deps, connectionId, async (bank, invoices) => {
+    const s = await importBankFileInto(bank, invoices, file, now);
     return {
       file: s.file,
       format: s.format,
@@ -140,18 +141,15 @@ export function confirmBankLine(
   now: Date,
   invoiceNumbers?: readonly string[],
 ): Promise<BankLineView> {
-  return withBank(deps, connectionId, (store, invoices) => {
+  return withBank(deps, connectionId, async (bank, invoices) => {
     const byId = invoiceIndex(invoices);
     let ids: string[] | undefined;
     if (invoiceNumbers) {
-      const line = store.matches(new Set([lineId]))[0];
+      const line = (await bank.matches(new Set([lineId])))[0];
       if (!line) throw new AppFailure('not_found', `There is no bank line "${lineId}".`);
       ids = idsOfNumbers(invoiceNumbers, line, byId);
     }
-    return lineView(
-      confirmMatch(store, () => byId.values(), lineId, now, ids),
-      byId,
-    );
+    return lineView(await confirmMatchOn(bank, () => byId.values(), lineId, now, ids), byId);
   });
 }
 
@@ -160,12 +158,9 @@ export function undoBankLine(
   connectionId: string,
   lineId: string,
 ): Promise<BankLineView> {
-  return withBank(deps, connectionId, (store, invoices) => {
+  return withBank(deps, connectionId, async (bank, invoices) => {
     const byId = invoiceIndex(invoices);
-    return lineView(
-      undoMatch(store, () => byId.values(), lineId),
-      byId,
-    );
+    return lineView(await undoMatchOn(bank, () => byId.values(), lineId), byId);
   });
 }
 
@@ -177,13 +172,13 @@ export function saveBankAccount(
   return withBank(
     deps,
     connectionId,
-    (store) => {
-      const ok = store.updateAccount(change.account, {
+    async (bank) => {
+      const ok = await bank.updateAccount(change.account, {
         name: change.name,
         ledgerAccount: change.ledgerAccount,
       });
       if (!ok) throw new AppFailure('not_found', `There is no bank account "${change.account}".`);
-      return store.accounts();
+      return bank.accounts();
     },
     false,
   );

@@ -70,7 +70,11 @@ export function agingEntry(
   const mark = payment?.mark ?? null;
   // A bank payment is no mark of the user's: nothing to take off, no "marquée le".
   const userMark = mark?.source === 'bank' ? null : mark;
-  const markFields = { markedAt: userMark?.markedAt ?? null, note: userMark?.note ?? null };
+  const markFields = {
+    markedAt: userMark?.markedAt ?? null,
+    note: userMark?.note ?? null,
+    ...(userMark?.markedBy ? { markedBy: userMark.markedBy } : {}),
+  };
   if (payment && (payment.day === null || payment.day <= asOf))
     return {
       paid: {
@@ -221,6 +225,7 @@ export function computeAgingReport(
   let paidByStatus = 0;
   let paidByMark = 0;
   let paidByBank = 0;
+  let paidByOthers = 0;
   const sides = new Map<
     string,
     { totals: Map<string, AgingAmounts>; parties: Map<string, AgingCounterparty> }
@@ -230,6 +235,7 @@ export function computeAgingReport(
     if (!entry) continue;
     if ('paid' in entry) {
       const p = entry.paid;
+      if (p.paidSource === 'marked' && p.markedBy) paidByOthers += 1;
       if (p.paidSource === 'marked') paidByMark += 1;
       else if (p.paidSource === 'bank') paidByBank += 1;
       else paidByStatus += 1;
@@ -319,6 +325,7 @@ export function computeAgingReport(
     paid,
     paidByStatus,
     paidByMark,
+    ...(paidByOthers > 0 ? { paidByOthers } : {}),
     paidByBank,
     pastDue: lines.filter(isPastDue).length,
     coverage: context.coverage,

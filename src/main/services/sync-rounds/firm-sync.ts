@@ -87,7 +87,7 @@ export async function firmSync(
 }
 
 /** Runs the sync as the connection's owner; the lock is given back at its end. */
-async function syncOwned(
+export async function syncOwned(
   ownership: SyncOwnership,
   archive: SyncWrites,
   options: FirmSyncOptions & { concurrency?: number },

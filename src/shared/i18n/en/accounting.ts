@@ -6,6 +6,13 @@ export default {
   title: 'Accounting',
   intro:
     'The period’s journal entries, computed from the active connection’s local archive: journals, third parties to map, invoices set aside, FEC export.',
+  // On the firm's archive (issue 30): where the figures come from, named.
+  introFirm:
+    'The period’s journal entries, computed from the firm’s archive (shared server) for the active client: journals, third parties to map, invoices set aside, FEC export.',
+  introFirmCopy:
+    'The period’s journal entries, computed from the active client’s local copy of {date} (the firm’s server cannot be reached): journals, third parties to map, invoices set aside, FEC export.',
+  introFirmNoCopy:
+    'The period’s journal entries: the firm’s server cannot be reached and this workstation has no local copy of the active client.',
   loading: 'Computing the entries…',
   emptyTitle: 'Empty archive',
   empty:

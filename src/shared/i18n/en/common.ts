@@ -115,11 +115,17 @@ export default {
         'No server has the name in this connection’s address: check the base address and the token address in Connections and settings (a typo?). If they are right, check your network.',
       secret_absent:
         'This client’s secret is not on this workstation: its archive can be read, but live search needs it. Enter it in Connections and settings (Edit).',
+      firm_unreachable:
+        'The firm’s archive server cannot be reached: nothing was saved, so that this change does not stay on this workstation alone, unseen by the others. Try again once the server answers (the banner goes away).',
+      synced_elsewhere:
+        'Another workstation of the firm syncs this client: the firm’s archive, which this workstation reads, is filled for every workstation. Nothing was asked of the operator from here; the archive’s last sync date is that workstation’s.',
     },
     // A reason's own title, where the kind's would mislead (see archive.errorTitles too).
     reasonTitles: {
       host_not_found: 'Operator address not found',
       secret_absent: 'Secret not on this workstation',
+      firm_unreachable: 'Firm server out of reach',
+      synced_elsewhere: 'Synced by another workstation',
     },
     earlierAnswer:
       'The rows below are the earlier answer to this same search, of {date}: they do not show what may have changed since.',

@@ -267,6 +267,8 @@ export default {
     },
     byStatus: 'Paid by the operator’s word: status {code}, on {date}.',
     markedBy: 'Marked paid on {markedAt} by you (paid on {paidOn}).',
+    // On the firm's archive, a mark another workstation's user made (issue 30).
+    markedByOther: 'Marked paid by {who} on {markedAt} (paid on {paidOn}).',
     note: 'Note: {note}',
     none: 'No known payment: no payment status (211, 212) and no “paid” mark.',
     noneWhy:

@@ -6,6 +6,13 @@ export default {
   title: 'Reports',
   intro:
     'VAT, aged balance, statuses and VAT return, computed from the active connection’s local archive: sync it for up-to-date figures.',
+  // On the firm's archive (issue 30): where the figures come from, named.
+  introFirm:
+    'VAT, aged balance, statuses and VAT return, computed from the firm’s archive (shared server) for the active client.',
+  introFirmCopy:
+    'VAT, aged balance, statuses and VAT return, computed from the active client’s local copy of {date}: the firm’s server cannot be reached.',
+  introFirmNoCopy:
+    'VAT, aged balance, statuses and VAT return: the firm’s server cannot be reached and this workstation has no local copy of the active client.',
   tabs: {
     label: 'Choose a report',
     vat: 'VAT',
@@ -238,6 +245,12 @@ export default {
     paidByStatus: { one: '{count} invoice paid', other: '{count} invoices paid' },
     paidByBank: { one: '{count} paid', other: '{count} paid' },
     paidByMark: { one: '{count} marked paid', other: '{count} marked paid' },
+    // On the firm's archive (issue 30): the marks of other workstations' users apart.
+    paidCountsShared:
+      'Left out of the figures: {status} by the operator’s word (status 211 or 212), {bank} by a bank statement, {marked} by you and {others} by other workstations of the firm.',
+    markedColumn: 'Marked',
+    markedByYou: 'by you on {date}',
+    markedByOther: 'by {who} on {date}',
     lines: 'Invoices with no known payment',
     linesCount: { one: '{count} invoice', other: '{count} invoices' },
     select: 'Select {number}',

@@ -4,6 +4,13 @@ export default {
   title: 'Comptabilité',
   intro:
     'Les écritures de la période, calculées depuis l’archive locale de la connexion active : journaux, tiers à affecter, factures mises de côté, export FEC.',
+  // On the firm's archive (issue 30): where the figures come from, named.
+  introFirm:
+    'Les écritures de la période, calculées depuis l’archive du cabinet (serveur partagé) pour le dossier actif : journaux, tiers à affecter, factures mises de côté, export FEC.',
+  introFirmCopy:
+    'Les écritures de la période, calculées depuis la copie locale du {date} du dossier actif (le serveur du cabinet est injoignable) : journaux, tiers à affecter, factures mises de côté, export FEC.',
+  introFirmNoCopy:
+    'Les écritures de la période : le serveur du cabinet est injoignable et ce poste n’a pas de copie locale du dossier actif.',
   loading: 'Calcul des écritures…',
   emptyTitle: 'Archive vide',
   empty:

@@ -118,11 +118,17 @@ export default {
         'Aucun serveur ne porte le nom de l’adresse de cette connexion : vérifiez l’adresse de base et l’adresse du jeton dans Connexions et paramètres (une faute de frappe ?). Si elles sont justes, vérifiez votre réseau.',
       secret_absent:
         'Le secret de ce client n’est pas sur ce poste : son archive se lit, mais la recherche en direct le demande. Saisissez-le dans Connexions et paramètres (Modifier).',
+      firm_unreachable:
+        'Le serveur de l’archive du cabinet est injoignable : rien n’a été enregistré, pour que ce changement ne reste pas sur ce seul poste à l’insu des autres. Réessayez quand le serveur répond de nouveau (le bandeau disparaît).',
+      synced_elsewhere:
+        'Un autre poste du cabinet synchronise ce client : l’archive du cabinet, que ce poste lit, se remplit pour tous les postes. Rien n’a été demandé à l’opérateur d’ici ; la date de la dernière synchronisation est celle de l’archive.',
     },
     // A reason's own title, where the kind's would mislead (see archive.errorTitles too).
     reasonTitles: {
       host_not_found: 'Adresse de l’opérateur introuvable',
       secret_absent: 'Secret absent de ce poste',
+      firm_unreachable: 'Serveur du cabinet injoignable',
+      synced_elsewhere: 'Synchronisé par un autre poste',
     },
     earlierAnswer:
       'Les lignes ci-dessous sont la réponse précédente à cette même recherche, du {date} : elles ne tiennent pas compte de ce qui a pu changer depuis.',

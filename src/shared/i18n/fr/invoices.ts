@@ -255,6 +255,8 @@ export default {
     },
     byStatus: 'Payée selon l’opérateur : statut {code}, le {date}.',
     markedBy: 'Marquée payée le {markedAt} par vous (paiement du {paidOn}).',
+    // On the firm's archive, a mark another workstation's user made (issue 30).
+    markedByOther: 'Marquée payée par {who} le {markedAt} (paiement du {paidOn}).',
     note: 'Note : {note}',
     none: 'Aucun paiement connu : ni statut de paiement (211, 212) ni marque « payée ».',
     noneWhy:

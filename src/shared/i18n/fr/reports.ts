@@ -3,6 +3,13 @@ export default {
   title: 'Rapports',
   intro:
     'TVA, échéancier, statuts et déclaration de TVA, calculés sur l’archive locale de la connexion active : synchronisez-la pour des chiffres à jour.',
+  // On the firm's archive (issue 30): where the figures come from, named.
+  introFirm:
+    'TVA, échéancier, statuts et déclaration de TVA, calculés sur l’archive du cabinet (serveur partagé) pour le dossier actif.',
+  introFirmCopy:
+    'TVA, échéancier, statuts et déclaration de TVA, calculés sur la copie locale du {date} du dossier actif : le serveur du cabinet est injoignable.',
+  introFirmNoCopy:
+    'TVA, échéancier, statuts et déclaration de TVA : le serveur du cabinet est injoignable et ce poste n’a pas de copie locale du dossier actif.',
   tabs: {
     label: 'Choix du rapport',
     vat: 'TVA',
@@ -241,6 +248,12 @@ export default {
     paidByStatus: { one: '{count} facture payée', other: '{count} factures payées' },
     paidByBank: { one: '{count} payée', other: '{count} payées' },
     paidByMark: { one: '{count} marquée payée', other: '{count} marquées payées' },
+    // On the firm's archive (issue 30): the marks of other workstations' users apart.
+    paidCountsShared:
+      'Hors des chiffres : {status} selon l’opérateur (statut 211 ou 212), {bank} selon un relevé bancaire, {marked} par vous et {others} par d’autres postes du cabinet.',
+    markedColumn: 'Marquée',
+    markedByYou: 'par vous le {date}',
+    markedByOther: 'par {who} le {date}',
     lines: 'Factures sans paiement connu',
     linesCount: { one: '{count} facture', other: '{count} factures' },
     select: 'Sélectionner {number}',

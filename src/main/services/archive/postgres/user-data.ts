@@ -49,6 +49,16 @@ class PostgresUserData extends ConnectionWriter implements UserDataPort {
     return new Map(rows.map((r) => [r.invoice_id, records.toMark(r)]));
   }
 
+  /** Who last wrote each mark (the firm's record of its writer: issue 30, item 2), by invoice. */
+  async paymentMarkWriters(invoiceIds?: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.#rows<{ invoice_id: string; written_by: string }>(
+      `SELECT invoice_id, written_by FROM payment_marks
+       WHERE connection_id = $1 ${invoiceIds ? 'AND invoice_id = ANY($2)' : ''}`,
+      invoiceIds ? [[...invoiceIds]] : [],
+    );
+    return new Map(rows.map((r) => [r.invoice_id, r.written_by]));
+  }
+
   async markPaid(
     invoiceIds: readonly string[],
     paidOn: string,

@@ -1,0 +1,81 @@
+// Who marked an invoice paid, on the firm's archive (issue 30, item 2), against a real
+// PostgreSQL server (scripts/with-postgres.sh): a mark another workstation's user made says who
+// (payments:get, the échéancier's paid list), one this user made does not ("par vous"), and the
+// échéancier's "par vous" count leaves the other workstation's marks out.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Sourced } from '#shared/contract.ts';
+import type { InvoicePayment } from '#shared/payments.ts';
+import { parsePeriod } from '#shared/report-period.ts';
+import type { AgingReport } from '#shared/reports.ts';
+import { copyArchive } from '#main/services/archive/postgres/copy-archive.ts';
+import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
+import { fillDemoArchive } from '#support/demo-archive.ts';
+import { workstation, type Workstation } from '#support/firm-workstation.ts';
+import { freshSchema, NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const CLIENT = 'demo-admin';
+const OTHER = 'marie@poste-2';
+
+describe('who marked it, on the firm archive', { skip: TEST_PG_URL ? false : NO_SERVER }, () => {
+  let firm: Awaited<ReturnType<typeof freshSchema>>;
+  let source: string;
+  let here: Workstation;
+
+  before(async () => {
+    firm = await freshSchema('who');
+    source = mkdtempSync(join(tmpdir(), 'firm-who-source-'));
+    fillDemoArchive(source, CLIENT, { seed: 23, invoices: 300, now: NOW });
+    await copyArchive(firm.pool, source, CLIENT);
+    here = await workstation(firm.schema, { now: NOW, client: CLIENT });
+  });
+  after(async () => {
+    await here?.services.close();
+    await firm?.drop();
+    for (const dir of [source, here?.dataDir])
+      if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('another workstation’s mark says who; this user’s own does not, nor counts as theirs', async () => {
+    const aging = () =>
+      here
+        .call<Sourced<AgingReport>>('reports:get', {
+          report: 'aging',
+          period: parsePeriod('2026-11'),
+        })
+        .then((r) => r.data);
+    const before = await aging();
+    const [first, second] = before.lines.filter((line) => line.amountCents > 0);
+    assert.ok(first && second);
+    // Marie marks the first on her workstation (the firm's archive records her as its writer).
+    const marie = await postgresUserDataDirectory(firm.pool, () => OTHER).of(CLIENT);
+    await marie.markPaid([first.invoiceId], '2026-11-20', null, new Date('2026-11-21T08:15:00Z'));
+    // This user marks the second here.
+    await here.call('payments:mark', {
+      connectionId: CLIENT,
+      invoiceIds: [second.invoiceId],
+      paidOn: '2026-11-21',
+    });
+
+    const payments = await here.call<InvoicePayment[]>('payments:get', {
+      connectionId: CLIENT,
+      invoiceIds: [first.invoiceId, second.invoiceId],
+    });
+    assert.equal(payments[0]?.mark?.markedBy, OTHER);
+    assert.equal(payments[0]?.mark?.markedAt, '2026-11-21T08:15:00.000Z');
+    assert.ok(payments[1]?.mark);
+    assert.equal(payments[1]?.mark?.markedBy, undefined);
+
+    const after = await aging();
+    assert.equal(after.paidByMark, before.paidByMark + 2);
+    assert.equal(after.paidByOthers, 1);
+    const paid = new Map(after.paid.map((p) => [p.invoiceId, p]));
+    assert.equal(paid.get(first.invoiceId)?.markedBy, OTHER);
+    assert.equal(paid.get(second.invoiceId)?.markedBy, undefined);
+    assert.ok(paid.get(second.invoiceId)?.markedAt);
+  });
+});

@@ -1,0 +1,59 @@
+// A workstation of a firm for the tests on a real PostgreSQL server (scripts/with-postgres.sh):
+// its own data folder with firm.json naming the test's schema, the firm's password in its
+// (fake) keychain, `CLIENT` active, and the app's dispatcher to call its channels.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Result } from '#shared/contract.ts';
+import { createDispatcher, createHandlers } from '#main/handlers/index.ts';
+import { createServices, type CreateServicesOptions, type Services } from '#main/services/index.ts';
+import { fixedClock } from '#main/services/clock.ts';
+import {
+  FIRM_VAULT_ACCOUNT,
+  writeFirmSettings,
+} from '#main/services/archive/postgres/firm-settings.ts';
+import { fakeKeytar, silentLog } from './fakes.ts';
+import { TEST_PG_URL } from './postgres.ts';
+
+export interface Workstation {
+  dataDir: string;
+  services: Services;
+  /** The channel's value; a failure is thrown with its AppError. */
+  call<T>(channel: string, args: unknown): Promise<T>;
+  /** The channel's result as the renderer gets it (ok or its AppError). */
+  dispatch(channel: string, args: unknown): Promise<Result<unknown>>;
+}
+
+export async function workstation(
+  schema: string,
+  options: { now: Date; client: string; services?: Partial<CreateServicesOptions> },
+): Promise<Workstation> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'firm-workstation-'));
+  const url = new URL(TEST_PG_URL!);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  writeFirmSettings(dataDir, { url: url.toString(), schema, tls: 'off' });
+  const services = createServices({
+    dataDir,
+    shell: 'browser',
+    log: silentLog,
+    clock: fixedClock(options.now.toISOString()),
+    loadKeytar: async () => fakeKeytar(),
+    ...options.services,
+  });
+  await services.vault.set(FIRM_VAULT_ACCOUNT, password, 'keychain');
+  services.connections.updateSettings({ activeConnectionId: options.client });
+  const dispatch = createDispatcher(createHandlers(services, { probeIntervalMs: 0 }), {
+    log: silentLog,
+  }) as (channel: string, args: unknown) => Promise<Result<unknown>>;
+  return {
+    dataDir,
+    services,
+    dispatch,
+    async call<T>(channel: string, args: unknown): Promise<T> {
+      const result = (await dispatch(channel, args)) as Result<T>;
+      if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
+      return result.value;
+    },
+  };
+}
