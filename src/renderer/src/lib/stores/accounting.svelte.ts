@@ -2,6 +2,7 @@
 // default the last full month), the part shown, the journal and page of entries, the FEC's
 // options, and the answers of main (each a Search: shown only under the connection it was asked
 // for, session.owner).
+import { untrack } from 'svelte';
 import type { LedgerJournal } from '#shared/accounting.ts';
 import type { FecEncoding, FecSeparator } from '#shared/accounting.ts';
 import type { ArgsOf } from '#shared/contract.ts';
@@ -36,6 +37,22 @@ export const queueDrafts = new Owned<QueueDrafts>();
 /** The active connection's id, or null before the settings are read. */
 export function activeConnectionId(): string | null {
   return session.settings?.activeConnectionId ?? null;
+}
+
+/** `search` asked for the active connection now and again after each switch of connection
+ * (session.generation); called while a component is set up. Returns the load, for a retry. */
+export function loadForConnection(search: {
+  run(args: { connectionId: string }): Promise<boolean>;
+}): () => void {
+  const load = (): void => {
+    const connectionId = activeConnectionId();
+    if (connectionId) void search.run({ connectionId });
+  };
+  $effect(() => {
+    void session.generation;
+    untrack(load);
+  });
+  return load;
 }
 
 class LedgerSearch extends Search<'accounting:ledger'> {
