@@ -28,7 +28,7 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
  * ones scrolled away). */
 export async function expectWithinWidth(part: Locator): Promise<void> {
   await expect(part).toBeVisible();
-  await part.scrollIntoViewIfNeeded();
+  // Not scrolled into view: that would scroll a table sideways to the part it must show as is.
   const inside = await part.evaluate((el) => {
     const r = el.getBoundingClientRect();
     let box = { left: 0, right: window.innerWidth };
