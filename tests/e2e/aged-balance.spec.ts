@@ -1,7 +1,8 @@
 // Issue 29, item 3, as a user sees it: the échéancier as an aged balance on a day typed in its
 // « Au » field (by the keyboard), its bands as main computes them on that day; the demo
 // statements imported on Banque (their matches: payments, some in parts) move it; its workbook,
-// named by the day, read back with openpyxl. French, at 1366×768 and 1024×700.
+// named by the day, read back with openpyxl. French; the flow at 1366×768, the moved balance
+// also at 1024×700 (atBothWidths: no sideways scroll, the bands whole, the screenshot).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,10 +17,10 @@ import { parsePeriod } from '#shared/report-period.ts';
 import { AGING_BUCKETS, type AgingReport } from '#shared/reports.ts';
 import { readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { ExportControl } from './pages/export-control.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { WIDE, atBothWidths } from './pages/widths.ts';
 import { reportSourceOf } from '../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -32,6 +33,8 @@ const files = demoStatementFiles(
 const test = base.extend({
   dataDir: filledArchive('aged-balance', { seed: 17, invoices: 600, now: NOW }),
 });
+
+test.use({ viewport: WIDE, pageTime: NOW });
 
 const euros = (cents: number) =>
   new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
@@ -84,96 +87,89 @@ function column(sheet: XlsxSheet, header: string): (string | number | boolean | 
   return sheet.rows.slice(1).map((row) => row[index]?.v ?? null);
 }
 
-for (const viewport of [
-  { width: 1366, height: 768 },
-  { width: 1024, height: 700 },
-]) {
-  test(`aged balance on a day at ${viewport.width}×${viewport.height}: typed, moved by the bank, exported`, async ({
-    app,
-    page,
-  }) => {
-    test.slow();
-    await page.setViewportSize(viewport);
-    await page.clock.setFixedTime(NOW);
-    await page.reload();
-    const before = await expected(app.dataDir);
+test(`aged balance on a day: typed, moved by the bank, exported`, async ({ app, page }) => {
+  test.slow();
+  const before = await expected(app.dataDir);
 
-    const reports = new ReportsPage(page);
-    await reports.open();
-    await reports.tab('Échéancier').click();
-    // The day typed by the keyboard: the field, then Enter.
-    const field = page.getByRole('textbox', { name: 'Au', exact: true });
-    await field.focus();
-    await page.keyboard.type('30/09/2026');
-    await page.keyboard.press('Enter');
-    await expect(page.getByText('Au 30/09/2026', { exact: true })).toBeVisible();
-    await expectBands(reports, before);
-    await expectAccessible(page, 'Rapports · échéancier au 30/09/2026');
-
-    // The bank's matches pay invoices, some in parts: the balance on the same day moves.
-    await importStatements(page);
-    const after = await expected(app.dataDir);
-    const total = (r: AgingReport) => r.sides[0]!.totals[0]!.totalCents;
-    expect(total(after)).toBeLessThan(total(before));
-    await reports.open();
-    await expect(field).toHaveValue('30/09/2026');
-    await expectBands(reports, after);
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/aged-balance-${viewport.width}.png` });
-
-    // The workbook of that day, named by it, its lines those of the screen.
-    const folder = await mkdtemp(join(tmpdir(), 'invoice-desk-aged-balance-'));
-    try {
-      const { path, fileName } = await new ExportControl(page).exportTo(folder);
-      expect(fileName).toContain(`Échéancier ${AS_OF}`);
-      const book = readXlsx(path);
-      const open = sheetNamed(book, 'Sans paiement connu');
-      const left = column(open, 'Reste à payer') as number[];
-      const sum = Math.round(left.reduce((s, v) => s + v * 100, 0));
-      const all = after.sides.flatMap((s) => s.totals.filter((t) => t.currency === 'EUR'));
-      expect(sum).toBe(all.reduce((s, t) => s + t.totalCents, 0));
-      const parts = column(open, 'Déjà payé en partie') as number[];
-      const partial = after.lines.filter((l) => (l.paidPartCents ?? 0) > 0).length;
-      expect(parts.filter((v) => v > 0).length).toBe(partial);
-      expect(column(open, 'Avoirs imputés').length).toBe(after.lines.length);
-
-      // The legal table of overdue invoices on the same day (D441-6), from the same screen.
-      const downloading = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Tableau D441-6 (Excel)' }).click();
-      const download = await downloading;
-      expect(download.suggestedFilename()).toMatch(/ Délais de paiement D441-6 2026-09-30\.xlsx$/);
-      const d441Path = join(folder, download.suggestedFilename());
-      await download.saveAs(d441Path);
-      const archive = openArchive(app.dataDir, 'demo-admin');
-      let table: D441Table;
-      try {
-        table = await d441Of(reportSourceOf(archive), AS_OF, { now: NOW });
-      } finally {
-        archive.close();
-      }
-      const sheet = readXlsx(d441Path).sheets[0]!;
-      const counts = sheet.rows
-        .filter((r) => r[0]?.v === 'Nombre de factures concernées')
-        .map((r) => r.slice(1).map((c) => c?.v));
-      expect(counts).toEqual(table.sides.map((s) => [...s.bands, s.total].map((f) => f.invoices)));
-      const amounts = sheet.rows
-        .filter((r) => r[0]?.v === 'Montant total des factures concernées (TTC)')
-        .map((r) => r.slice(1).map((c) => Math.round((c?.v as number) * 100)));
-      expect(amounts).toEqual(
-        table.sides.map((s) => [...s.bands, s.total].map((f) => f.amountCents)),
-      );
-      // Its issued side is the échéancier's past due receivables in euros on that day.
-      const pastDue = after.lines.filter(
-        (l) =>
-          l.direction === 'OUTBOUND' &&
-          l.daysLate > 0 &&
-          l.amountCents > 0 &&
-          !l.creditNote &&
-          l.currency === 'EUR' &&
-          l.lifecycleCode !== '207',
-      );
-      expect(table.sides[1].total.invoices).toBe(pastDue.length);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+  const reports = new ReportsPage(page);
+  await reports.open();
+  await reports.tab('Échéancier').click();
+  // The day typed by the keyboard: the field, then Enter.
+  const field = page.getByRole('textbox', { name: 'Au', exact: true });
+  await field.focus();
+  await page.keyboard.type('30/09/2026');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Au 30/09/2026', { exact: true })).toBeVisible();
+  await expectBands(reports, before);
+  await expectAccessible(page, 'Rapports · échéancier au 30/09/2026', undefined, {
+    contrastCheckedBy: 'Rapports · Échéancier (reports.spec.ts)',
   });
-}
+
+  // The bank's matches pay invoices, some in parts: the balance on the same day moves.
+  await importStatements(page);
+  const after = await expected(app.dataDir);
+  const total = (r: AgingReport) => r.sides[0]!.totals[0]!.totalCents;
+  expect(total(after)).toBeLessThan(total(before));
+  await reports.open();
+  await expect(field).toHaveValue('30/09/2026');
+  await expectBands(reports, after);
+  await atBothWidths(page, 'aged-balance', [
+    reports.table('Sans paiement connu, par tranche, en euros'),
+  ]);
+
+  // The workbook of that day, named by it, its lines those of the screen.
+  const folder = await mkdtemp(join(tmpdir(), 'invoice-desk-aged-balance-'));
+  try {
+    const { path, fileName } = await new ExportControl(page).exportTo(folder);
+    expect(fileName).toContain(`Échéancier ${AS_OF}`);
+    const book = readXlsx(path);
+    const open = sheetNamed(book, 'Sans paiement connu');
+    const left = column(open, 'Reste à payer') as number[];
+    const sum = Math.round(left.reduce((s, v) => s + v * 100, 0));
+    const all = after.sides.flatMap((s) => s.totals.filter((t) => t.currency === 'EUR'));
+    expect(sum).toBe(all.reduce((s, t) => s + t.totalCents, 0));
+    const parts = column(open, 'Déjà payé en partie') as number[];
+    const partial = after.lines.filter((l) => (l.paidPartCents ?? 0) > 0).length;
+    expect(parts.filter((v) => v > 0).length).toBe(partial);
+    expect(column(open, 'Avoirs imputés').length).toBe(after.lines.length);
+
+    // The legal table of overdue invoices on the same day (D441-6), from the same screen.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Tableau D441-6 (Excel)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/ Délais de paiement D441-6 2026-09-30\.xlsx$/);
+    const d441Path = join(folder, download.suggestedFilename());
+    await download.saveAs(d441Path);
+    const archive = openArchive(app.dataDir, 'demo-admin');
+    let table: D441Table;
+    try {
+      table = await d441Of(reportSourceOf(archive), AS_OF, { now: NOW });
+    } finally {
+      archive.close();
+    }
+    const sheet = readXlsx(d441Path).sheets[0]!;
+    const counts = sheet.rows
+      .filter((r) => r[0]?.v === 'Nombre de factures concernées')
+      .map((r) => r.slice(1).map((c) => c?.v));
+    expect(counts).toEqual(table.sides.map((s) => [...s.bands, s.total].map((f) => f.invoices)));
+    const amounts = sheet.rows
+      .filter((r) => r[0]?.v === 'Montant total des factures concernées (TTC)')
+      .map((r) => r.slice(1).map((c) => Math.round((c?.v as number) * 100)));
+    expect(amounts).toEqual(
+      table.sides.map((s) => [...s.bands, s.total].map((f) => f.amountCents)),
+    );
+    // Its issued side is the échéancier's past due receivables in euros on that day.
+    const pastDue = after.lines.filter(
+      (l) =>
+        l.direction === 'OUTBOUND' &&
+        l.daysLate > 0 &&
+        l.amountCents > 0 &&
+        !l.creditNote &&
+        l.currency === 'EUR' &&
+        l.lifecycleCode !== '207',
+    );
+    expect(table.sides[1].total.invoices).toBe(pastDue.length);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});

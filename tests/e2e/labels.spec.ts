@@ -1,12 +1,14 @@
 // The user's words, not jargon: a lifecycle code never shows bare ("203" always comes with
 // "Mise à disposition") in the archive, the invoice panel and the reports; the archive's filter
-// and "data downloaded" column and the connection form's customer-id say what they are.
+// and "data downloaded" column and the connection form's customer-id say what they are. The
+// screens read at 1366×768; the archive's also seen at 1024×700 (atBothWidths): what a screen
+// writes does not change with the width, its layout does.
 import type { Locator } from '@playwright/test';
 import { LIFECYCLE_CODES } from '#shared/operator/enums.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { ArchivePage } from './pages/archive-page.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { WIDE, atBothWidths } from './pages/widths.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -37,77 +39,74 @@ async function bareCodes(area: Locator): Promise<string[]> {
   );
 }
 
-for (const viewport of [
-  { width: 1366, height: 768 },
-  { width: 1024, height: 700 },
-]) {
-  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
-    test.use({ viewport });
+test.describe(() => {
+  test.use({ viewport: WIDE });
 
-    test('no lifecycle code shows without its label; filters and columns in plain words', async ({
-      app,
-      page,
-    }) => {
-      void app;
-      const archive = new ArchivePage(page);
-      await archive.setWorkOffline(true);
-      await archive.showArchive();
+  test('no lifecycle code shows without its label; filters and columns in plain words', async ({
+    app,
+    page,
+  }) => {
+    void app;
+    const archive = new ArchivePage(page);
+    await archive.setWorkOffline(true);
+    await archive.showArchive();
 
-      await test.step('the archive: "Dernier statut" filter, statuses with their labels', async () => {
-        await expect(archive.dataRows.first()).toBeVisible();
-        await expect(
-          archive.filters.getByRole('textbox', { name: 'Dernier statut', exact: true }),
-        ).toHaveAccessibleDescription(/205 \(Approuvée\)/);
-        await expect(page.getByText('Code de cycle de vie')).toHaveCount(0);
-        const headers = await archive.table.getByRole('columnheader').allTextContents();
-        const status = headers.findIndex((h) => h.trim() === 'Statut');
-        const data = headers.findIndex((h) => h.trim() === 'Données');
-        expect(status).toBeGreaterThanOrEqual(0);
-        expect(data).toBeGreaterThanOrEqual(0);
-        const statuses = (await archive.columnTexts(status)).filter(Boolean);
-        expect(statuses.length).toBeGreaterThan(0);
-        for (const text of statuses) {
-          const code = text.slice(0, 3) as keyof typeof LIFECYCLE_CODES;
-          expect(text).toBe(`${code} ${LIFECYCLE_CODES[code]}`);
-        }
-        for (const text of await archive.columnTexts(data))
-          expect(['complètes', 'partielles']).toContain(text);
-        expect(await bareCodes(archive.table)).toEqual([]);
-        await page.screenshot({ path: `${SCREENSHOTS_DIR}/labels-archive-${viewport.width}.png` });
-      });
+    await test.step('the archive: "Dernier statut" filter, statuses with their labels', async () => {
+      await expect(archive.dataRows.first()).toBeVisible();
+      await expect(
+        archive.filters.getByRole('textbox', { name: 'Dernier statut', exact: true }),
+      ).toHaveAccessibleDescription(/205 \(Approuvée\)/);
+      await expect(page.getByText('Code de cycle de vie')).toHaveCount(0);
+      const headers = await archive.table.getByRole('columnheader').allTextContents();
+      const status = headers.findIndex((h) => h.trim() === 'Statut');
+      const data = headers.findIndex((h) => h.trim() === 'Données');
+      expect(status).toBeGreaterThanOrEqual(0);
+      expect(data).toBeGreaterThanOrEqual(0);
+      const statuses = (await archive.columnTexts(status)).filter(Boolean);
+      expect(statuses.length).toBeGreaterThan(0);
+      for (const text of statuses) {
+        const code = text.slice(0, 3) as keyof typeof LIFECYCLE_CODES;
+        expect(text).toBe(`${code} ${LIFECYCLE_CODES[code]}`);
+      }
+      for (const text of await archive.columnTexts(data))
+        expect(['complètes', 'partielles']).toContain(text);
+      expect(await bareCodes(archive.table)).toEqual([]);
+      await atBothWidths(page, 'labels-archive', [
+        archive.filters.getByRole('textbox', { name: 'Dernier statut', exact: true }),
+      ]);
+    });
 
-      await test.step('the invoice panel, complete or from the list only', async () => {
-        for (const kind of ['complètes', 'partielles']) {
-          const row = archive.dataRows.filter({ hasText: kind }).first();
-          if ((await row.count()) === 0) continue;
-          await row.click();
-          const panel = page.getByRole('dialog', { name: /^Facture / });
-          await expect(panel.getByText(/^\s*Archive, /).first()).toBeVisible();
-          await expect(panel.getByText(/Dernier statut|Totaux/).first()).toBeVisible();
-          expect(await bareCodes(panel)).toEqual([]);
-          await page.keyboard.press('Escape');
-        }
-      });
+    await test.step('the invoice panel, complete or from the list only', async () => {
+      for (const kind of ['complètes', 'partielles']) {
+        const row = archive.dataRows.filter({ hasText: kind }).first();
+        if ((await row.count()) === 0) continue;
+        await row.click();
+        const panel = page.getByRole('dialog', { name: /^Facture / });
+        await expect(panel.getByText(/^\s*Archive, /).first()).toBeVisible();
+        await expect(panel.getByText(/Dernier statut|Totaux/).first()).toBeVisible();
+        expect(await bareCodes(panel)).toEqual([]);
+        await page.keyboard.press('Escape');
+      }
+    });
 
-      const reports = new ReportsPage(page);
-      await reports.open();
-      await reports.chooseQuarter('3ᵉ trimestre', 2026);
+    const reports = new ReportsPage(page);
+    await reports.open();
+    await reports.chooseQuarter('3ᵉ trimestre', 2026);
 
-      await test.step('the TVA report’s left-out invoices', async () => {
-        await page.getByText(/factures? écartées?/).click();
-        const excluded = reports.table(/^Écartées/);
-        await expect(excluded.getByRole('cell').first()).toBeVisible();
-        expect(await bareCodes(page.getByRole('main'))).toEqual([]);
-      });
+    await test.step('the TVA report’s left-out invoices', async () => {
+      await page.getByText(/factures? écartées?/).click();
+      const excluded = reports.table(/^Écartées/);
+      await expect(excluded.getByRole('cell').first()).toBeVisible();
+      expect(await bareCodes(page.getByRole('main'))).toEqual([]);
+    });
 
-      await test.step('the statuts report', async () => {
-        await reports.tab('Statuts').click();
-        await expect(page.getByRole('heading', { name: /par dernier statut/ })).toBeVisible();
-        expect(await bareCodes(page.getByRole('main'))).toEqual([]);
-      });
+    await test.step('the statuts report', async () => {
+      await reports.tab('Statuts').click();
+      await expect(page.getByRole('heading', { name: /par dernier statut/ })).toBeVisible();
+      expect(await bareCodes(page.getByRole('main'))).toEqual([]);
     });
   });
-}
+});
 
 test('the connection form names the customer-id in plain words', async ({ app, page }) => {
   void app;
