@@ -136,8 +136,11 @@ test.describe(() => {
     await expect(lines.getByRole('status')).toBeEmpty();
     await expect(receivables90).toHaveText(euros(over90 - one.amountCents));
     await paid.scrollIntoViewIfNeeded();
-    // The status, not the Note column: at 1024×700 the table scrolls sideways to it.
-    await atBothWidths(page, 'aging-paid-list', [paid.getByRole('status')]);
+    // The Note column at both widths: at 1024×700 it was scrolled away sideways behind the source.
+    await atBothWidths(page, 'aging-paid-list', [
+      paid.getByRole('status'),
+      paidTable.getByRole('columnheader', { name: 'Note' }),
+    ]);
 
     // The workbook: the paid columns, read back with openpyxl.
     const folder = await mkdtemp(join(tmpdir(), 'invoice-desk-aging-marks-'));
