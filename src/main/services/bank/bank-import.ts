@@ -167,24 +167,36 @@ export function importBankFile(
     }
     const added = store.addLines({ name: file.name, format: parsed.format }, lines, now);
     rematch(store, invoices);
-    const ids = new Set(lines.map((l) => l.id));
-    const rows = store.matches(ids);
-    const count = (state: BankMatchRow['state']): number =>
-      rows.filter((r) => r.state === state).length;
-    return {
-      file: file.name,
-      format: parsed.format,
-      statements: parsed.statements.length,
-      lines: lines.length,
-      added,
-      already: lines.length - added,
-      accountsAdded,
-      auto: count('auto'),
-      suggested: count('suggested'),
-      confirmed: count('confirmed'),
-      unmatched: count('unmatched'),
-    };
+    const rows = store.matches(new Set(lines.map((l) => l.id)));
+    return importSummary(file.name, parsed, lines.length, added, accountsAdded, rows);
   });
+}
+
+/** What an import did, told the same whichever store it wrote: the file's lines, those new, the
+ * accounts it added, and the new lines' matches by state. */
+export function importSummary(
+  fileName: string,
+  parsed: BankFile,
+  lineCount: number,
+  added: number,
+  accountsAdded: BankAccount[],
+  rows: BankMatchRow[],
+): ImportSummary {
+  const count = (state: BankMatchRow['state']): number =>
+    rows.filter((r) => r.state === state).length;
+  return {
+    file: fileName,
+    format: parsed.format,
+    statements: parsed.statements.length,
+    lines: lineCount,
+    added,
+    already: lineCount - added,
+    accountsAdded,
+    auto: count('auto'),
+    suggested: count('suggested'),
+    confirmed: count('confirmed'),
+    unmatched: count('unmatched'),
+  };
 }
 
 function lineRow(store: BankStore, lineId: string): BankMatchRow {

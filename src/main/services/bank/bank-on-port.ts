@@ -9,6 +9,7 @@ import {
   accountName,
   allocate,
   defaultLedgerAccount,
+  importSummary,
   keyedLines,
   parseOrRefuse,
   proposeFor,
@@ -51,21 +52,7 @@ export async function importBankFileInto(
     proposeFor(invoices),
   );
   const rows = await port.matches(new Set(lines.map((l) => l.id)));
-  const count = (state: BankMatchRow['state']): number =>
-    rows.filter((r) => r.state === state).length;
-  return {
-    file: file.name,
-    format: bankFile.format,
-    statements: bankFile.statements.length,
-    lines: lines.length,
-    added,
-    already: lines.length - added,
-    accountsAdded,
-    auto: count('auto'),
-    suggested: count('suggested'),
-    confirmed: count('confirmed'),
-    unmatched: count('unmatched'),
-  };
+  return importSummary(file.name, bankFile, lines.length, added, accountsAdded, rows);
 }
 
 const noLine = (lineId: string): AppFailure =>
