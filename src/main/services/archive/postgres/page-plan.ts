@@ -1,0 +1,73 @@
+// How the archive screen's page is read on PostgreSQL (PostgresArchive.queryInvoices): walking
+// the sort's index and keeping the matching rows until a page is full, or taking the matching
+// rows through the filter's index and sorting them. The planner cannot tell which is faster (it
+// assumes the matches are spread evenly along the sort's order), so the port decides from how
+// many rows match, counted no further than the point where walking wins.
+import type { ArchiveFilter, ArchiveSort, ArchiveSortKey } from '#shared/archive.ts';
+import { SORT_COLUMNS } from '../sqlite/archive-query.ts';
+
+/**
+ * The matches beyond which walking the sort's order is faster: walking reads about
+ * (offset + limit) × archived ÷ matches rows when the matches are spread evenly, taking them
+ * reads each match once, so the two meet at √((offset + limit) × archived) (3,163 for a first
+ * page of 100 in 100,000 invoices). Under it, the walk could read most of the archive.
+ */
+export function walkThreshold(archived: number, offset: number, limit: number): number {
+  return Math.ceil(Math.sqrt((offset + limit) * Math.max(archived, 1)));
+}
+
+/** A filter whose matches lie together somewhere along the sort's order (not spread): the
+ * walk reads every row before them, so it is taken only over many matches. */
+const GATHERED = 10_000;
+
+const AMOUNT_KEYS: ReadonlySet<ArchiveSortKey> = new Set(['htCents', 'tvaCents', 'ttcCents']);
+const NAME_KEYS: ReadonlySet<ArchiveSortKey> = new Set([
+  'counterpartyName',
+  'sellerName',
+  'buyerName',
+]);
+/** The date filters' bounds, by the sort key of the same column. */
+const DATE_BOUNDS: Readonly<Record<string, readonly (keyof ArchiveFilter)[]>> = {
+  invoiceDate: ['invoiceDateFrom', 'invoiceDateTo'],
+  dueDate: ['dueDateFrom', 'dueDateTo'],
+  createDate: [],
+};
+
+/** Whether the filter bounds the sort's own value (or one that moves with it) in a way the
+ * sort's index cannot seek to: a credit note or a TTC range sorted by a signed amount, a name
+ * sorted by a name, another date's range sorted by a date (a range of the sort's own date is
+ * a range of its index: walked at once). */
+export function gathersInSortOrder(filter: ArchiveFilter, sort: ArchiveSort): boolean {
+  if (AMOUNT_KEYS.has(sort.key))
+    return (
+      filter.kind !== undefined ||
+      filter.ttcMinCents !== undefined ||
+      filter.ttcMaxCents !== undefined
+    );
+  if (NAME_KEYS.has(sort.key)) return !!filter.counterparty?.trim() || !!filter.text?.trim();
+  const own = DATE_BOUNDS[sort.key];
+  if (own)
+    return Object.entries(DATE_BOUNDS).some(
+      ([key, bounds]) => key !== sort.key && bounds.some((bound) => !!filter[bound]),
+    );
+  return false;
+}
+
+/** Up to how many matches a page is taken from the matching rows rather than walked. */
+export function fewRows(
+  filter: ArchiveFilter,
+  sort: ArchiveSort,
+  archived: number,
+  offset: number,
+  limit: number,
+): number {
+  const threshold = walkThreshold(archived, offset, limit);
+  return gathersInSortOrder(filter, sort) ? Math.max(threshold, GATHERED) : threshold;
+}
+
+/** The columns a sort reads (its own and the type code a signed amount needs), for the matching
+ * rows kept aside before they are sorted. */
+export function sortColumns(sort: ArchiveSort): string {
+  const column = SORT_COLUMNS[sort.key];
+  return column === 'type_code' ? 'rid, type_code' : `rid, type_code, ${column}`;
+}
