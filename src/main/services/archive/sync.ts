@@ -108,6 +108,10 @@ export interface SyncOptions {
    * details, without it, get as many as keep the budget busy at the latency seen (at most
    * MAX_DETAIL_LANES): at 100 ms a round trip, 60 requests a second need about 8 on their way. */
   concurrency?: number;
+  /** List and status pages asked and not yet written at once, default `concurrency`. They are
+   * all that a sync killed mid-run leaves the next one to ask again: the firm's sync owner keeps
+   * one (firm-sync.ts), so that a workstation taking over reads at most one page again. */
+  pagesInFlight?: number;
   /** Fetch full invoices (phase 3), default true. */
   details?: boolean;
   signal?: AbortSignal;
@@ -157,7 +161,8 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? 8)));
   const wantDetails = options.details ?? true;
   const startedMs = Date.now(); // Date.now() here measures the pace, real time; dates use now()
-  const listSlots = new Slots(concurrency);
+  const pagesInFlight = Math.max(1, Math.min(concurrency, options.pagesInFlight ?? concurrency));
+  const listSlots = new Slots(pagesInFlight);
   // Round-trip time of the requests (smoothed), to size the details' lanes.
   let roundTripMs: number | null = null;
   const detailLanes = (): number => {
@@ -324,7 +329,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     statusLeft = batches.length;
     report();
     await runPool(
-      concurrency,
+      pagesInFlight,
       () => batches.shift(),
       (ids) => refreshStatus(ids),
     );
@@ -359,7 +364,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   };
 
   /** One list page asked: it holds a slot from before its request until it is committed or
-   * dropped, so that at most `concurrency` pages are ever fetched and not yet committed (all
+   * dropped, so that at most `pagesInFlight` pages are ever fetched and not yet committed (all
    * that a kill can make the next sync ask again). */
   function askPage(q: string | undefined, offset: number): AskedPage {
     const slot = listSlots.take();
