@@ -70,7 +70,7 @@ import { isUnfiltered, UNFILTERED, unfilteredCoverage } from '../sqlite/sync-sta
 import { inTransaction, Params } from './database.ts';
 import { notifyChange } from './changes.ts';
 import { DEFAULT_SORT, orderOf, whereOf } from './query.ts';
-import { fewRows, sortColumns } from './page-plan.ts';
+import { fewRowsSql, sortColumns } from './page-plan.ts';
 import { SCHEMA_VERSION } from './migrate.ts';
 
 const ROW_NAMES = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'] as const;
@@ -296,35 +296,40 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
         values: p.values,
         rowMode: 'array',
       });
-    const archived = async () =>
-      (
-        await this.#rows<{ n: number }>(
-          'SELECT invoice_count::int AS n FROM archives WHERE connection_id = $1',
-          [this.connectionId],
-        )
-      )[0]?.n ?? 0;
     // No condition but the connection: the total the triggers keep (migration 005), the page
     // walked in the sort's index.
     if (where === whereOf(this.connectionId, {}, new Params())) {
-      const [total, page] = await Promise.all([archived(), walked()]);
-      return { rows: page.rows.map(rowOf), total };
+      const [[archived], page] = await Promise.all([
+        this.#rows<{ n: number }>(
+          'SELECT invoice_count::int AS n FROM archives WHERE connection_id = $1',
+          [this.connectionId],
+        ),
+        walked(),
+      ]);
+      return { rows: page.rows.map(rowOf), total: archived?.n ?? 0 };
     }
-    // The full count starts at once on one of the pool's connections; on another, the matches
-    // are counted up to where walking wins (page-plan.ts). Over it, the page is walked while
-    // the count goes on; under it, the matching rows (their id and sort columns only, kept
-    // aside so that the planner cannot walk instead) are sorted, then the page's rows read.
-    const counting = this.#rows<{ n: number }>(
-      `SELECT count(*)::int AS n FROM invoices WHERE ${where}`,
-      filterValues,
+    // The matches counted only up to where walking wins (page-plan.ts; an index-only scan of
+    // the filter's index where it has one). Over it, the full count and the walk run side by
+    // side on two of the pool's connections; under it, that count is the total, and the
+    // matching rows (their id and sort columns only, kept aside so that the planner cannot
+    // walk instead) are sorted, then the page's rows read.
+    const planned = new Params();
+    for (const value of filterValues) planned.add(value);
+    const few = fewRowsSql(planned, this.connectionId, filter, sort, offset, limit);
+    const [plan] = await this.#rows<{ few: number; n: number }>(
+      `SELECT f.few,
+         (SELECT count(*)::int FROM (SELECT FROM invoices WHERE ${where} LIMIT f.few + 1) m) AS n
+       FROM (SELECT ${few} AS few) f`,
+      planned.values,
     );
-    counting.catch(() => undefined); // awaited below; a failure is told there
-    const few = fewRows(filter, sort, await archived(), offset, limit);
-    const [capped] = await this.#rows<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT FROM invoices WHERE ${where} LIMIT ${few + 1}) m`,
-      filterValues,
-    );
-    if (capped!.n > few) {
-      const [[counted], page] = await Promise.all([counting, walked()]);
+    if (plan!.n > plan!.few) {
+      const [[counted], page] = await Promise.all([
+        this.#rows<{ n: number }>(
+          `SELECT count(*)::int AS n FROM invoices WHERE ${where}`,
+          filterValues,
+        ),
+        walked(),
+      ]);
       return { rows: page.rows.map(rowOf), total: counted!.n };
     }
     const page = await this.#pool.query<unknown[]>({
@@ -336,8 +341,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
       values: p.values,
       rowMode: 'array',
     });
-    const [[counted]] = await Promise.all([counting]);
-    return { rows: page.rows.map(rowOf), total: counted!.n };
+    return { rows: page.rows.map(rowOf), total: plan!.n };
   }
 
   async totals(filter?: ArchiveFilter): Promise<ArchiveTotals> {

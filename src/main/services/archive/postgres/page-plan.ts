@@ -5,16 +5,7 @@
 // many rows match, counted no further than the point where walking wins.
 import type { ArchiveFilter, ArchiveSort, ArchiveSortKey } from '#shared/archive.ts';
 import { SORT_COLUMNS } from '../sqlite/archive-query.ts';
-
-/**
- * The matches beyond which walking the sort's order is faster: walking reads about
- * (offset + limit) × archived ÷ matches rows when the matches are spread evenly, taking them
- * reads each match once, so the two meet at √((offset + limit) × archived) (3,163 for a first
- * page of 100 in 100,000 invoices). Under it, the walk could read most of the archive.
- */
-export function walkThreshold(archived: number, offset: number, limit: number): number {
-  return Math.ceil(Math.sqrt((offset + limit) * Math.max(archived, 1)));
-}
+import type { Params } from './database.ts';
 
 /** A filter whose matches lie together somewhere along the sort's order (not spread): the
  * walk reads every row before them, so it is taken only over many matches. */
@@ -53,16 +44,24 @@ export function gathersInSortOrder(filter: ArchiveFilter, sort: ArchiveSort): bo
   return false;
 }
 
-/** Up to how many matches a page is taken from the matching rows rather than walked. */
-export function fewRows(
+/**
+ * Up to how many matches a page is taken from the matching rows rather than walked, as SQL
+ * (the connection's count is read in the same statement). Walking reads about
+ * (offset + limit) × archived ÷ matches rows when the matches are spread evenly, taking them
+ * reads each match once: the two meet at √((offset + limit) × archived), 3,163 for a first page
+ * of 100 in 100,000 invoices. Under it, the walk could read most of the archive.
+ */
+export function fewRowsSql(
+  p: Params,
+  connectionId: string,
   filter: ArchiveFilter,
   sort: ArchiveSort,
-  archived: number,
   offset: number,
   limit: number,
-): number {
-  const threshold = walkThreshold(archived, offset, limit);
-  return gathersInSortOrder(filter, sort) ? Math.max(threshold, GATHERED) : threshold;
+): string {
+  const least = gathersInSortOrder(filter, sort) ? GATHERED : 0;
+  const archived = `coalesce((SELECT invoice_count FROM archives WHERE connection_id = ${p.add(connectionId)}), 0)`;
+  return `greatest(${p.add(least)}, ceil(sqrt(${p.add(offset + limit)}::float8 * greatest(${archived}, 1))))::int`;
 }
 
 /** The columns a sort reads (its own and the type code a signed amount needs), for the matching
