@@ -70,7 +70,7 @@ import { isUnfiltered, UNFILTERED, unfilteredCoverage } from '../sqlite/sync-sta
 import { inTransaction, Params } from './database.ts';
 import { notifyChange } from './changes.ts';
 import { DEFAULT_SORT, orderOf, whereOf } from './query.ts';
-import { fewRowsSql, sortColumns } from './page-plan.ts';
+import { fewRowsSql, searchesWords, sortColumns } from './page-plan.ts';
 import { SCHEMA_VERSION } from './migrate.ts';
 
 const ROW_NAMES = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'] as const;
@@ -316,13 +316,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     const planned = new Params();
     for (const value of filterValues) planned.add(value);
     const few = fewRowsSql(planned, this.connectionId, filter, sort, offset, limit);
-    const [plan] = await this.#rows<{ few: number; n: number }>(
-      `SELECT f.few,
-         (SELECT count(*)::int FROM (SELECT FROM invoices WHERE ${where} LIMIT f.few + 1) m) AS n
-       FROM (SELECT ${few} AS few) f`,
-      planned.values,
-    );
-    if (plan!.n > plan!.few) {
+    const countedAndWalked = async () => {
       const [[counted], page] = await Promise.all([
         this.#rows<{ n: number }>(
           `SELECT count(*)::int AS n FROM invoices WHERE ${where}`,
@@ -331,7 +325,40 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
         walked(),
       ]);
       return { rows: page.rows.map(rowOf), total: counted!.n };
+    };
+    if (searchesWords(filter)) {
+      // A words' search reads every match's row to count it (a GIN index gives no index-only
+      // count): the matches kept aside are counted and paged in the same statement, the rows
+      // read once.
+      const words = new Params();
+      for (const value of planned.values) words.add(value);
+      const sorted = await this.#pool.query<unknown[]>({
+        text: `WITH f AS (SELECT ${few} AS few),
+               matched AS MATERIALIZED (SELECT ${sortColumns(sort)} FROM invoices WHERE ${where}
+                                        LIMIT (SELECT few FROM f) + 1),
+               page AS (SELECT rid FROM matched AS invoices ${orderOf(sort)}
+                        LIMIT ${words.add(limit)} OFFSET ${words.add(offset)})
+               SELECT ${ROW_COLUMNS}, (SELECT count(*)::int FROM matched), (SELECT few FROM f)
+               FROM invoices WHERE rid IN (SELECT rid FROM page) ${orderOf(sort, 'invoices.')}`,
+        values: words.values,
+        rowMode: 'array',
+      });
+      const first = sorted.rows[0];
+      if (first) {
+        const [matched, fewest] = first.slice(ROW_NAMES.length) as [number, number];
+        return matched <= fewest
+          ? { rows: sorted.rows.map(rowOf), total: matched }
+          : countedAndWalked();
+      }
+      // No row: no match, or the page past the last; counted below.
     }
+    const [plan] = await this.#rows<{ few: number; n: number }>(
+      `SELECT f.few,
+         (SELECT count(*)::int FROM (SELECT FROM invoices WHERE ${where} LIMIT f.few + 1) m) AS n
+       FROM (SELECT ${few} AS few) f`,
+      planned.values,
+    );
+    if (plan!.n > plan!.few) return countedAndWalked();
     const page = await this.#pool.query<unknown[]>({
       text: `WITH matched AS MATERIALIZED (SELECT ${sortColumns(sort)} FROM invoices WHERE ${where}),
              page AS (SELECT rid FROM matched AS invoices ${orderOf(sort)}

@@ -4,7 +4,7 @@
 // assumes the matches are spread evenly along the sort's order), so the port decides from how
 // many rows match, counted no further than the point where walking wins.
 import type { ArchiveFilter, ArchiveSort, ArchiveSortKey } from '#shared/archive.ts';
-import { SORT_COLUMNS } from '../sqlite/archive-query.ts';
+import { counterpartyKey, SORT_COLUMNS } from '../sqlite/archive-query.ts';
 import type { Params } from './database.ts';
 
 /** A filter whose matches lie together somewhere along the sort's order (not spread): the
@@ -62,6 +62,14 @@ export function fewRowsSql(
   const least = gathersInSortOrder(filter, sort) ? GATHERED : 0;
   const archived = `coalesce((SELECT invoice_count FROM archives WHERE connection_id = ${p.add(connectionId)}), 0)`;
   return `greatest(${p.add(least)}, ceil(sqrt(${p.add(offset + limit)}::float8 * greatest(${archived}, 1))))::int`;
+}
+
+/** Whether the filter searches words (a name's, the search field's): its matches are found in
+ * a GIN index, and counting them reads each one's row. */
+export function searchesWords(filter: ArchiveFilter): boolean {
+  if (filter.text?.trim()) return true;
+  const key = filter.counterparty?.trim() ? counterpartyKey(filter.counterparty) : null;
+  return key !== null && 'fts' in key;
 }
 
 /** The columns a sort reads (its own and the type code a signed amount needs), for the matching

@@ -76,6 +76,14 @@ describe('the archive page on PostgreSQL', { skip: TEST_PG_URL ? false : NO_SERV
       [{ invoiceDateFrom: '2025-06-01' }, { key: 'dueDate' }],
       [{ detailFetched: true }, { key: 'invoiceDate' }],
     ];
+    // Words searched (a GIN index: counted and paged in one statement), a name by a name.
+    const named = (await archive.queryInvoices({ limit: 1, sort: { key: 'counterpartyName' } }))
+      .rows[0]!;
+    const word = named.counterpartyName!.split(/\s+/)[0]!;
+    cases.push(
+      [{ counterparty: word }, { key: 'counterpartyName' }],
+      [{ text: word }, { key: 'createDate', descending: true }],
+    );
     for (const [filter, sort] of cases) {
       // One page of every match: sorted from the matches (fewer than the page can hold).
       const whole = await archive.queryInvoices({ filter, sort, limit: 1_000 });
