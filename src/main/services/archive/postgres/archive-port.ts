@@ -328,28 +328,22 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     };
     if (searchesWords(filter)) {
       // A words' search reads every match's row to count it (a GIN index gives no index-only
-      // count): the matches kept aside are counted and paged in the same statement, the rows
-      // read once.
+      // count): the matches are kept aside (their id and sort columns; the planner finds
+      // them through the GIN index, where with a LIMIT it walked another), counted and paged
+      // in the same statement, the rows read once.
       const words = new Params();
-      for (const value of planned.values) words.add(value);
+      for (const value of filterValues) words.add(value);
       const sorted = await this.#pool.query<unknown[]>({
-        text: `WITH f AS (SELECT ${few} AS few),
-               matched AS MATERIALIZED (SELECT ${sortColumns(sort)} FROM invoices WHERE ${where}
-                                        LIMIT (SELECT few FROM f) + 1),
+        text: `WITH matched AS MATERIALIZED (SELECT ${sortColumns(sort)} FROM invoices WHERE ${where}),
                page AS (SELECT rid FROM matched AS invoices ${orderOf(sort)}
                         LIMIT ${words.add(limit)} OFFSET ${words.add(offset)})
-               SELECT ${ROW_COLUMNS}, (SELECT count(*)::int FROM matched), (SELECT few FROM f)
+               SELECT ${ROW_COLUMNS}, (SELECT count(*)::int FROM matched)
                FROM invoices WHERE rid IN (SELECT rid FROM page) ${orderOf(sort, 'invoices.')}`,
         values: words.values,
         rowMode: 'array',
       });
       const first = sorted.rows[0];
-      if (first) {
-        const [matched, fewest] = first.slice(ROW_NAMES.length) as [number, number];
-        return matched <= fewest
-          ? { rows: sorted.rows.map(rowOf), total: matched }
-          : countedAndWalked();
-      }
+      if (first) return { rows: sorted.rows.map(rowOf), total: first[ROW_NAMES.length] as number };
       // No row: no match, or the page past the last; counted below.
     }
     const [plan] = await this.#rows<{ few: number; n: number }>(

@@ -100,6 +100,11 @@ describe('the archive page on PostgreSQL', { skip: TEST_PG_URL ? false : NO_SERV
         whole.rows.map((r) => r.invoiceId),
         `${JSON.stringify(filter)} by ${sort.key}`,
       );
+      // Past the last page: no row, the same total.
+      const past = await archive.queryInvoices({ filter, sort, offset: whole.total, limit: 7 });
+      assert.deepEqual([past.rows.length, past.total], [0, whole.total]);
     }
+    const none = await archive.queryInvoices({ filter: { counterparty: 'Zzyzxq' }, limit: 7 });
+    assert.deepEqual([none.rows.length, none.total], [0, 0]);
   });
 });
