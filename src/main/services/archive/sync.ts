@@ -165,10 +165,23 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   const listSlots = new Slots(pagesInFlight);
   // Round-trip time of the requests (smoothed), to size the details' lanes.
   let roundTripMs: number | null = null;
+  // A page's write (smoothed): a detail's lane writes it before its next request, so a slower
+  // store (a firm's server, a loaded machine) needs more lanes to keep the budget busy.
+  let writeMs = 0;
+  const timed = async <T>(write: Promise<T>): Promise<T> => {
+    const startedAt = performance.now();
+    try {
+      return await write;
+    } finally {
+      writeMs = writeMs * 0.8 + (performance.now() - startedAt) * 0.2;
+    }
+  };
   const detailLanes = (): number => {
     if (options.concurrency !== undefined || roundTripMs === null) return concurrency;
-    // Half again as many as the budget keeps busy at that latency: room for a slower answer.
-    const needed = Math.ceil((budget.currentPerMinute / 60) * (roundTripMs / 1000) * 1.5) + 2;
+    // Half again as many as the budget keeps busy at that round trip and write: room for a
+    // slower answer.
+    const cycleMs = roundTripMs + writeMs;
+    const needed = Math.ceil((budget.currentPerMinute / 60) * (cycleMs / 1000) * 1.5) + 2;
     return Math.max(concurrency, Math.min(MAX_DETAIL_LANES, needed));
   };
 
@@ -437,7 +450,9 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
               };
         let result: UpsertResult;
         try {
-          result = await archive.commitListPage({ runId, items: page.data, fetchedAt, checkpoint });
+          result = await timed(
+            archive.commitListPage({ runId, items: page.data, fetchedAt, checkpoint }),
+          );
         } finally {
           asked.release();
         }
@@ -482,12 +497,9 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     );
     const fetchedAt = now().toISOString();
     // Ids the operator no longer lists are marked too: asked once per run.
-    const result = await archive.commitStatusPage({
-      runId,
-      items: page.data,
-      asked: ids,
-      fetchedAt,
-    });
+    const result = await timed(
+      archive.commitStatusPage({ runId, items: page.data, asked: ids, fetchedAt }),
+    );
     progress.invoicesUpdated += result.updated;
     progress.statusChecked += ids.length;
     statusLeft--;
