@@ -13,6 +13,9 @@
 //    requests answered 429 (goal ≤ 1 %).
 // Run: npm run bench -- archive   (or node_modules/.bin/node bench/archive-bench.ts)
 // One part only: npm run bench -- archive --only sync|details|archive|rate-limit
+// Part 4 on the firm's store too (issue 30): --store postgres, or --store both for SQLite and
+// PostgreSQL one after the other in the same run (a throwaway server, scripts/with-postgres.sh);
+// on PostgreSQL also as the firm's sync owner runs it (one list or status page in flight).
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -27,6 +30,11 @@ import type { DemoOperatorOptions } from '#main/demo-operator/index.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { runSync } from '#main/services/archive/sync.ts';
 import { SqliteArchive } from '#main/services/archive/sqlite/archive-port.ts';
+import { PostgresArchives } from '#main/services/archive/postgres/archives.ts';
+import { openPool } from '#main/services/archive/postgres/database.ts';
+import { migrate } from '#main/services/archive/postgres/migrate.ts';
+import type { SyncWrites } from '#main/services/archive/ports.ts';
+import pg from 'pg';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 import type { InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import { DatabaseSync } from 'node:sqlite';
@@ -59,10 +67,28 @@ const LIMITED_PER_SECOND = 60;
 const LIMITED_LATENCY_MS = 100;
 
 const PARTS = ['sync', 'details', 'archive', 'rate-limit'] as const;
-const { only } = parseArgs({ options: { only: { type: 'string' } } }).values;
+const STORES = ['sqlite', 'postgres', 'both'] as const;
+const { only, store = 'sqlite' } = parseArgs({
+  options: { only: { type: 'string' }, store: { type: 'string' } },
+}).values;
 if (only !== undefined && !(PARTS as readonly string[]).includes(only))
   throw new Error(`--only takes one of ${PARTS.join(', ')}, got ${only}`);
-const runs = (part: (typeof PARTS)[number]): boolean => only === undefined || only === part;
+if (!(STORES as readonly string[]).includes(store))
+  throw new Error(`--store takes one of ${STORES.join(', ')}, got ${store}`);
+const onSqlite = store !== 'postgres';
+const onPostgres = store !== 'sqlite';
+if (onPostgres && !process.env['INVOICE_DESK_TEST_PG_URL']) {
+  // Run again beside a throwaway PostgreSQL server.
+  const script = join(dirname(fileURLToPath(import.meta.url)), '..', 'scripts', 'with-postgres.sh');
+  const again = spawnSync(
+    'bash',
+    [script, process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    { stdio: 'inherit' },
+  );
+  process.exit(again.status ?? 1);
+}
+const runs = (part: (typeof PARTS)[number]): boolean =>
+  (only === undefined || only === part) && (onSqlite || part === 'rate-limit');
 
 const quantile = (sorted: number[], q: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
@@ -305,67 +331,136 @@ if (runs('archive')) {
 }
 
 // ------------------------------------------- 4. a rate-limited operator at a real latency
+/** A store the rate-limited sync writes into, and what closes it. */
+interface SyncStore {
+  label: string;
+  archive: SyncWrites;
+  /** SyncOptions.pagesInFlight (default the sync's own). */
+  pagesInFlight?: number;
+  close(): Promise<void>;
+}
+
+/** A fresh schema of the firm's archive on the throwaway server, set up as `firm init` does. */
+async function postgresStore(
+  schema: string,
+  label: string,
+  pagesInFlight?: number,
+): Promise<SyncStore> {
+  const url = process.env['INVOICE_DESK_TEST_PG_URL']!;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await migrate(admin, schema);
+  await admin.end();
+  const pool = openPool({ url, schema });
+  const firm = new PostgresArchives(pool, schema);
+  return {
+    label,
+    archive: await firm.ports.syncWrites('rate-limited'),
+    ...(pagesInFlight !== undefined ? { pagesInFlight } : {}),
+    close: () => pool.end(),
+  };
+}
+
 if (runs('rate-limit')) {
-  const operator = await startOperatorProcess({
-    invoices: LIMITED_INVOICES,
-    seed: 45,
-    faults: { latencyMs: LIMITED_LATENCY_MS, rateLimitPerSecond: LIMITED_PER_SECOND },
-  });
-  // Every API answer's status, token requests left out (the operator counts those too).
-  const answers: { at: number; status: number }[] = [];
-  const counting: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
-    if (!String(input instanceof Request ? input.url : input).startsWith(operator.tokenUrl))
-      answers.push({ at: performance.now(), status: response.status });
-    return response;
-  };
-  const archive = openArchive(tmp, 'rate-limited');
-  const phases = new Map<string, number>();
-  const started = performance.now();
-  const summary = await runSync({
-    client: clientOf(operator, counting),
-    archive: new SqliteArchive(archive),
-    requestsPerMinute: SYNC_PER_MINUTE,
-    details: true,
-    onProgress: (p) => {
-      if (!phases.has(p.phase)) phases.set(p.phase, performance.now());
-    },
-  });
-  const ended = performance.now();
-  const rows: string[] = [];
-  const budgetPerSecond = SYNC_PER_MINUTE / 60;
-  const detailsShare: number[] = [];
-  const limitedShare: number[] = [];
-  const phaseRow = (label: string, from: number, to: number): void => {
-    const inPhase = answers.filter((a) => a.at >= from && a.at < to);
-    const refused = inPhase.filter((a) => a.status === 429).length;
-    const seconds = (to - from) / 1000;
-    const share = inPhase.length / (budgetPerSecond * seconds);
-    const refusedShare = inPhase.length === 0 ? 0 : refused / inPhase.length;
-    if (label === 'details') detailsShare.push(share);
-    if (label === 'details') limitedShare.push(refusedShare);
-    rows.push(
-      `| ${label} | ${int(inPhase.length)} | ${int(refused)} (${pct(refusedShare)}) | ${s(seconds)} | ${s(inPhase.length / seconds)} | ${pct(share)} |`,
+  const stores: (() => Promise<SyncStore>)[] = [];
+  if (onSqlite)
+    stores.push(async () => {
+      const archive = openArchive(tmp, 'rate-limited');
+      return {
+        label: 'SQLite',
+        archive: new SqliteArchive(archive),
+        close: async () => archive.close(),
+      };
+    });
+  if (onPostgres)
+    stores.push(
+      () => postgresStore('bench_sync', 'PostgreSQL'),
+      () =>
+        postgresStore(
+          'bench_sync_owner',
+          "PostgreSQL, as the firm's sync owner (1 page in flight)",
+          1,
+        ),
     );
-  };
-  const at = (phase: string, fallback: number): number => phases.get(phase) ?? fallback;
-  phaseRow('lists + statuses', started, at('details', ended));
-  phaseRow('details', at('details', ended), at('done', ended) + 1);
-  phaseRow('**whole sync**', started, ended + 1);
-  const share = detailsShare[0] ?? 0;
-  const refused = limitedShare[0] ?? 1;
+  const floors: string[] = [];
+  for (const open of stores) {
+    const store = await open();
+    const operator = await startOperatorProcess({
+      invoices: LIMITED_INVOICES,
+      seed: 45,
+      faults: { latencyMs: LIMITED_LATENCY_MS, rateLimitPerSecond: LIMITED_PER_SECOND },
+    });
+    // Every API answer's status, token requests left out (the operator counts those too).
+    const answers: { at: number; status: number }[] = [];
+    const counting: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(input instanceof Request ? input.url : input).startsWith(operator.tokenUrl))
+        answers.push({ at: performance.now(), status: response.status });
+      return response;
+    };
+    const phases = new Map<string, number>();
+    const started = performance.now();
+    const summary = await runSync({
+      client: clientOf(operator, counting),
+      archive: store.archive,
+      requestsPerMinute: SYNC_PER_MINUTE,
+      details: true,
+      ...(store.pagesInFlight !== undefined ? { pagesInFlight: store.pagesInFlight } : {}),
+      onProgress: (p) => {
+        if (!phases.has(p.phase)) phases.set(p.phase, performance.now());
+      },
+    });
+    const ended = performance.now();
+    const rows: string[] = [];
+    const budgetPerSecond = SYNC_PER_MINUTE / 60;
+    const detailsShare: number[] = [];
+    const limitedShare: number[] = [];
+    const phaseRow = (label: string, from: number, to: number): void => {
+      const inPhase = answers.filter((a) => a.at >= from && a.at < to);
+      const refused = inPhase.filter((a) => a.status === 429).length;
+      const seconds = (to - from) / 1000;
+      const share = inPhase.length / (budgetPerSecond * seconds);
+      const refusedShare = inPhase.length === 0 ? 0 : refused / inPhase.length;
+      if (label === 'details') detailsShare.push(share);
+      if (label === 'details') limitedShare.push(refusedShare);
+      rows.push(
+        `| ${label} | ${int(inPhase.length)} | ${int(refused)} (${pct(refusedShare)}) | ${s(seconds)} | ${s(inPhase.length / seconds)} | ${pct(share)} |`,
+      );
+    };
+    const at = (phase: string, fallback: number): number => phases.get(phase) ?? fallback;
+    phaseRow('lists + statuses', started, at('details', ended));
+    phaseRow('details', at('details', ended), at('done', ended) + 1);
+    phaseRow('**whole sync**', started, ended + 1);
+    const share = detailsShare[0] ?? 0;
+    const refused = limitedShare[0] ?? 1;
+    // The floor: the requests the sync made, at the operator's limit.
+    const seconds = (ended - started) / 1000;
+    const floor = summary.requests / LIMITED_PER_SECOND;
+    floors.push(
+      `| ${store.label} | ${int(summary.requests)} | ${s(seconds)} | ${s(floor)} | **${s(seconds / floor)}×** · ${met(seconds / floor <= 1.15)} |`,
+    );
+    out.push(
+      `### 4. ${store.label}: first sync of ${int(LIMITED_INVOICES)} invoices with details, operator limit ${LIMITED_PER_SECOND} requests in any sliding second (429 + Retry-After), ${LIMITED_LATENCY_MS} ms latency, budget ${int(SYNC_PER_MINUTE)}/min`,
+      '',
+      '| Phase | Requests | Answered 429 | Seconds | Requests/s | Share of budget used |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...rows,
+      '',
+      `Details: **${pct(share)}** of the budget (goal ≥ 95 %: ${met(share >= 0.95)}), **${pct(refused)}** answered 429 (goal ≤ 1 %: ${met(refused <= 0.01)}); ${int(summary.detailsFetched)} details stored, ${summary.detailsFailed} failed.`,
+      '',
+    );
+    await store.close();
+    await operator.close();
+  }
   out.push(
-    `### 4. First sync of ${int(LIMITED_INVOICES)} invoices with details, operator limit ${LIMITED_PER_SECOND} requests in any sliding second (429 + Retry-After), ${LIMITED_LATENCY_MS} ms latency, budget ${int(SYNC_PER_MINUTE)}/min`,
+    `### 4. The sync against its floor (the requests it made at ${LIMITED_PER_SECOND} a second), store by store in this run`,
     '',
-    '| Phase | Requests | Answered 429 | Seconds | Requests/s | Share of budget used |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...rows,
-    '',
-    `Details: **${pct(share)}** of the budget (goal ≥ 95 %: ${met(share >= 0.95)}), **${pct(refused)}** answered 429 (goal ≤ 1 %: ${met(refused <= 0.01)}); ${int(summary.detailsFetched)} details stored, ${summary.detailsFailed} failed.`,
+    '| Store | Requests | Whole sync (s) | Floor (s) | Ratio (goal ≤ 1.15×) |',
+    '|---|---:|---:|---:|---:|',
+    ...floors,
     '',
   );
-  archive.close();
-  await operator.close();
 }
 
 process.stdout.write(`${out.join('\n')}\n`);

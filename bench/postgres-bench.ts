@@ -146,6 +146,13 @@ if (runs('migrate')) {
   );
 
   if (runs('query')) {
+    // The visibility map, as autovacuum sets it within a minute or so of the copy: without it
+    // an index-only count reads the heap, and the planner scans the table instead (a count of
+    // 39,112 matches: 72–80 ms, 8–11 ms once vacuumed). The bench's role owns the tables.
+    const vacuum = new pg.Client({ connectionString: PG_URL });
+    await vacuum.connect();
+    await vacuum.query('VACUUM bench_archive.invoices');
+    await vacuum.end();
     const archive = new PostgresArchive(store.pool, 'bench');
     const sample = (
       await archive.queryInvoices({ limit: 1, sort: { key: 'ttcCents', descending: true } })

@@ -108,6 +108,10 @@ export interface SyncOptions {
    * details, without it, get as many as keep the budget busy at the latency seen (at most
    * MAX_DETAIL_LANES): at 100 ms a round trip, 60 requests a second need about 8 on their way. */
   concurrency?: number;
+  /** List and status pages asked and not yet written at once, default `concurrency`. They are
+   * all that a sync killed mid-run leaves the next one to ask again: the firm's sync owner keeps
+   * one (firm-sync.ts), so that a workstation taking over reads at most one page again. */
+  pagesInFlight?: number;
   /** Fetch full invoices (phase 3), default true. */
   details?: boolean;
   signal?: AbortSignal;
@@ -157,13 +161,27 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? 8)));
   const wantDetails = options.details ?? true;
   const startedMs = Date.now(); // Date.now() here measures the pace, real time; dates use now()
-  const listSlots = new Slots(concurrency);
+  const pagesInFlight = Math.max(1, Math.min(concurrency, options.pagesInFlight ?? concurrency));
+  const listSlots = new Slots(pagesInFlight);
   // Round-trip time of the requests (smoothed), to size the details' lanes.
   let roundTripMs: number | null = null;
+  // A page's write (smoothed): a detail's lane writes it before its next request, so a slower
+  // store (a firm's server, a loaded machine) needs more lanes to keep the budget busy.
+  let writeMs = 0;
+  const timed = async <T>(write: Promise<T>): Promise<T> => {
+    const startedAt = performance.now();
+    try {
+      return await write;
+    } finally {
+      writeMs = writeMs * 0.8 + (performance.now() - startedAt) * 0.2;
+    }
+  };
   const detailLanes = (): number => {
     if (options.concurrency !== undefined || roundTripMs === null) return concurrency;
-    // Half again as many as the budget keeps busy at that latency: room for a slower answer.
-    const needed = Math.ceil((budget.currentPerMinute / 60) * (roundTripMs / 1000) * 1.5) + 2;
+    // Half again as many as the budget keeps busy at that round trip and write: room for a
+    // slower answer.
+    const cycleMs = roundTripMs + writeMs;
+    const needed = Math.ceil((budget.currentPerMinute / 60) * (cycleMs / 1000) * 1.5) + 2;
     return Math.max(concurrency, Math.min(MAX_DETAIL_LANES, needed));
   };
 
@@ -324,7 +342,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     statusLeft = batches.length;
     report();
     await runPool(
-      concurrency,
+      pagesInFlight,
       () => batches.shift(),
       (ids) => refreshStatus(ids),
     );
@@ -359,7 +377,7 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   };
 
   /** One list page asked: it holds a slot from before its request until it is committed or
-   * dropped, so that at most `concurrency` pages are ever fetched and not yet committed (all
+   * dropped, so that at most `pagesInFlight` pages are ever fetched and not yet committed (all
    * that a kill can make the next sync ask again). */
   function askPage(q: string | undefined, offset: number): AskedPage {
     const slot = listSlots.take();
@@ -432,7 +450,9 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
               };
         let result: UpsertResult;
         try {
-          result = await archive.commitListPage({ runId, items: page.data, fetchedAt, checkpoint });
+          result = await timed(
+            archive.commitListPage({ runId, items: page.data, fetchedAt, checkpoint }),
+          );
         } finally {
           asked.release();
         }
@@ -477,12 +497,9 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     );
     const fetchedAt = now().toISOString();
     // Ids the operator no longer lists are marked too: asked once per run.
-    const result = await archive.commitStatusPage({
-      runId,
-      items: page.data,
-      asked: ids,
-      fetchedAt,
-    });
+    const result = await timed(
+      archive.commitStatusPage({ runId, items: page.data, asked: ids, fetchedAt }),
+    );
     progress.invoicesUpdated += result.updated;
     progress.statusChecked += ids.length;
     statusLeft--;

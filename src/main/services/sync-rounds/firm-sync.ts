@@ -4,8 +4,9 @@
 // run is under way, what is archived) and asks again every `followIntervalMs`: once the owner
 // has finished a sync since it began to follow, it is done; if the owner dies, the lock is free
 // at the next ask and this workstation becomes the owner and resumes the run at its last
-// checkpoint (the ports' beginRun). An owner that loses its lock (its session ended) stops
-// writing at once: every later write is refused, and the run is cancelled.
+// checkpoint (the ports' beginRun), one page on its way at a time so that at most that page is
+// asked again. An owner that loses its lock (its session ended) stops writing at once: every
+// later write is refused, and the run is cancelled.
 import type { SyncProgress, SyncSummary } from '#shared/archive.ts';
 import type { OwnedElsewhere } from '#shared/sync-round.ts';
 import type { ArchivesPort, SyncWrites } from '../archive/ports.ts';
@@ -21,9 +22,14 @@ export interface FirmSync {
   syncOwner(connectionId: string): Promise<SyncOwnership | null>;
   /** How often a follower reads the owner's sync and asks for the lock again (default 5 s). */
   followIntervalMs?: number;
-  /** Requests in flight at once (sync.ts; default its own). A killed owner's next owner reads
-   * again at most this many list pages (those asked and not yet written): 1 for exactly one. */
+  /** Requests in flight at once (sync.ts; default its own): the details' lanes. */
   concurrency?: number;
+  /** List and status pages asked and not yet written at once, default 1: all that a killed
+   * owner's next owner asks again (issue 30: at most one page read again). One page on its way
+   * keeps a firm's budget busy as long as a page's round trip and write take less than the
+   * budget's spacing (100 ms against 1 s at 60 requests a minute); a larger budget lists
+   * faster with more, at the price of as many pages asked again after a takeover. */
+  pagesInFlight?: number;
 }
 
 export interface FirmSyncOptions {
@@ -74,6 +80,7 @@ export async function firmSync(
         ...(await syncOwned(ownership, await firm.archives.syncWrites(connectionId), {
           ...options,
           ...(firm.concurrency !== undefined ? { concurrency: firm.concurrency } : {}),
+          pagesInFlight: firm.pagesInFlight ?? 1,
         })),
       };
     const seen = await ownerSync(firm.archives, connectionId);
@@ -90,7 +97,7 @@ export async function firmSync(
 export async function syncOwned(
   ownership: SyncOwnership,
   archive: SyncWrites,
-  options: FirmSyncOptions & { concurrency?: number },
+  options: FirmSyncOptions & { concurrency?: number; pagesInFlight: number },
 ): Promise<{ summary: SyncSummary; lost: boolean }> {
   let lost = false;
   const controller = new AbortController();
@@ -108,6 +115,7 @@ export async function syncOwned(
       requestsPerMinute: options.requestsPerMinute,
       details: options.details,
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+      pagesInFlight: options.pagesInFlight,
       signal: controller.signal,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.now ? { now: options.now } : {}),

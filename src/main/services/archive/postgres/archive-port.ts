@@ -71,13 +71,11 @@ import { isUnfiltered, UNFILTERED, unfilteredCoverage } from '../sqlite/sync-sta
 import { inTransaction, Params } from './database.ts';
 import { notifyChange } from './changes.ts';
 import { DEFAULT_SORT, orderOf, whereOf } from './query.ts';
+import { fewRowsSql, searchesWords, sortColumns } from './page-plan.ts';
 import { SCHEMA_VERSION } from './migrate.ts';
 
 const ROW_NAMES = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'] as const;
 const ROW_COLUMNS = ROW_NAMES.map((c) => `invoices.${c}`).join(', ');
-/** Matches up to this many are sorted after the filter rather than walked in the sort's order
- * (queryInvoices): a few milliseconds of sorting at most. */
-const FEW_ROWS = 10_000;
 const ROW_KEYS = ROW_NAMES.map((c) => c.replace(/_([a-z])/g, (_, x: string) => x.toUpperCase()));
 const CENTS = new Set(['ht_cents', 'tva_cents', 'ttc_cents']);
 /** The invoices' columns as json_to_recordset reads them. */
@@ -287,31 +285,85 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
       throw new RangeError('offset must be an integer >= 0');
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > 10_000)
       throw new RangeError('limit must be an integer from 1 to 10000');
+    const filter = options.filter ?? {};
+    const sort = options.sort ?? DEFAULT_SORT;
     const p = new Params();
-    const where = whereOf(this.connectionId, options.filter, p);
-    // The count first (an index-only scan of the filter's index, milliseconds when it matches
-    // few rows), and it decides the page's plan: over many rows, walking the sort's index until
-    // a page is found is fastest; over few, that walk can read most of the archive before it
-    // meets them (the planner cannot tell where they lie), so the matching rows are taken
-    // first through the filter's index, then sorted (a CTE of the table's own name, so that
-    // the qualified ROW_COLUMNS and orderOf read it).
-    const count = await this.#pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM invoices WHERE ${where}`,
-      [...p.values], // before the page's limit and offset join them
+    const where = whereOf(this.connectionId, filter, p);
+    const filterValues = [...p.values]; // before the page's limit and offset join them
+    const walked = () =>
+      this.#pool.query<unknown[]>({
+        text: `SELECT ${ROW_COLUMNS} FROM invoices WHERE ${where} ${orderOf(sort)}
+               LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
+        values: p.values,
+        rowMode: 'array',
+      });
+    // No condition but the connection: the total the triggers keep (migration 005), the page
+    // walked in the sort's index.
+    if (where === whereOf(this.connectionId, {}, new Params())) {
+      const [[archived], page] = await Promise.all([
+        this.#rows<{ n: number }>(
+          'SELECT invoice_count::int AS n FROM archives WHERE connection_id = $1',
+          [this.connectionId],
+        ),
+        walked(),
+      ]);
+      return { rows: page.rows.map(rowOf), total: archived?.n ?? 0 };
+    }
+    // The matches counted only up to where walking wins (page-plan.ts; an index-only scan of
+    // the filter's index where it has one). Over it, the full count and the walk run side by
+    // side on two of the pool's connections; under it, that count is the total, and the
+    // matching rows (their id and sort columns only, kept aside so that the planner cannot
+    // walk instead) are sorted, then the page's rows read.
+    const planned = new Params();
+    for (const value of filterValues) planned.add(value);
+    const few = fewRowsSql(planned, this.connectionId, filter, sort, offset, limit);
+    const countedAndWalked = async () => {
+      const [[counted], page] = await Promise.all([
+        this.#rows<{ n: number }>(
+          `SELECT count(*)::int AS n FROM invoices WHERE ${where}`,
+          filterValues,
+        ),
+        walked(),
+      ]);
+      return { rows: page.rows.map(rowOf), total: counted!.n };
+    };
+    if (searchesWords(filter)) {
+      // A words' search reads every match's row to count it (a GIN index gives no index-only
+      // count): the matches are kept aside (their id and sort columns; the planner finds
+      // them through the GIN index, where with a LIMIT it walked another), counted and paged
+      // in the same statement, the rows read once.
+      const words = new Params();
+      for (const value of filterValues) words.add(value);
+      const sorted = await this.#pool.query<unknown[]>({
+        text: `WITH matched AS MATERIALIZED (SELECT ${sortColumns(sort)} FROM invoices WHERE ${where}),
+               page AS (SELECT rid FROM matched AS invoices ${orderOf(sort)}
+                        LIMIT ${words.add(limit)} OFFSET ${words.add(offset)})
+               SELECT ${ROW_COLUMNS}, (SELECT count(*)::int FROM matched)
+               FROM invoices WHERE rid IN (SELECT rid FROM page) ${orderOf(sort, 'invoices.')}`,
+        values: words.values,
+        rowMode: 'array',
+      });
+      const first = sorted.rows[0];
+      if (first) return { rows: sorted.rows.map(rowOf), total: first[ROW_NAMES.length] as number };
+      // No row: no match, or the page past the last; counted below.
+    }
+    const [plan] = await this.#rows<{ few: number; n: number }>(
+      `SELECT f.few,
+         (SELECT count(*)::int FROM (SELECT FROM invoices WHERE ${where} LIMIT f.few + 1) m) AS n
+       FROM (SELECT ${few} AS few) f`,
+      planned.values,
     );
-    const total = count.rows[0]!.n;
-    const from =
-      total <= FEW_ROWS
-        ? `WITH invoices AS MATERIALIZED (SELECT * FROM invoices WHERE ${where})
-           SELECT ${ROW_COLUMNS} FROM invoices`
-        : `SELECT ${ROW_COLUMNS} FROM invoices WHERE ${where}`;
+    if (plan!.n > plan!.few) return countedAndWalked();
     const page = await this.#pool.query<unknown[]>({
-      text: `${from} ${orderOf(options.sort ?? DEFAULT_SORT)}
-             LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
+      text: `WITH matched AS MATERIALIZED (SELECT ${sortColumns(sort)} FROM invoices WHERE ${where}),
+             page AS (SELECT rid FROM matched AS invoices ${orderOf(sort)}
+                      LIMIT ${p.add(limit)} OFFSET ${p.add(offset)})
+             SELECT ${ROW_COLUMNS} FROM invoices WHERE rid IN (SELECT rid FROM page)
+             ${orderOf(sort, 'invoices.')}`,
       values: p.values,
       rowMode: 'array',
     });
-    return { rows: page.rows.map(rowOf), total };
+    return { rows: page.rows.map(rowOf), total: plan!.n };
   }
 
   async totals(filter?: ArchiveFilter): Promise<ArchiveTotals> {

@@ -56,7 +56,6 @@ export function firmRounds(options: {
       archives: firm.ports,
       syncOwner: (connectionId) => claimSyncOwner(options.database, connectionId),
       followIntervalMs: 200,
-      concurrency: 1,
     },
     emitSync: (_id, progress) => options.say({ progress }),
     emit: (status) => {
