@@ -56,6 +56,8 @@ export class SingleSync {
           signal: controller.signal,
           ...(options.onProgress ? { onProgress: options.onProgress } : {}),
           ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+          // As a round's owner: at most one page asked again after a takeover (firm-sync.ts).
+          pagesInFlight: firm.pagesInFlight ?? 1,
         },
       );
       if (lost)
