@@ -205,85 +205,85 @@ test.describe('on a real PostgreSQL server', () => {
       for (const folder of folders) await rm(folder, { recursive: true, force: true });
     }
   });
-});
 
-test.describe('who marked it, on a real PostgreSQL server', () => {
-  test.skip(!TEST_PG_URL, 'no PostgreSQL server: run under scripts/with-postgres.sh');
-
-  test('the échéancier names another workstation’s user and keeps “par vous” for this one’s', async ({
-    browser,
-  }) => {
-    test.slow();
-    const NOW = new Date('2026-11-22T12:00:00Z');
-    const firm = await freshSchema('e2e_who');
-    const folders: string[] = [];
-    let host: WebHost | null = null;
-    const vault = new CredentialVault({ log: { info() {}, warn() {}, error() {} } });
-    const admin = new URL(TEST_PG_URL!);
-    try {
-      const source = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-who-source-'));
-      folders.push(source);
-      fillDemoArchive(source, 'demo-admin', { seed: 21, invoices: 400, now: NOW });
-      await migrateConnection(firm.pool, source, 'demo-admin', 'e2e');
-      await vault.set(FIRM_VAULT_ACCOUNT, decodeURIComponent(admin.password), 'keychain');
-      const dataDir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-who-'));
-      folders.push(dataDir);
-      writeFileSync(
-        join(dataDir, 'firm.json'),
-        JSON.stringify({
-          url: `postgres://${admin.username}@${admin.host}${admin.pathname}`,
-          schema: firm.schema,
-          tls: 'off',
-        }),
-      );
-      host = await startWebHost(dataDir, { INVOICE_DESK_NOW: NOW.toISOString() });
-      const context = await browser.newContext({
-        viewport: { width: 1366, height: 768 },
-        locale: 'fr-FR',
-        timezoneId: 'Europe/Paris',
-      });
-      const page = await context.newPage();
-      await page.clock.setFixedTime(NOW);
-      await page.goto(host.url);
-      const reports = new ReportsPage(page);
-      await reports.open();
-      await reports.tab('Échéancier').click();
-      await reports.select('Type de période').selectOption({ label: 'Mois' });
-      await reports.select('Mois').selectOption({ label: 'novembre' });
-      await reports.select('Année').selectOption('2026');
-      await expect(page.getByText('Au 22/11/2026', { exact: true })).toBeVisible();
-      const lines = page.getByRole('region', { name: 'Factures sans paiement connu' });
-      const first = lines.getByRole('checkbox', { name: /^Sélectionner / }).first();
-      await expect(first).toBeVisible();
-      const name = (await first.getAttribute('aria-label')) ?? '';
-      const number = name.replace(/^Sélectionner (la facture )?/, '');
-      // Marie marks it paid on her workstation: the firm's archive records her as its writer.
-      const invoiceId = (
-        await firm.pool.query<{ invoice_id: string }>(
-          `SELECT invoice_id FROM ${firm.schema}.invoices WHERE connection_id = 'demo-admin' AND invoice_number = $1`,
-          [number],
-        )
-      ).rows[0]?.invoice_id;
-      expect(invoiceId).toBeTruthy();
-      const marie = await postgresUserDataDirectory(firm.pool, () => 'marie@poste-2').of(
-        'demo-admin',
-      );
-      await marie.markPaid([invoiceId!], '2026-11-20', null, new Date('2026-11-21T08:15:00Z'));
-      // The change is heard (NOTIFY) and the screen reloads with no click.
-      await expect(page.getByText(/^Hors des chiffres/)).toContainText(
-        '0 marquée payée par vous et 1 marquée payée par d’autres postes du cabinet',
-      );
-      const paid = page.getByRole('region', { name: 'Payées' });
-      await expect(paid.getByRole('columnheader', { name: 'Marquée' })).toBeVisible();
-      await expect(paid.getByText('par marie@poste-2 le 21/11/2026 09:15')).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}/firm-marked-by-other-1366.png` });
-      await context.close();
-    } finally {
-      await host?.stop();
-      await vault.delete(FIRM_VAULT_ACCOUNT).catch(() => undefined);
-      await firm.drop();
-      for (const folder of folders) await rm(folder, { recursive: true, force: true });
-    }
+  // In the serial group above, not beside it: it sets and removes the same keychain entry, and
+  // run in parallel it took the firm's password from under the two workstations' hosts.
+  test.describe('who marked it', () => {
+    test('the échéancier names another workstation’s user and keeps “par vous” for this one’s', async ({
+      browser,
+    }) => {
+      test.slow();
+      const NOW = new Date('2026-11-22T12:00:00Z');
+      const firm = await freshSchema('e2e_who');
+      const folders: string[] = [];
+      let host: WebHost | null = null;
+      const vault = new CredentialVault({ log: { info() {}, warn() {}, error() {} } });
+      const admin = new URL(TEST_PG_URL!);
+      try {
+        const source = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-who-source-'));
+        folders.push(source);
+        fillDemoArchive(source, 'demo-admin', { seed: 21, invoices: 400, now: NOW });
+        await migrateConnection(firm.pool, source, 'demo-admin', 'e2e');
+        await vault.set(FIRM_VAULT_ACCOUNT, decodeURIComponent(admin.password), 'keychain');
+        const dataDir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-who-'));
+        folders.push(dataDir);
+        writeFileSync(
+          join(dataDir, 'firm.json'),
+          JSON.stringify({
+            url: `postgres://${admin.username}@${admin.host}${admin.pathname}`,
+            schema: firm.schema,
+            tls: 'off',
+          }),
+        );
+        host = await startWebHost(dataDir, { INVOICE_DESK_NOW: NOW.toISOString() });
+        const context = await browser.newContext({
+          viewport: { width: 1366, height: 768 },
+          locale: 'fr-FR',
+          timezoneId: 'Europe/Paris',
+        });
+        const page = await context.newPage();
+        await page.clock.setFixedTime(NOW);
+        await page.goto(host.url);
+        const reports = new ReportsPage(page);
+        await reports.open();
+        await reports.tab('Échéancier').click();
+        await reports.select('Type de période').selectOption({ label: 'Mois' });
+        await reports.select('Mois').selectOption({ label: 'novembre' });
+        await reports.select('Année').selectOption('2026');
+        await expect(page.getByText('Au 22/11/2026', { exact: true })).toBeVisible();
+        const lines = page.getByRole('region', { name: 'Factures sans paiement connu' });
+        const first = lines.getByRole('checkbox', { name: /^Sélectionner / }).first();
+        await expect(first).toBeVisible();
+        const name = (await first.getAttribute('aria-label')) ?? '';
+        const number = name.replace(/^Sélectionner (la facture )?/, '');
+        // Marie marks it paid on her workstation: the firm's archive records her as its writer.
+        const invoiceId = (
+          await firm.pool.query<{ invoice_id: string }>(
+            `SELECT invoice_id FROM ${firm.schema}.invoices WHERE connection_id = 'demo-admin' AND invoice_number = $1`,
+            [number],
+          )
+        ).rows[0]?.invoice_id;
+        expect(invoiceId).toBeTruthy();
+        const marie = await postgresUserDataDirectory(firm.pool, () => 'marie@poste-2').of(
+          'demo-admin',
+        );
+        await marie.markPaid([invoiceId!], '2026-11-20', null, new Date('2026-11-21T08:15:00Z'));
+        // The change is heard (NOTIFY) and the screen reloads with no click.
+        await expect(page.getByText(/^Hors des chiffres/)).toContainText(
+          '0 marquée payée par vous et 1 marquée payée par d’autres postes du cabinet',
+        );
+        const paid = page.getByRole('region', { name: 'Payées' });
+        await expect(paid.getByRole('columnheader', { name: 'Marquée' })).toBeVisible();
+        await expect(paid.getByText('par marie@poste-2 le 21/11/2026 09:15')).toBeVisible();
+        await page.screenshot({ path: `${SCREENSHOTS_DIR}/firm-marked-by-other-1366.png` });
+        await context.close();
+      } finally {
+        await host?.stop();
+        await vault.delete(FIRM_VAULT_ACCOUNT).catch(() => undefined);
+        await firm.drop();
+        for (const folder of folders) await rm(folder, { recursive: true, force: true });
+      }
+    });
   });
 });
 
