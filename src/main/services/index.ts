@@ -43,6 +43,7 @@ import { shareClients, workstationUser } from './firm/clients.ts';
 import { FirmChangeRelay, type ListenForChanges } from './firm/changes.ts';
 import { AppFailure } from './app-failure.ts';
 import { listenForChanges } from './archive/postgres/changes.ts';
+import { isSessionOf } from './archive/postgres/database.ts';
 import { claimSyncOwner } from './archive/postgres/sync-owner.ts';
 import { FIRST_PAGE, FirstSearch } from './first-search.ts';
 import type { OperatorClient } from './operator/operator-client.ts';
@@ -234,7 +235,9 @@ export function createServices(options: CreateServicesOptions): Services {
   };
   const followChanges = (state: ReturnType<StoreChoice['state']>): void => {
     if (state.store === 'firm' && state.connection.state === 'connected')
-      void archiveStore.link().then((link) => link && relay.follow(link.options));
+      void archiveStore
+        .link()
+        .then((link) => link && relay.follow(link.options, (pid) => isSessionOf(link.pool, pid)));
     else if (state.store === 'embedded') void relay.stop();
   };
   const embeddedUserData: UserDataDirectory = {

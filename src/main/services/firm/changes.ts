@@ -33,13 +33,14 @@ export class FirmChangeRelay {
   }
 
   /** Listens to this server (again only if it is another one). */
-  follow(database: DatabaseOptions): void {
+  follow(database: DatabaseOptions, ownSession?: (pid: number) => boolean): void {
     const key = `${database.url} ${database.schema ?? ''}`;
     if (this.#listening?.key === key) return;
     void this.stop();
     const { listen, emit, log } = this.#options;
     const session = listen(database, (change) => emit(change), {
       log,
+      ...(ownSession ? { ownSession } : {}),
       onReconnect: () => {
         const id = this.#options.activeConnectionId();
         if (id) emit({ connectionId: id, what: 'archive' });

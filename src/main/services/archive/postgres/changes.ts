@@ -64,6 +64,10 @@ export interface ListenSettings {
   onReconnect?: () => void;
   /** The first wait before connecting again, doubled each failure up to 5 s (default 250 ms). */
   retryMs?: number;
+  /** Whether a notification's sender (the server's process id) is this workstation's own
+   * session: what it wrote itself is not another workstation's change, and reloading its screen
+   * for it would wipe what that screen just said (« 1 facture marquée payée », Annuler). */
+  ownSession?: (pid: number) => boolean;
 }
 
 const MAX_RETRY_MS = 5000;
@@ -117,6 +121,7 @@ export async function listenForChanges(
 
   const heard = (message: pg.Notification): void => {
     if (message.channel !== CHANGES_CHANNEL) return;
+    if (settings.ownSession?.(message.processId)) return;
     const change = changeOf(schema, message.payload);
     if (change === null) return;
     if ('ignored' in change) {

@@ -85,7 +85,25 @@ export function openPool(options: DatabaseOptions): pg.Pool {
   // An idle session the server ended (restarted, a network cut) is dropped and replaced at the
   // next use; the query that meets it fails on its own.
   pool.on('error', () => undefined);
+  const sessions = new Set<number>();
+  poolSessions.set(pool, sessions);
+  pool.on('connect', (client) => {
+    const pid = (client as { processID?: number }).processID;
+    if (pid !== undefined) sessions.add(pid);
+  });
+  pool.on('remove', (client) => {
+    const pid = (client as { processID?: number }).processID;
+    if (pid !== undefined) sessions.delete(pid);
+  });
   return pool;
+}
+
+const poolSessions = new WeakMap<pg.Pool, Set<number>>();
+
+/** Whether the server's process `pid` is one of this pool's sessions: a change this workstation
+ * wrote is heard back from it (NOTIFY names its sender), and is not another workstation's. */
+export function isSessionOf(pool: pg.Pool, pid: number): boolean {
+  return poolSessions.get(pool)?.has(pid) ?? false;
 }
 
 /** Runs `work` in one transaction on a client of the pool. */

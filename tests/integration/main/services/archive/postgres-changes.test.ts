@@ -8,7 +8,7 @@ import pg from 'pg';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import { PostgresArchives } from '#main/services/archive/postgres/archives.ts';
 import { listenForChanges, type Change } from '#main/services/archive/postgres/changes.ts';
-import { openPool } from '#main/services/archive/postgres/database.ts';
+import { isSessionOf, openPool } from '#main/services/archive/postgres/database.ts';
 import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
 import { postgresBankDirectory } from '#main/services/archive/postgres/bank.ts';
 import { freshSchema, NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
@@ -85,6 +85,30 @@ describe(
         AT,
       );
       assert.deepEqual(await heard.next(), { connectionId: 'client-1', what: 'settings' });
+    });
+
+    test("a workstation does not hear its own writes back, and still hears another's", async () => {
+      // The writer's own listener: its pool's sessions are its own (isSessionOf).
+      const own = new Heard();
+      const ownListener = await listenForChanges(
+        { url: TEST_PG_URL!, schema: fresh.schema },
+        own.push,
+        { ownSession: (pid) => isSessionOf(writer, pid) },
+      );
+      const other = openPool({ url: TEST_PG_URL!, schema: fresh.schema });
+      try {
+        const onWriter = await postgresUserDataDirectory(writer, () => 'marie').of('client-4');
+        await onWriter.markPaid([INVOICE], '2026-11-20', null, AT);
+        assert.deepEqual(await heard.next(), { connectionId: 'client-4', what: 'marks' });
+        const onOther = await postgresUserDataDirectory(other, () => 'paul').of('client-5');
+        await onOther.markPaid([INVOICE], '2026-11-21', null, AT);
+        assert.deepEqual(await heard.next(), { connectionId: 'client-5', what: 'marks' });
+        // The first change the writer's listener hears is Paul's: Marie's own, sent first, is not.
+        assert.deepEqual(await own.next(), { connectionId: 'client-5', what: 'marks' });
+      } finally {
+        await ownListener.close();
+        await other.end();
+      }
     });
 
     test('a change rolled back is never heard', async () => {
