@@ -80,7 +80,7 @@ export async function firmSync(
         ...(await syncOwned(ownership, await firm.archives.syncWrites(connectionId), {
           ...options,
           ...(firm.concurrency !== undefined ? { concurrency: firm.concurrency } : {}),
-          pagesInFlight: firm.pagesInFlight ?? 1,
+          pagesInFlight: firm.pagesInFlight,
         })),
       };
     const seen = await ownerSync(firm.archives, connectionId);
@@ -93,11 +93,12 @@ export async function firmSync(
   }
 }
 
-/** Runs the sync as the connection's owner; the lock is given back at its end. */
+/** Runs the sync as the connection's owner; the lock is given back at its end. Whichever started
+ * it (a round or a single client's Synchroniser), one page in flight unless the firm says more. */
 export async function syncOwned(
   ownership: SyncOwnership,
   archive: SyncWrites,
-  options: FirmSyncOptions & { concurrency?: number; pagesInFlight: number },
+  options: FirmSyncOptions & Pick<FirmSync, 'concurrency' | 'pagesInFlight'>,
 ): Promise<{ summary: SyncSummary; lost: boolean }> {
   let lost = false;
   const controller = new AbortController();
@@ -115,7 +116,7 @@ export async function syncOwned(
       requestsPerMinute: options.requestsPerMinute,
       details: options.details,
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-      pagesInFlight: options.pagesInFlight,
+      pagesInFlight: options.pagesInFlight ?? 1,
       signal: controller.signal,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.now ? { now: options.now } : {}),

@@ -56,8 +56,8 @@ export class SingleSync {
           signal: controller.signal,
           ...(options.onProgress ? { onProgress: options.onProgress } : {}),
           ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-          // As a round's owner: at most one page asked again after a takeover (firm-sync.ts).
-          pagesInFlight: firm.pagesInFlight ?? 1,
+          // The firm's setting, as a round's owner has it (syncOwned's default: one page).
+          pagesInFlight: firm.pagesInFlight,
         },
       );
       if (lost)
