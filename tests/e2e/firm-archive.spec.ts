@@ -26,6 +26,32 @@ import { DEFAULT_SCHEMA } from '#main/services/archive/postgres/database.ts';
 
 const PASSWORD = 'mot-de-passe-du-cabinet-42';
 
+/** A data folder on the firm's archive (firm.json) whose server does not answer here (port 1),
+ * with the demo client's local copy made on 20 November at 10:30 (Paris). */
+function firmOutOfReachWithLocalCopy(dir: string): void {
+  writeFileSync(
+    join(dir, 'firm.json'),
+    JSON.stringify({
+      url: 'postgres://invoice_desk_app@127.0.0.1:1/invoice_desk',
+      schema: 'invoice_desk',
+      tls: 'off',
+    }),
+  );
+  mkdirSync(join(dir, 'archive'), { recursive: true });
+  writeFileSync(
+    join(dir, 'archive', 'firm-local-copies.json'),
+    JSON.stringify({
+      'demo-admin': {
+        copiedAt: '2026-11-20T09:30:00.000Z',
+        version: 1,
+        invoices: 0,
+        details: 0,
+        lastSyncAt: null,
+      },
+    }),
+  );
+}
+
 async function openSection(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
   await nav.getByRole('link', { name: 'Connexions et paramètres' }).click();
@@ -288,33 +314,9 @@ test.describe('on a real PostgreSQL server', () => {
 });
 
 test.describe('the firm server out of reach, a local copy kept', () => {
-  // A workstation on the firm's archive (firm.json) whose server does not answer here, with the
-  // demo client's local copy made on 20 November at 10:30 (Paris).
   test.use({
     viewport: { width: 1024, height: 700 },
-    dataDir: temporaryFolder('invoice-desk-e2e-firm-offline-', (dir) => {
-      writeFileSync(
-        join(dir, 'firm.json'),
-        JSON.stringify({
-          url: 'postgres://invoice_desk_app@127.0.0.1:1/invoice_desk',
-          schema: 'invoice_desk',
-          tls: 'off',
-        }),
-      );
-      mkdirSync(join(dir, 'archive'), { recursive: true });
-      writeFileSync(
-        join(dir, 'archive', 'firm-local-copies.json'),
-        JSON.stringify({
-          'demo-admin': {
-            copiedAt: '2026-11-20T09:30:00.000Z',
-            version: 1,
-            invoices: 0,
-            details: 0,
-            lastSyncAt: null,
-          },
-        }),
-      );
-    }),
+    dataDir: temporaryFolder('invoice-desk-e2e-firm-offline-', firmOutOfReachWithLocalCopy),
   });
 
   test('every screen says the client is read from its local copy, and of when', async ({
@@ -338,33 +340,10 @@ test.describe('the firm server out of reach, a local copy kept', () => {
 });
 
 test.describe('Rapports and Comptabilité name the archive they read', () => {
-  // The firm's server out of reach, the demo client's local copy made on 20 November at 10:30
-  // (Paris): the screens say they read that copy, of that date, never "l’archive locale".
+  // The screens say they read the local copy, of its date, never "l’archive locale".
   test.use({
     viewport: { width: 1366, height: 768 },
-    dataDir: temporaryFolder('invoice-desk-e2e-firm-source-', (dir) => {
-      writeFileSync(
-        join(dir, 'firm.json'),
-        JSON.stringify({
-          url: 'postgres://invoice_desk_app@127.0.0.1:1/invoice_desk',
-          schema: 'invoice_desk',
-          tls: 'off',
-        }),
-      );
-      mkdirSync(join(dir, 'archive'), { recursive: true });
-      writeFileSync(
-        join(dir, 'archive', 'firm-local-copies.json'),
-        JSON.stringify({
-          'demo-admin': {
-            copiedAt: '2026-11-20T09:30:00.000Z',
-            version: 1,
-            invoices: 0,
-            details: 0,
-            lastSyncAt: null,
-          },
-        }),
-      );
-    }),
+    dataDir: temporaryFolder('invoice-desk-e2e-firm-source-', firmOutOfReachWithLocalCopy),
   });
 
   test('offline, they read the local copy of its date', async ({ app, page }) => {
