@@ -24,6 +24,9 @@ import type { PayableInvoice } from '#shared/payable.ts';
 import type { VatPayment } from '#shared/reports.ts';
 import type { InvoiceFacts, VatLine } from './invoice-facts.ts';
 
+// The shared archive shapes the ports speak in: their implementations name them from here.
+export type * from '#shared/archive.ts';
+
 /** Rows a stream hands over at once: few awaits, and never the whole archive in memory. */
 export const BATCH_SIZE = 500;
 

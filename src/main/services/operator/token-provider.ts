@@ -4,16 +4,7 @@
 // never put into an error: its value (and the tokens') is remembered only by the scrubber that
 // removes it from every error leaving the client, should an operator echo it back.
 import { OperatorError, SecretScrubber, hasErrorKind } from '../errors.ts';
-import {
-  MAX_TOKEN_RESPONSE_BYTES,
-  hostOf,
-  parseJson,
-  parseRetryAfter,
-  raceSignal,
-  send,
-  successJson,
-  throwIfCancelled,
-} from './http.ts';
+import * as http from './http.ts';
 import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '#shared/http-url.ts';
 import { tokenResponseSchema } from '#shared/operator/schemas.ts';
 import { formatIssues } from './validation.ts';
@@ -89,7 +80,7 @@ export class TokenProvider {
    * The caller's signal only stops this caller's wait; the shared request runs to its end. */
   getToken(signal?: AbortSignal): Promise<string> {
     try {
-      throwIfCancelled(signal, WHAT);
+      http.throwIfCancelled(signal, WHAT);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -106,7 +97,7 @@ export class TokenProvider {
       started.then(clear, clear);
       this.#inflight = inflight = started;
     }
-    return raceSignal(inflight, signal, WHAT);
+    return http.raceSignal(inflight, signal, WHAT);
   }
 
   /** After a 401: drop the token if it is still the current one, so the next call fetches anew. */
@@ -121,7 +112,7 @@ export class TokenProvider {
       throw new OperatorError({
         kind: 'invalid_input',
         reason: 'insecure_http',
-        message: `${WHAT}: refused to send the client secret to ${hostOf(this.#credentials.tokenUrl)}: ${INSECURE_HTTP_MESSAGE}.`,
+        message: `${WHAT}: refused to send the client secret to ${http.hostOf(this.#credentials.tokenUrl)}: ${INSECURE_HTTP_MESSAGE}.`,
       });
     }
     const secret = await this.#readSecret();
@@ -129,7 +120,7 @@ export class TokenProvider {
     const authorization = basicAuthorization(this.#credentials.clientId, secret);
     this.#scrubber.add(authorization.slice('Basic '.length));
     this.#requestCount += 1;
-    const response = await send(
+    const response = await http.send(
       this.#credentials.tokenUrl,
       {
         method: 'POST',
@@ -144,12 +135,12 @@ export class TokenProvider {
         fetch: this.#fetch,
         timeoutMs: this.#timeoutMs,
         what: WHAT,
-        maxBytes: MAX_TOKEN_RESPONSE_BYTES,
+        maxBytes: http.MAX_TOKEN_RESPONSE_BYTES,
       },
     );
     if (response.status >= 200 && response.status < 300)
       return this.#accept(
-        successJson(response, WHAT, hostOf(this.#credentials.tokenUrl)),
+        http.successJson(response, WHAT, http.hostOf(this.#credentials.tokenUrl)),
         startedAt,
       );
     throw tokenEndpointError(response.status, response.text, response.headers, this.#now());
@@ -218,7 +209,7 @@ function tokenEndpointError(
   headers: Headers,
   now: number,
 ): OperatorError {
-  const json = parseJson(text);
+  const json = http.parseJson(text);
   const body =
     json.ok && typeof json.value === 'object' && json.value !== null
       ? (json.value as Record<string, unknown>)
@@ -261,7 +252,7 @@ function tokenEndpointError(
     });
   }
   if (status === 429) {
-    const retryAfterMs = parseRetryAfter(headers.get('retry-after'), now);
+    const retryAfterMs = http.parseRetryAfter(headers.get('retry-after'), now);
     return new OperatorError({
       kind: 'rate_limited',
       message: `${WHAT}: the token endpoint is rate limiting (429).`,

@@ -6,16 +6,6 @@
 // and pg_trgm, and writes to one archive are serialised across workstations by a transaction's
 // advisory lock (SQLite's BEGIN IMMEDIATE). Every statement names the connection.
 import type pg from 'pg';
-import type {
-  ArchiveFilter,
-  ArchiveRow,
-  ArchiveSort,
-  ArchiveStats,
-  ArchiveTotals,
-  PartitionCoverage,
-  SeenStatus,
-  UnfilteredListCoverage,
-} from '#shared/archive.ts';
 import { DIRECTIONS, INVOICE_STATES } from '#shared/operator/enums.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import { ACT_ON_CODES, type ActOnCode, type PortfolioFigures } from '#shared/portfolio.ts';
@@ -27,18 +17,26 @@ import {
   finishedBy,
   type AccountingRow,
   type ArchiveCompany,
+  type ArchiveFilter,
   type ArchivePort,
+  type ArchiveRow,
+  type ArchiveSort,
+  type ArchiveStats,
+  type ArchiveTotals,
   type ArchivedInvoice,
   type Ca3Row,
   type DetailVatFacts,
   type KeptPortfolioDetails,
   type ListPage,
+  type PartitionCoverage,
   type PartitionState,
   type PayableRow,
   type RowWithFacts,
   type SavedResponseKind,
+  type SeenStatus,
   type StatusPage,
   type SyncWrites,
+  type UnfilteredListCoverage,
   type UpsertResult,
   type VatWindow,
 } from '../ports.ts';

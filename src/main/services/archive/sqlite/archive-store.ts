@@ -8,14 +8,6 @@
 import { chmodSync, closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type {
-  ArchiveRow,
-  ArchiveStats,
-  ArchiveTotals,
-  PartitionCoverage,
-  SeenStatus,
-  UnfilteredListCoverage,
-} from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchItem } from '#shared/operator/schemas.ts';
 import {
   DEFAULT_SORT,
@@ -30,7 +22,6 @@ import {
   columnsOf,
   countKnown,
   mergeSearchItems,
-  type InvoiceColumns,
 } from '../invoice-columns.ts';
 import { checkpointInBackground } from './checkpoint.ts';
 import { damagedFailure, isCorruption, watchForDamage } from './archive-damage.ts';
@@ -82,7 +73,18 @@ import {
   type AccountingRow,
   type Ca3Row,
 } from './accounting-rows.ts';
-import type { ArchivedInvoice, SavedResponseKind, UpsertResult, VatWindow } from '../ports.ts';
+import type {
+  ArchiveRow,
+  ArchiveStats,
+  ArchiveTotals,
+  ArchivedInvoice,
+  PartitionCoverage,
+  SavedResponseKind,
+  SeenStatus,
+  UnfilteredListCoverage,
+  UpsertResult,
+  VatWindow,
+} from '../ports.ts';
 import { systemClock } from '../../clock.ts';
 import { invoiceSearchKey } from '../request-key.ts';
 
@@ -865,4 +867,4 @@ export function openArchive(
   return new ArchiveStore(dataDir, connectionId, options);
 }
 
-export type { ArchiveRow, ArchiveStats, InvoiceColumns };
+export type { ArchiveRow, ArchiveStats };
