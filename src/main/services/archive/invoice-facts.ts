@@ -175,6 +175,23 @@ export function payableAmount(
   return amountOf(record(record(record(detail ?? item).businessData).monetary).payableAmount);
 }
 
+/** The number of the invoice a credit note credits (BT-25: the first referenced document
+ * that names one), as the archive knows it: the details' referenced documents when they list
+ * any (even none), else the search item's. A column of invoices from schema step 16, read by the
+ * aged balance's allocation of credit notes (reports/open-items.ts). */
+export function creditedNumber(
+  item: InvoiceSearchItem | Record<string, unknown>,
+  detail: Invoice | Record<string, unknown> | null,
+): string | null {
+  const docsOf = (holder: unknown): unknown =>
+    record(record(holder).businessData).referencedDocuments;
+  const docs = docsOf(detail) ?? docsOf(item);
+  const named = list(docs)
+    .map((doc) => record(doc).invoiceId)
+    .find((id) => typeof id === 'string' && id !== '');
+  return typeof named === 'string' ? named : null;
+}
+
 /** The facts' columns in invoice_facts, in the order factRow gives their values (what is left
  * to pay is a column of invoices: payableAmount, known with or without details). Named apart
  * from the invoices' columns, so that filters and sorts read alike with the facts joined. */

@@ -69,6 +69,9 @@ export interface RowWithFacts {
 export interface PayableRow {
   row: ArchiveRow;
   payableAmount: number | null;
+  /** The number of the invoice it credits (BT-25; invoice-facts.ts creditedNumber), when it
+   * names one: what the aged balance reads of a credit note. */
+  creditedNumber: string | null;
 }
 
 /** What the VAT lines sheet of an export needs of a detail. */

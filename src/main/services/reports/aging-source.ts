@@ -1,12 +1,10 @@
 // What the aged balance reads beside the archive's payable rows (issue 29, item 3): the parts the
-// bank's matches paid, each on its day, and, for each credit note, the invoice it credits (BT-25,
-// the first referenced document of its details, else of its search item). open-items.ts applies
-// them; this module only reads.
-import type { ArchiveReads } from '../archive/ports.ts';
+// bank's matches paid, each on its day. The invoice each credit note credits (BT-25) comes with
+// the payable rows (invoices.credited_number, reports/source.ts agingBatches). open-items.ts
+// applies them; this module only reads.
 import { bankParts } from '../archive/bank-payments.ts';
 import type { BesideTheArchive } from '../archive/beside-the-archive.ts';
 import type { ReportItem } from '../tax/invoice.ts';
-import { isCreditNote } from '../tax/rules.ts';
 
 export type PartsPaid = ReadonlyMap<string, readonly { day: string; cents: number }[]>;
 
@@ -18,29 +16,11 @@ export async function partsPaidOf(
   return bankParts(await beside.bankMatches(connectionId));
 }
 
-/** Adds to `items` their parts paid and, on credit notes, the number of the invoice credited
- * (read from the archive: a credit note is a few in a hundred invoices). */
-export async function withOpenItemFacts(
-  archive: Pick<ArchiveReads, 'invoice'>,
-  items: ReportItem[],
-  parts: PartsPaid,
-): Promise<ReportItem[]> {
+/** Adds to `items` their parts paid. */
+export function withOpenItemFacts(items: ReportItem[], parts: PartsPaid): ReportItem[] {
   for (const item of items) {
     const paid = parts.get(item.row.invoiceId);
     if (paid) item.partsPaid = paid;
-    if (isCreditNote(item.row.typeCode))
-      item.credits = await creditedNumber(archive, item.row.invoiceId);
   }
   return items;
-}
-
-async function creditedNumber(
-  archive: Pick<ArchiveReads, 'invoice'>,
-  invoiceId: string,
-): Promise<string | null> {
-  const found = await archive.invoice(invoiceId);
-  const docs =
-    found?.detail?.businessData.referencedDocuments ??
-    found?.searchItem.businessData?.referencedDocuments;
-  return docs?.find((d) => d.invoiceId)?.invoiceId ?? null;
 }

@@ -101,7 +101,7 @@ export async function pastDueCount(
   // Batch by batch, keeping only what the credit notes' allocation reads of each open item.
   const counter = new PastDueCounter(asOf);
   for await (const batch of agingBatches(source.archive, asOf, marks))
-    counter.add(await withOpenItemFacts(source.archive, batch, parts));
+    counter.add(withOpenItemFacts(batch, parts));
   return counter.count();
 }
 
@@ -115,7 +115,7 @@ export async function pastDueOnDay(
   const parts = await partsPaidOf(source.archive.connectionId, source);
   const counter = new PastDueCounter(asOf);
   for await (const batch of agingBatches(source.archive, asOf, paymentMarks))
-    counter.add(await withOpenItemFacts(source.archive, batch, parts));
+    counter.add(withOpenItemFacts(batch, parts));
   return counter.pastDue();
 }
 
@@ -150,8 +150,7 @@ export async function computeReport(
     case 'aging': {
       const asOf = options.asOf ?? agingDay(period, now);
       const marks = await marksOf();
-      const items = await withOpenItemFacts(
-        archive,
+      const items = withOpenItemFacts(
         await agingItems(archive, asOf, marks),
         await partsPaidOf(archive.connectionId, source),
       );

@@ -8,6 +8,7 @@ import type { ReportPeriod } from '#shared/reports.ts';
 import { toCents } from '../archive/amounts.ts';
 import type { ArchiveReads } from '../archive/ports.ts';
 import { vatFactsFrom, type ReportItem } from '../tax/invoice.ts';
+import { isCreditNote } from '../tax/rules.ts';
 import { markedIn, paymentDay } from '../tax/vat-due.ts';
 
 /** How far from its invoice date an invoice's delivery date is looked for (a year each way). */
@@ -68,10 +69,12 @@ export async function* agingBatches(
   marks: ReadonlyMap<string, PaymentMark> = new Map(),
 ): AsyncGenerator<ReportItem[]> {
   for await (const batch of archive.payableRows(asOf))
-    yield batch.map(({ row, payableAmount }) => ({
+    yield batch.map(({ row, payableAmount, creditedNumber }) => ({
       row,
       payableCents: toCents(payableAmount),
       mark: marks.get(row.invoiceId) ?? null,
+      // The invoice a credit note credits, for the aged balance's allocation (open-items.ts).
+      ...(isCreditNote(row.typeCode) ? { credits: creditedNumber } : {}),
     }));
 }
 

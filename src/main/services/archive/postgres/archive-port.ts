@@ -52,6 +52,7 @@ import {
 } from '../invoice-columns.ts';
 import {
   FACT_COLUMNS,
+  creditedNumber,
   factRow,
   factsFromRecord,
   invoiceFacts,
@@ -468,11 +469,16 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     const p = new Params();
     const condition = `connection_id = ${p.add(this.connectionId)} AND (${where(p)})`;
     return this.#cursor(
-      `SELECT ${ROW_COLUMNS}, payable_amount FROM invoices WHERE ${condition}`,
+      `SELECT ${ROW_COLUMNS}, payable_amount, credited_number FROM invoices WHERE ${condition}`,
       p.values,
       (record) => {
         const extra = record[ROW_NAMES.length];
-        return { row: rowOf(record), payableAmount: typeof extra === 'number' ? extra : null };
+        const credited = record[ROW_NAMES.length + 1];
+        return {
+          row: rowOf(record),
+          payableAmount: typeof extra === 'number' ? extra : null,
+          creditedNumber: typeof credited === 'string' ? credited : null,
+        };
       },
     );
   }
@@ -1237,15 +1243,17 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     const records = items.map((item) => ({
       ...columnsOf(item),
       payable_amount: payableAmount(item, null),
+      credited_number: creditedNumber(item, null),
       search_json: JSON.stringify(item),
     }));
     const names = INVOICE_COLUMN_NAMES.join(', ');
     const { rows } = await client.query<{ rid: number; invoice_id: string }>(
       `INSERT INTO invoices (connection_id, ${names}, search_fetched_at, status_run_id,
-         payable_amount)
-       SELECT $1, ${names}, $2, $3, payable_amount
+         payable_amount, credited_number)
+       SELECT $1, ${names}, $2, $3, payable_amount, credited_number
        FROM json_array_elements($4::json) WITH ORDINALITY AS e(value, n),
-         json_to_record(e.value) AS x(${RECORD_TYPES.join(', ')}, payable_amount double precision)
+         json_to_record(e.value) AS x(${RECORD_TYPES.join(', ')}, payable_amount double precision,
+           credited_number text)
        ORDER BY n
        RETURNING rid, invoice_id`,
       [this.connectionId, fetchedAt, statusRunId, JSON.stringify(records)],
@@ -1278,6 +1286,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
         rid,
         ...columnsOf(item, detail),
         payable_amount: payableAmount(item, detail),
+        credited_number: creditedNumber(item, detail),
         search_json: JSON.stringify(item),
       };
     });
@@ -1285,9 +1294,10 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     await client.query(
       `UPDATE invoices SET ${INVOICE_COLUMN_NAMES.map((c) => `${c} = x.${c}`).join(', ')},
          search_fetched_at = $1, status_run_id = coalesce($2, status_run_id),
-         payable_amount = x.payable_amount
+         payable_amount = x.payable_amount, credited_number = x.credited_number
        FROM json_to_recordset($3::json)
-         AS x(rid bigint, ${RECORD_TYPES.join(', ')}, payable_amount double precision)
+         AS x(rid bigint, ${RECORD_TYPES.join(', ')}, payable_amount double precision,
+           credited_number text)
        WHERE invoices.rid = x.rid`,
       [fetchedAt, statusRunId, json],
     );
@@ -1308,14 +1318,16 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     );
     const old = rows[0];
     if (!old) return false;
-    const columns: InvoiceColumns = columnsOf(JSON.parse(old.search_json), invoice);
+    const searchItem = JSON.parse(old.search_json) as InvoiceSearchItem;
+    const columns: InvoiceColumns = columnsOf(searchItem, invoice);
     const names = INVOICE_COLUMN_NAMES.filter((n) => n !== 'invoice_id');
     const p = new Params();
     const rid = p.add(old.rid);
     await client.query(
       `UPDATE invoices SET ${names.map((n) => `${n} = ${p.add(columns[n])}`).join(', ')},
          detail_fetched_at = ${p.add(fetchedAt)}, detail_error = NULL,
-         payable_amount = ${p.add(payableAmount(invoice, invoice))}
+         payable_amount = ${p.add(payableAmount(invoice, invoice))},
+         credited_number = ${p.add(creditedNumber(searchItem, invoice))}
        WHERE rid = ${rid}`,
       p.values,
     );

@@ -136,6 +136,7 @@ export async function copyArchive(
         'detail_fetched_at',
         'detail_error',
         'payable_amount',
+        'credited_number',
       ];
       await copy(
         'invoices',

@@ -89,8 +89,9 @@ import { systemClock } from '../../clock.ts';
 import { invoiceSearchKey } from '../request-key.ts';
 
 export { invoiceSearchKey, requestKey } from '../request-key.ts';
-import { invoiceFacts, payableAmount, type InvoiceFacts } from '../invoice-facts.ts';
+import { invoiceFacts, type InvoiceFacts } from '../invoice-facts.ts';
 import { factsWriter } from './facts-sql.ts';
+import { rowFactsAt, type RowFacts } from './row-facts.ts';
 
 export type { ArchivedInvoice, SavedResponseKind, UpsertResult };
 
@@ -172,6 +173,8 @@ export class ArchiveStore {
   #countsInBulk: boolean;
   /** Schema step 14 applied: the writes keep the invoices' facts (invoice-facts.ts). */
   #keepsFacts: boolean;
+  /** The facts on the invoice's own row this archive's schema has (row-facts.ts). */
+  #rowFacts: RowFacts;
   #writeFacts: ((rid: number, facts: InvoiceFacts) => void) | null = null;
   /** A sync of this archive has finished once: from then on, changes are news (before, the
    * first fill is the baseline). Never false again once true. */
@@ -214,6 +217,7 @@ export class ArchiveStore {
     this.#keepsNews = version >= NEWS_VERSION;
     this.#countsInBulk = version >= BULK_COUNT_VERSION;
     this.#keepsFacts = version >= FACTS_VERSION;
+    this.#rowFacts = rowFactsAt(version);
   }
 
   /** The "damaged" failure once SQLite found this archive damaged, else null. */
@@ -311,18 +315,18 @@ export class ArchiveStore {
        WHERE rid = ?`,
     );
     const names = INVOICE_COLUMN_NAMES;
-    // What is left to pay is a column from schema step 14 on (invoice-facts.ts).
-    const facts = this.#keepsFacts;
+    // What is left to pay and the invoice credited are columns (row-facts.ts).
+    const facts = this.#rowFacts;
     const insert = this.#db.prepare(
-      `INSERT INTO invoices (${names.join(', ')}, search_fetched_at, status_run_id${facts ? ', payable_amount' : ''})
-       VALUES (${names.map(() => '?').join(', ')}, ?, ?${facts ? ', ?' : ''})`,
+      `INSERT INTO invoices (${[...names, 'search_fetched_at', 'status_run_id', ...facts.columns].join(', ')})
+       VALUES (${names.map(() => '?').join(', ')}, ?, ?${', ?'.repeat(facts.columns.length)})`,
     );
     const insertJson = this.#db.prepare(
       'INSERT INTO invoice_json (rid, search_json) VALUES (?, ?)',
     );
     const update = this.#db.prepare(
       `UPDATE invoices SET ${names.map((n) => `${n} = ?`).join(', ')},
-       search_fetched_at = ?, status_run_id = coalesce(?, status_run_id)${facts ? ', payable_amount = ?' : ''}
+       search_fetched_at = ?, status_run_id = coalesce(?, status_run_id)${facts.columns.map((c) => `, ${c} = ?`).join('')}
        WHERE rid = ?`,
     );
     const updateJson = this.#db.prepare('UPDATE invoice_json SET search_json = ? WHERE rid = ?');
@@ -356,7 +360,7 @@ export class ArchiveStore {
             ...values,
             fetchedAt,
             statusRunId ?? null,
-            ...(facts ? [payableAmount(item, null)] : []),
+            ...facts.values(item, null),
           );
           insertJson.run(lastInsertRowid, JSON.stringify(item));
           addedRids.push(Number(lastInsertRowid));
@@ -385,7 +389,7 @@ export class ArchiveStore {
           ...values,
           fetchedAt,
           statusRunId ?? null,
-          ...(facts ? [payableAmount(merged, detail)] : []),
+          ...facts.values(merged, detail),
           old.rid,
         );
         updateJson.run(json, old.rid);
@@ -475,22 +479,24 @@ export class ArchiveStore {
         )
         .get(id) as { rid: number; search_json: string } | undefined;
       if (!old) return false;
-      const columns = columnsOf(JSON.parse(old.search_json), invoice);
+      const searchItem = JSON.parse(old.search_json) as InvoiceSearchItem;
+      const columns = columnsOf(searchItem, invoice);
       const names = INVOICE_COLUMN_NAMES.filter((n) => n !== 'invoice_id');
-      // What is left to pay is a column from schema step 14 on (invoice-facts.ts).
-      const facts = this.#keepsFacts;
+      // What is left to pay and the invoice credited are columns (row-facts.ts).
+      const rowFacts = this.#rowFacts;
       this.#db
         .prepare(
           `UPDATE invoices SET ${names.map((n) => `${n} = ?`).join(', ')},
-           detail_fetched_at = ?, detail_error = NULL${facts ? ', payable_amount = ?' : ''}
+           detail_fetched_at = ?, detail_error = NULL${rowFacts.columns.map((c) => `, ${c} = ?`).join('')}
            WHERE rid = ?`,
         )
         .run(
           ...(names.map((n) => columns[n]) as SQLInputValue[]),
           fetchedAt,
-          ...(facts ? [payableAmount(invoice, invoice)] : []),
+          ...rowFacts.values(searchItem, invoice),
           old.rid,
         );
+      const facts = this.#keepsFacts;
       this.#db
         .prepare('UPDATE invoice_json SET detail_json = ? WHERE rid = ?')
         .run(JSON.stringify(invoice), old.rid);

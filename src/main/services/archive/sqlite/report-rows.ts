@@ -15,7 +15,7 @@ export type { DetailVatFacts, PayableRow, RowWith, RowWithFacts } from '../ports
 const NAMES = [...INVOICE_COLUMN_NAMES, 'search_fetched_at', 'detail_fetched_at'];
 const COLUMNS = NAMES.map((c) => `invoices.${c}`);
 const KEYS = NAMES.map((c) => c.replace(/_([a-z])/g, (_, x: string) => x.toUpperCase()));
-/** Where a query's extra value is in a record (after the invoice's columns). */
+/** Where a query's extra values are in a record (after the invoice's columns). */
 const EXTRA = NAMES.length;
 
 /** Records come as arrays (no object with 28 named properties per row): by position. */
@@ -29,17 +29,18 @@ function toRow(record: SqlRecord): ArchiveRow {
   return row as unknown as ArchiveRow;
 }
 
+/** Each row of `where`, with its whole record: `extra`'s columns are from EXTRA on. */
 function* query(
   db: DatabaseSync,
   extra: string,
   where: string,
   params: SQLInputValue[],
-): Generator<RowWith<unknown>> {
+): Generator<RowWith<SqlRecord>> {
   const statement = db.prepare(`SELECT ${COLUMNS.join(', ')}${extra} FROM invoices WHERE ${where}`);
   statement.setReturnArrays(true);
   for (const record of statement.iterate(...params)) {
     const r = record as unknown as SqlRecord;
-    yield { row: toRow(r), extra: r[EXTRA] };
+    yield { row: toRow(r), extra: r };
   }
 }
 
@@ -70,13 +71,18 @@ export function* vatRows(db: DatabaseSync, window: VatWindow): Generator<RowWith
   }
 }
 
-/** What is left to pay: a column since schema step 14. */
-const PAYABLE_AMOUNT = ', invoices.payable_amount';
+/** What is left to pay (a column since schema step 14) and the invoice credited (step 16). */
+const PAYABLE_AMOUNT = ', invoices.payable_amount, invoices.credited_number';
 
-const payable = ({ row, extra }: RowWith<unknown>): PayableRow => ({
-  row,
-  payableAmount: typeof extra === 'number' ? extra : null,
-});
+const payable = ({ row, extra: record }: RowWith<SqlRecord>): PayableRow => {
+  const amount = record[EXTRA];
+  const credited = record[EXTRA + 1];
+  return {
+    row,
+    payableAmount: typeof amount === 'number' ? amount : null,
+    creditedNumber: typeof credited === 'string' ? credited : null,
+  };
+};
 
 /** The échéancier's candidates (dated on or before `asOf`, or undated) with what is left to pay
  * (BT-115), from the details when archived, else from the search. */

@@ -4,7 +4,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Invoice } from '#shared/operator/schemas.ts';
-import { NO_FACTS, invoiceFacts, payableAmount } from '#main/services/archive/invoice-facts.ts';
+import {
+  NO_FACTS,
+  creditedNumber,
+  invoiceFacts,
+  payableAmount,
+} from '#main/services/archive/invoice-facts.ts';
 import { vatFactsOf } from '#main/services/tax/invoice.ts';
 import { fullInvoice, searchItem, uuidOf } from '#support/archive-fixtures.ts';
 
@@ -131,5 +136,47 @@ describe('invoiceFacts', () => {
       taxableAmount: { amount: 250 },
       taxAmount: { amount: 0.5 },
     });
+  });
+});
+
+describe('creditedNumber', () => {
+  /** A credit note whose search item and details name `searchDocs` and `detailDocs`
+   * (undefined: the field is absent). */
+  function creditNote(searchDocs: unknown, detailDocs: unknown) {
+    const item = searchItem({ id: uuidOf(9), number: 'AV-1', type: '381' });
+    const detail = fullInvoice(item);
+    const named = (holder: object, docs: unknown): void => {
+      if (docs !== undefined) Object.assign(holder, { referencedDocuments: docs });
+    };
+    named(item.businessData!, searchDocs);
+    named(detail.businessData, detailDocs);
+    return { item, detail };
+  }
+  const doc = (invoiceId: unknown) => ({ invoiceId, date: '2026-02-01', type: '380' });
+
+  test("the details' referenced documents when archived: the first that names an invoice", () => {
+    const { item, detail } = creditNote([doc('F-SEARCH')], [doc(''), doc('F-7'), doc('F-8')]);
+    assert.equal(creditedNumber(item, detail), 'F-7');
+  });
+
+  test('the search item names it when there are no details, or details without the field', () => {
+    const { item, detail } = creditNote([doc('F-SEARCH')], undefined);
+    assert.equal(creditedNumber(item, null), 'F-SEARCH');
+    assert.equal(creditedNumber(item, detail), 'F-SEARCH');
+    const nulled = creditNote([doc('F-SEARCH')], null);
+    assert.equal(creditedNumber(nulled.item, nulled.detail), 'F-SEARCH');
+  });
+
+  test('none: details that list no document win over the search; nothing named is null', () => {
+    const listed = creditNote([doc('F-SEARCH')], []);
+    assert.equal(creditedNumber(listed.item, listed.detail), null);
+    const unnamed = creditNote([doc(''), doc(null), { date: '2026-02-01' }], undefined);
+    assert.equal(creditedNumber(unnamed.item, null), null);
+    const absent = creditNote(undefined, undefined);
+    assert.equal(creditedNumber(absent.item, absent.detail), null);
+    // What older archives' JSON may hold: not a list, not documents.
+    assert.equal(creditedNumber(creditNote({ invoiceId: 'F-1' }, undefined).item, null), null);
+    assert.equal(creditedNumber(creditNote(['F-1', 7], undefined).item, null), null);
+    assert.equal(creditedNumber({}, null), null);
   });
 });

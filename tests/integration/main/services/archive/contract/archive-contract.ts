@@ -341,6 +341,23 @@ export function archiveContract(implementations: readonly ArchiveImplementation[
         );
       });
 
+      test('the payable rows say which invoice each credit note credits (BT-25)', async () => {
+        // The demo's credit notes and duplicates name their invoice in their search item and
+        // their details alike (a quarter of them have no details archived).
+        const credited = new Map(dataset.records.map((r) => [r.invoiceId, r.ref?.number ?? null]));
+        const payable = await all(a.payableRows('2026-12-31'));
+        assert.equal(payable.length, INVOICES);
+        for (const { row, creditedNumber } of payable)
+          assert.equal(creditedNumber, credited.get(row.invoiceId), row.invoiceId);
+        const naming = payable.filter((p) => p.creditedNumber !== null);
+        assert.ok(naming.some((p) => isCreditNoteType(p.row.typeCode)));
+        assert.ok(naming.some((p) => p.row.detailFetchedAt === null));
+        const between = await all(a.payableRowsBetween('2025-01-01', '2026-12-31'));
+        assert.ok(between.some((p) => p.creditedNumber !== null));
+        for (const { row, creditedNumber } of between)
+          assert.equal(creditedNumber, credited.get(row.invoiceId), row.invoiceId);
+      });
+
       test('the company, the portfolio figures and the kept details', async () => {
         const company = (await a.company())!;
         assert.match(company.siren, /^\d{9}$/);
@@ -416,6 +433,39 @@ export function archiveContract(implementations: readonly ArchiveImplementation[
         assert.equal(await c.savedResponse('directory', 'other'), null);
         assert.equal(await c.newestAnswerAt(), FETCHED_AT);
         assert.equal(await c.lastSyncAt(), null);
+      });
+
+      test('the invoice a credit note credits follows its writes: pages, details, none', async () => {
+        const c = await archives.open('contract-credited');
+        const r = dataset.records.find((x) => x.ref && isCreditNoteType(x.type))!;
+        const naming = <T extends { businessData?: object }>(json: T, docs?: unknown[]): T => {
+          const copy = structuredClone(json);
+          const b = copy.businessData as { referencedDocuments?: unknown };
+          if (docs) b.referencedDocuments = docs;
+          else delete b.referencedDocuments;
+          return copy;
+        };
+        const doc = (invoiceId: string) => ({ invoiceId, date: '2026-01-05', type: '380' });
+        const page = async (docs?: unknown[]) => {
+          const data = [naming(searchItem(dataset, r), docs)];
+          await c.saveSearchPage({ q: 'credited' }, { data, meta: { count: 1 } }, FETCHED_AT);
+        };
+        const detail = (docs?: unknown[]) =>
+          c.saveDetail(naming(dataset.invoice(r), docs), FETCHED_AT);
+        const credited = async () =>
+          (await all(c.payableRows('2026-12-31'))).map((p) => p.creditedNumber);
+        await page([doc(''), doc('F-A')]);
+        assert.deepEqual(await credited(), ['F-A']);
+        await page([doc('F-B')]); // merged into the stored item
+        assert.deepEqual(await credited(), ['F-B']);
+        assert.equal(await detail(), true); // details naming none: the search's still
+        assert.deepEqual(await credited(), ['F-B']);
+        await detail([doc('F-C')]);
+        assert.deepEqual(await credited(), ['F-C']);
+        await page([doc('F-D')]); // the details' win over a later page
+        assert.deepEqual(await credited(), ['F-C']);
+        await detail([]);
+        assert.deepEqual(await credited(), [null]);
       });
 
       test('news: what a sync after the first finds, read and marked read', async () => {
