@@ -9,12 +9,22 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 # workers'): a process then starts on about half the CPU (measured: 1.3 s → 0.8 s for a CLI call).
 export NODE_COMPILE_CACHE="$PWD/node_modules/.cache/node-compile"
 
+# Every temporary file of the run in memory when the machine has a tmpfs (/dev/shm): the tests'
+# data folders and SQLite archives (WAL, fsync), the keyring's files, PostgreSQL's cluster and
+# Chromium's profiles all go to TMPDIR, which a disk under load makes wait. The folder is made
+# and removed here; PostgreSQL runs as `nobody` under root, hence a folder others may cross.
+scratch_root=/tmp
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then scratch_root=/dev/shm; fi
+scratch=$(mktemp -d "$scratch_root/invoice-desk-tests.XXXXXX")
+chmod 711 "$scratch"
+trap 'rm -rf "$scratch"' EXIT
+export TMPDIR="$scratch"
+
 # The archives the tests fill from the demo data (tests/support/demo-archive.ts), filled once per
 # phase and copied after: the suite asks for the same few dozens of times. One folder per phase,
 # since the second clock's files must be written under its own clock.
-filled_archives=$(mktemp -d)
-trap 'rm -rf "$filled_archives"' EXIT
-mkdir "$filled_archives/node" "$filled_archives/clock" "$filled_archives/ui"
+filled_archives="$scratch/filled-archives"
+mkdir -p "$filled_archives/node" "$filled_archives/clock" "$filled_archives/ui"
 
 # Each phase says how long it took and the CPU it used (the machines have 2 cores: a phase whose
 # CPU is twice its wall time cannot go faster by running more at once).
@@ -43,7 +53,8 @@ export INVOICE_DESK_TEST_CLI=out/cli/cli.mjs
 # Beside a throwaway PostgreSQL server (scripts/with-postgres.sh): the firm's archive's tests run
 # against it; without one they skip and say why.
 # Three test files at a time: at two, the suite used 1.36 of the 2 cores on average (555 s of CPU
-# in 408 s); the rest of its time it waits on servers, processes and the disk.
+# in 408 s); at three, 1.8 (494 s of CPU in 273 s, CI of 27 November 2026): it is CPU-bound, so
+# only less CPU makes it faster.
 INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/node" \
   phase "plain-Node suite" bash scripts/with-keyring.sh bash scripts/with-postgres.sh node --test --test-concurrency=3 \
   --test-reporter=spec "tests/unit/**/*.test.ts" "tests/integration/**/*.test.ts"
@@ -56,7 +67,8 @@ INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/node" \
 # start processes and servers; the dates they print come from the services tested here) and the
 # operator client's and sync rounds' (durations, retries and pacing, not dates), unit and
 # integration alike: under load their waits and stray late requests, not the clock, decide.
-# Three files at a time, as the first pass: at two it used 1.6 of the 2 cores (285 s of CPU in 177 s).
+# Three files at a time, as the first pass: at two it used 1.6 of the 2 cores (285 s of CPU in 177 s),
+# at three 1.9 (282 s in 145 s, CI of 27 November 2026).
 mapfile -t clock_units < <(find tests/unit -name '*.test.ts' \
   -not -path 'tests/unit/main/services/operator/*' -not -path 'tests/unit/main/services/sync-rounds/*' | sort)
 INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/clock" \
@@ -73,7 +85,8 @@ INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/clock" \
 # state (tests/e2e/pages/widths.ts): 21 flows ran whole at both widths, 234 s of the 2 workers'
 # time in the last CI run (1,250 s in all, the UI 665 s for 139 tests) for a second width that
 # changed only the layout. The UI used 593 s of CPU in those 665 s, under one of the two cores:
-# it waits more than it computes (hosts, pages, operators), hence more workers are worth
-# measuring again on a quiet machine once this phase runs alone.
+# it waits more than it computes (hosts, pages, operators). On 27 November 2026: 480 s for 122
+# tests, 429 s of CPU, the tests' durations adding up to 938 s over the 2 workers; 3 workers did
+# not go faster.
 INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/ui" \
   phase "UI (Chromium)" bash scripts/with-keyring.sh bash scripts/with-postgres.sh playwright test

@@ -17,6 +17,7 @@ import { Archives } from '#main/services/archive/archives.ts';
 import { userDataDirectory } from '#main/services/archive/user-data-directory.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { jsonLines, keychainSkipReason, keytar, KEYCHAIN_SERVICE, runCli } from '#support/cli.ts';
+import { holdKeychainEntry } from '#support/keychain-entry.ts';
 import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
@@ -31,6 +32,10 @@ describe('cli archive migrate --to firm', { skip }, () => {
   let appPassword: string;
   const ids: string[] = [];
 
+  // The firm's password is one keychain entry whatever the data folder: held while this file
+  // sets and removes it (firm-command-postgres.test.ts sets it too).
+  let release = () => {};
+
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'migrate-cli-'));
     const listed = await runCli(['connections', 'list', '--json'], { dataDir });
@@ -44,10 +49,12 @@ describe('cli archive migrate --to firm', { skip }, () => {
     url.username = role;
     url.password = '';
     appUrl = url.toString();
+    release = await holdKeychainEntry(FIRM_VAULT_ACCOUNT);
   });
   after(async () => {
     rmSync(dataDir, { recursive: true, force: true });
     await keytar.deletePassword(KEYCHAIN_SERVICE, FIRM_VAULT_ACCOUNT).catch(() => {});
+    release();
     const admin = new pg.Client({ connectionString: TEST_PG_URL! });
     await admin.connect();
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

@@ -17,6 +17,7 @@ import {
   KEYCHAIN_SERVICE,
   runCli,
 } from '#support/cli.ts';
+import { holdKeychainEntry } from '#support/keychain-entry.ts';
 import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 import { FIRM_VAULT_ACCOUNT } from '#main/services/archive/postgres/firm-settings.ts';
 import { SCHEMA_VERSION } from '#main/services/archive/postgres/migrate.ts';
@@ -40,12 +41,18 @@ describe('cli firm: the firm archive on PostgreSQL', { skip }, () => {
   let dataDir: string;
   let appPassword: string;
 
-  before(() => {
+  // The firm's password is one keychain entry whatever the data folder: held while this file
+  // sets and removes it (archive-migrate-postgres.test.ts sets it too).
+  let release = () => {};
+
+  before(async () => {
+    release = await holdKeychainEntry(FIRM_VAULT_ACCOUNT);
     dataDir = mkdtempSync(join(tmpdir(), 'firm-cli-'));
   });
   after(async () => {
     rmSync(dataDir, { recursive: true, force: true });
     await keytar.deletePassword(KEYCHAIN_SERVICE, FIRM_VAULT_ACCOUNT).catch(() => {});
+    release();
     const client = new pg.Client({ connectionString: TEST_PG_URL! });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
