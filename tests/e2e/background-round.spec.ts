@@ -11,6 +11,7 @@ import { rpc } from './pages/archive-page.ts';
 import { Connections } from './pages/isolation.ts';
 import { PortfolioPage } from './pages/portfolio-page.ts';
 import { SyncRoundPanel } from './pages/sync-round-panel.ts';
+import words from '#shared/i18n/fr/portfolio.ts';
 
 const CLIENTS = [
   { name: 'Cabinet B', seed: 7, company: 'BOULANGERIE MARTIN SARL' },
@@ -53,8 +54,11 @@ test('a background round syncs the client connections, its progress on the portf
 
     const portfolio = new PortfolioPage(page);
     await expect(portfolio.heading).toBeVisible();
+    // Never synced. Under load the scheduler's first look (6 s after the host started) may come
+    // before this check: the row then says so too, its figures marked partial while it syncs.
+    const neverSynced = new RegExp(`^Jamais(\\s*${words.partialFigures})?$`);
     for (const client of CLIENTS)
-      await expect(portfolio.lastSync(client.name)).toHaveText('Jamais');
+      await expect(portfolio.lastSync(client.name)).toHaveText(neverSynced);
 
     const panel = new SyncRoundPanel(page);
     await test.step('the round starts on its own and shows its progress on the portfolio', async () => {
