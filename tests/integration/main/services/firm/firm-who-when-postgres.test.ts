@@ -10,10 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Sourced } from '#shared/contract.ts';
+import type { BankLineView, BankView } from '#shared/bank.ts';
 import type { ExportResult } from '#shared/exports.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingReport } from '#shared/reports.ts';
+import { createDataset } from '#main/demo-operator/data/dataset.ts';
+import type { PayableInvoice } from '#shared/payable.ts';
+import { postgresBankDirectory } from '#main/services/archive/postgres/bank.ts';
 import { copyArchive } from '#main/services/archive/postgres/copy-archive.ts';
+import { confirmMatchOn } from '#main/services/bank/bank-on-port.ts';
+import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
 import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { workstation, type Workstation } from '#support/firm-workstation.ts';
@@ -34,7 +40,7 @@ describe('who and when on the firm archive', { skip: TEST_PG_URL ? false : NO_SE
     firm = await freshSchema('whowhen');
     source = mkdtempSync(join(tmpdir(), 'firm-who-when-source-'));
     outDir = mkdtempSync(join(tmpdir(), 'firm-who-when-out-'));
-    fillDemoArchive(source, CLIENT, { seed: 29, invoices: 300, now: NOW });
+    fillDemoArchive(source, CLIENT, { seed: 17, invoices: 600, now: NOW });
     await copyArchive(firm.pool, source, CLIENT);
     here = await workstation(firm.schema, {
       now: NOW,
@@ -48,6 +54,16 @@ describe('who and when on the firm archive', { skip: TEST_PG_URL ? false : NO_SE
     for (const dir of [source, outDir, here?.dataDir])
       if (dir) rmSync(dir, { recursive: true, force: true });
   });
+
+  /** Every version the firm's history keeps of one table's rows, oldest first. */
+  const history = async (thing: string) =>
+    (
+      await firm.pool.query<{ old: unknown; new: unknown; written_by: string }>(
+        `SELECT old, new, written_by FROM user_data_history
+         WHERE connection_id = $1 AND thing = $2 ORDER BY id`,
+        [CLIENT, thing],
+      )
+    ).rows;
 
   test('the échéancier’s workbook says who marked each paid invoice, and never “vous” for Marie’s', async () => {
     const period = parsePeriod('2026-11');
@@ -88,5 +104,62 @@ describe('who and when on the firm archive', { skip: TEST_PG_URL ? false : NO_SE
     const counts = text.find((t) => t.startsWith('Hors des chiffres'));
     assert.match(String(counts), /1 marquée payée par vous et 1 marquée payée par d’autres postes/);
     assert.ok(text.some((t) => t.includes('par vous ou un autre poste du cabinet')));
+  });
+
+  test('a bank match says who decided it and when; a change keeps both in the history', async () => {
+    const [file] = demoStatementFiles(
+      demoStatements(createDataset(17, 600, { startMs: NOW.getTime() }), { months: 3 }),
+    );
+    assert.ok(file);
+    await here.call('bank:import', {
+      connectionId: CLIENT,
+      fileName: file.name,
+      base64: Buffer.from(file.bytes).toString('base64'),
+    });
+    const view = async () =>
+      (await here.call<BankView>('bank:view', { connectionId: CLIENT })).lines;
+    const [hers, mine] = (await view()).filter((l) => l.state === 'auto');
+    assert.ok(hers && mine);
+    // On one workstation nothing is said of an undecided line.
+    assert.equal(hers.decidedAt, undefined);
+
+    // Marie confirms one on her workstation, this user the other here.
+    const invoices: PayableInvoice[] = [];
+    const archive = await here.services.archives.ports.existing(CLIENT);
+    for await (const batch of archive!.bankInvoices()) invoices.push(...batch);
+    const marie = await postgresBankDirectory(firm.pool, () => MARIE).of(CLIENT);
+    await confirmMatchOn(marie, () => invoices, hers.id, new Date('2026-11-21T09:30:00Z'));
+    const confirmed = await here.call<BankLineView>('bank:confirm', {
+      connectionId: CLIENT,
+      lineId: mine.id,
+    });
+    assert.equal(confirmed.decidedAt, NOW.toISOString(), 'this user’s own, when');
+    assert.equal(confirmed.decidedBy, undefined, 'and no name: "par vous"');
+
+    const lines = new Map((await view()).map((l) => [l.id, l]));
+    assert.equal(lines.get(hers.id)?.state, 'confirmed');
+    assert.equal(lines.get(hers.id)?.decidedBy, MARIE);
+    assert.equal(lines.get(hers.id)?.decidedAt, '2026-11-21T09:30:00.000Z');
+    assert.equal(lines.get(mine.id)?.decidedBy, undefined);
+    assert.equal(lines.get(mine.id)?.decidedAt, NOW.toISOString());
+
+    // This user changes Marie's decision (no invoice): the last write wins, and says so; the
+    // history keeps Marie's and this user's.
+    const changed = await here.call<BankLineView>('bank:confirm', {
+      connectionId: CLIENT,
+      lineId: hers.id,
+      invoiceNumbers: [],
+    });
+    assert.equal(changed.state, 'unmatched');
+    assert.equal(changed.decidedBy, undefined);
+    const versions = (await history('bank_decisions')).filter(
+      (v) => (v.new as { line_id?: string } | null)?.line_id === hers.id,
+    );
+    assert.deepEqual(
+      versions.map((v) => v.written_by),
+      [MARIE, versions[1]?.written_by],
+    );
+    assert.notEqual(versions[1]?.written_by, MARIE);
+    assert.deepEqual((versions[1]?.old as { written_by?: string }).written_by, MARIE);
   });
 });
