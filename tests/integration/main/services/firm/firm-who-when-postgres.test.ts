@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Sourced } from '#shared/contract.ts';
+import type { ThirdParty, ThirdPartyChoice } from '#shared/accounting.ts';
 import type { BankLineView, BankView } from '#shared/bank.ts';
 import type { ExportResult } from '#shared/exports.ts';
 import { parsePeriod } from '#shared/report-period.ts';
@@ -18,6 +19,7 @@ import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import type { PayableInvoice } from '#shared/payable.ts';
 import { postgresBankDirectory } from '#main/services/archive/postgres/bank.ts';
 import { copyArchive } from '#main/services/archive/postgres/copy-archive.ts';
+import { partiesSayingWho } from '#main/services/archive/writers-named.ts';
 import { confirmMatchOn } from '#main/services/bank/bank-on-port.ts';
 import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
 import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
@@ -161,5 +163,50 @@ describe('who and when on the firm archive', { skip: TEST_PG_URL ? false : NO_SE
     );
     assert.notEqual(versions[1]?.written_by, MARIE);
     assert.deepEqual((versions[1]?.old as { written_by?: string }).written_by, MARIE);
+  });
+
+  test('Comptabilité’s third parties are the firm’s and say who set their accounts, and when', async () => {
+    const party: ThirdPartyChoice = {
+      key: '552100554',
+      role: 'customer',
+      name: 'DUPONT ET FILS',
+      auxiliary: 'CDUPONT',
+      account: '706000',
+      label: null,
+    };
+    const marie = await postgresUserDataDirectory(firm.pool, () => MARIE).of(CLIENT);
+    await marie.saveThirdParties([
+      { ...party, confirmed: true, updatedAt: '2026-11-21T10:05:00.000Z' },
+    ]);
+    const memory = () =>
+      here.call<ThirdParty[]>('accounting:thirdParties', { connectionId: CLIENT });
+    const seen = (await memory()).find((p) => p.key === party.key);
+    assert.equal(seen?.account, '706000', 'Marie’s choice, read from the firm’s archive');
+    assert.equal(seen?.updatedBy, MARIE);
+    assert.equal(seen?.updatedAt, '2026-11-21T10:05:00.000Z');
+
+    // This user changes its account here: the last write wins, said as this user's own; the
+    // history keeps Marie's version and this one.
+    const after = await here.call<ThirdParty[]>('accounting:mapThirdParties', {
+      connectionId: CLIENT,
+      choices: [{ ...party, account: '706100' }],
+    });
+    const mine = after.find((p) => p.key === party.key);
+    assert.equal(mine?.account, '706100');
+    assert.equal(mine?.updatedBy, undefined);
+    assert.equal(mine?.updatedAt, NOW.toISOString());
+    const versions = (await history('third_parties')).filter(
+      (v) => (v.new as { key?: string } | null)?.key === party.key,
+    );
+    assert.deepEqual(
+      versions.map((v) => (v.new as { account: string }).account),
+      ['706000', '706100'],
+    );
+    assert.equal(versions[0]?.written_by, MARIE);
+    assert.notEqual(versions[1]?.written_by, MARIE);
+    // And Marie's workstation reads this user's choice, named.
+    const onHers = await partiesSayingWho(marie, () => MARIE).thirdParty(party.key, party.role);
+    assert.equal(onHers?.account, '706100');
+    assert.equal(onHers?.updatedBy, versions[1]?.written_by);
   });
 });
