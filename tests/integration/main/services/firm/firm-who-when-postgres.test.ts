@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Sourced } from '#shared/contract.ts';
 import type { ThirdParty, ThirdPartyChoice } from '#shared/accounting.ts';
 import type { BankLineView, BankView } from '#shared/bank.ts';
+import type { DeclaredReturn } from '#shared/declared.ts';
 import type { ExportResult } from '#shared/exports.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingReport } from '#shared/reports.ts';
@@ -21,6 +22,13 @@ import { postgresBankDirectory } from '#main/services/archive/postgres/bank.ts';
 import { copyArchive } from '#main/services/archive/postgres/copy-archive.ts';
 import { partiesSayingWho } from '#main/services/archive/writers-named.ts';
 import { confirmMatchOn } from '#main/services/bank/bank-on-port.ts';
+import { besideTheArchive } from '#main/services/archive/beside-the-archive.ts';
+import {
+  exceptionList,
+  markExceptionsHandled,
+  type ExceptionsDeps,
+} from '#main/services/exceptions/index.ts';
+import { reasonKey } from '#shared/exceptions.ts';
 import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
 import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
@@ -208,5 +216,86 @@ describe('who and when on the firm archive', { skip: TEST_PG_URL ? false : NO_SE
     const onHers = await partiesSayingWho(marie, () => MARIE).thirdParty(party.key, party.role);
     assert.equal(onHers?.account, '706100');
     assert.equal(onHers?.updatedBy, versions[1]?.written_by);
+  });
+
+  test('a declared period says who declared it and when; declared again, both are kept', async () => {
+    const period = parsePeriod('2026-10');
+    const marie = await postgresUserDataDirectory(firm.pool, () => MARIE).of(CLIENT);
+    await marie.saveDeclaredReturn({
+      period,
+      declaredOn: '2026-11-15',
+      amountCents: 123_400,
+      figures: { boxes: {}, invoices: {} },
+      by: 'marie',
+      at: '2026-11-15T09:00:00.000Z',
+    });
+    const declared = await here.call<DeclaredReturn | null>('tax:declared', {
+      connectionId: CLIENT,
+      period,
+    });
+    assert.equal(declared?.by, 'marie');
+    assert.equal(declared?.at, '2026-11-15T09:00:00.000Z');
+    assert.equal(declared?.declaredOn, '2026-11-15');
+
+    // This user records it again (another amount): the last write wins, the history keeps both.
+    const again = await here.call<DeclaredReturn>('tax:declare', {
+      connectionId: CLIENT,
+      period,
+      declaredOn: '2026-11-16',
+      amountCents: 120_000,
+    });
+    assert.notEqual(again.by, 'marie');
+    assert.equal(again.at, NOW.toISOString());
+    const versions = await history('declared_returns');
+    assert.deepEqual(
+      versions.map((v) => (v.new as { declared_by: string; amount_cents: number }).amount_cents),
+      [123_400, 120_000],
+    );
+    assert.equal(versions[0]?.written_by, MARIE);
+    assert.notEqual(versions[1]?.written_by, MARIE);
+  });
+
+  test('a handled exception says who handled it and when, on the firm’s user data', async () => {
+    const period = parsePeriod('2026-11');
+    const services = here.services;
+    // The exceptions list over the firm's user data (the data path the screens take on it).
+    const deps: ExceptionsDeps = {
+      archives: services.archives.ports,
+      userData: services.userData,
+      beside: besideTheArchive(here.dataDir, services.userData, services.bank),
+      ledger: (id, p) => services.accounting.ledger(id, p),
+      userName: () => 'paul',
+      now: () => NOW,
+    };
+    const open = await exceptionList(deps, CLIENT, period, 'open');
+    const [row] = open.rows;
+    assert.ok(row, 'an invoice to act on');
+    const marie = await postgresUserDataDirectory(firm.pool, () => MARIE).of(CLIENT);
+    await marie.markExceptionsHandled(
+      [{ invoiceId: row.invoiceId, reasons: row.reasons.map(reasonKey) }],
+      'Relancé par téléphone',
+      'marie',
+      new Date('2026-11-21T14:40:00Z'),
+    );
+    const seen = (await exceptionList(deps, CLIENT, period, 'all')).rows.find(
+      (r) => r.invoiceId === row.invoiceId,
+    );
+    assert.equal(seen?.handled, true);
+    assert.equal(seen?.mark?.by, 'marie');
+    assert.equal(seen?.mark?.at, '2026-11-21T14:40:00.000Z');
+    assert.equal(seen?.mark?.note, 'Relancé par téléphone');
+
+    // Paul marks it again with his note: his wins, Marie's stays in the history.
+    const [mine] = await markExceptionsHandled(deps, CLIENT, period, [row.invoiceId], 'Avoir reçu');
+    assert.equal(mine?.mark?.by, 'paul');
+    assert.equal(mine?.mark?.at, NOW.toISOString());
+    const versions = (await history('exception_marks')).filter(
+      (v) => (v.new as { invoice_id?: string } | null)?.invoice_id === row.invoiceId,
+    );
+    assert.deepEqual(
+      versions.map((v) => (v.new as { note: string }).note),
+      ['Relancé par téléphone', 'Avoir reçu'],
+    );
+    assert.equal(versions[0]?.written_by, MARIE);
   });
 });
