@@ -16,6 +16,7 @@ import type { DeclaredReturn } from '#shared/declared.ts';
 import type { ExportResult } from '#shared/exports.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingReport } from '#shared/reports.ts';
+import type { InvoicePayment } from '#shared/payments.ts';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import type { PayableInvoice } from '#shared/payable.ts';
 import { postgresBankDirectory } from '#main/services/archive/postgres/bank.ts';
@@ -297,5 +298,41 @@ describe('who and when on the firm archive', { skip: TEST_PG_URL ? false : NO_SE
       ['Relancé par téléphone', 'Avoir reçu'],
     );
     assert.equal(versions[0]?.written_by, MARIE);
+  });
+
+  test('a paid mark made again on this workstation wins, and the history keeps Marie’s', async () => {
+    const period = parsePeriod('2026-11');
+    const report = (
+      await here.call<Sourced<AgingReport>>('reports:get', { report: 'aging', period })
+    ).data;
+    const line = report.lines.find((l) => l.amountCents > 0);
+    assert.ok(line);
+    const marie = await postgresUserDataDirectory(firm.pool, () => MARIE).of(CLIENT);
+    await marie.markPaid(
+      [line.invoiceId],
+      '2026-11-18',
+      'Virement',
+      new Date('2026-11-21T08:00:00Z'),
+    );
+    await here.call('payments:mark', {
+      connectionId: CLIENT,
+      invoiceIds: [line.invoiceId],
+      paidOn: '2026-11-19',
+    });
+    const [payment] = await here.call<InvoicePayment[]>('payments:get', {
+      connectionId: CLIENT,
+      invoiceIds: [line.invoiceId],
+    });
+    assert.equal(payment?.mark?.paidOn, '2026-11-19');
+    assert.equal(payment?.mark?.markedBy, undefined, 'this user’s own now');
+    const versions = (await history('payment_marks')).filter(
+      (v) => (v.new as { invoice_id?: string } | null)?.invoice_id === line.invoiceId,
+    );
+    assert.deepEqual(
+      versions.map((v) => (v.new as { paid_on: string }).paid_on),
+      ['2026-11-18', '2026-11-19'],
+    );
+    assert.equal(versions[0]?.written_by, MARIE);
+    assert.notEqual(versions[1]?.written_by, MARIE);
   });
 });
