@@ -97,6 +97,9 @@ export interface ThirdParty extends ThirdPartyChoice {
   /** True once the accountant chose (or imported) it; false for the app's suggestion. */
   confirmed: boolean;
   updatedAt: string;
+  /** On the firm's archive (issue 30), who set it last when another workstation's user did;
+   * absent: this user. */
+  updatedBy?: string;
 }
 
 /** A new third party of the period waiting for the accountant's choice. */

@@ -87,6 +87,11 @@ export interface BankLineView {
   suggestions: BankInvoiceRef[][];
   /** The accountant's decision (confirmed, or no invoice): undo hands it back to matching. */
   decided: boolean;
+  /** On the firm's archive (issue 30), a decided line's ISO date-time of decision. */
+  decidedAt?: string;
+  /** On the firm's archive, who decided it when another workstation's user did; absent: this
+   * user ("par vous"). */
+  decidedBy?: string;
 }
 
 export interface BankAccountView {

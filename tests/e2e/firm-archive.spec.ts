@@ -17,7 +17,13 @@ import { CredentialVault } from '#main/services/vault/index.ts';
 import { FIRM_VAULT_ACCOUNT } from '#main/services/archive/postgres/firm-settings.ts';
 import { migrateConnection } from '#main/services/archive/postgres/migrate-connection.ts';
 import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
+import { postgresBankDirectory } from '#main/services/archive/postgres/bank.ts';
+import { confirmMatchOn, importBankFileInto } from '#main/services/bank/bank-on-port.ts';
+import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
+import { createDataset } from '#main/demo-operator/data/dataset.ts';
+import { atBothWidths } from './pages/widths.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { AccountingPage } from './pages/accounting-page.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -302,6 +308,102 @@ test.describe('on a real PostgreSQL server', () => {
         await expect(paid.getByRole('columnheader', { name: 'Marquée' })).toBeVisible();
         await expect(paid.getByText('par marie@poste-2 le 21/11/2026 09:15')).toBeVisible();
         await page.screenshot({ path: `${SCREENSHOTS_DIR}/firm-marked-by-other-1366.png` });
+        await context.close();
+      } finally {
+        await host?.stop();
+        await vault.delete(FIRM_VAULT_ACCOUNT).catch(() => undefined);
+        await firm.drop();
+        for (const folder of folders) await rm(folder, { recursive: true, force: true });
+      }
+    });
+  });
+
+  // Who and when on the rest of the shared work (issue 30, item 4): a bank match and a third
+  // party's accounts another workstation's user set say who and when, on the firm's archive.
+  // In the serial group too: the same keychain entry.
+  test.describe('who decided it', () => {
+    test('Banque and the third parties’ memory name another workstation’s user, and when', async ({
+      browser,
+    }) => {
+      test.slow();
+      const NOW = new Date('2026-11-22T12:00:00Z');
+      const MARIE = 'marie@poste-2';
+      const firm = await freshSchema('e2e_decided');
+      const folders: string[] = [];
+      let host: WebHost | null = null;
+      const vault = new CredentialVault({ log: { info() {}, warn() {}, error() {} } });
+      const admin = new URL(TEST_PG_URL!);
+      try {
+        const source = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-decided-source-'));
+        folders.push(source);
+        fillDemoArchive(source, 'demo-admin', { seed: 17, invoices: 600, now: NOW });
+        await migrateConnection(firm.pool, source, 'demo-admin', 'e2e');
+        // Marie, on her workstation: a statement imported, its first line decided "no invoice",
+        // a third party's accounts set.
+        const bank = await postgresBankDirectory(firm.pool, () => MARIE).of('demo-admin');
+        const [file] = demoStatementFiles(
+          demoStatements(createDataset(17, 600, { startMs: NOW.getTime() }), { months: 3 }),
+        );
+        await importBankFileInto(bank, () => [], file!, new Date('2026-11-21T09:00:00Z'));
+        // The newest: the screen lists the newest first.
+        const line = (await bank.matches()).at(-1);
+        expect(line).toBeTruthy();
+        await confirmMatchOn(bank, () => [], line!.id, new Date('2026-11-21T09:30:00Z'), []);
+        const user = await postgresUserDataDirectory(firm.pool, () => MARIE).of('demo-admin');
+        await user.saveThirdParties([
+          {
+            key: '552100554',
+            role: 'customer',
+            name: 'DUPONT ET FILS',
+            auxiliary: 'CDUPONT',
+            account: '706000',
+            label: null,
+            confirmed: true,
+            updatedAt: '2026-11-21T10:05:00.000Z',
+          },
+        ]);
+
+        await vault.set(FIRM_VAULT_ACCOUNT, decodeURIComponent(admin.password), 'keychain');
+        const dataDir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-decided-'));
+        folders.push(dataDir);
+        writeFileSync(
+          join(dataDir, 'firm.json'),
+          JSON.stringify({
+            url: `postgres://${admin.username}@${admin.host}${admin.pathname}`,
+            schema: firm.schema,
+            tls: 'off',
+          }),
+        );
+        host = await startWebHost(dataDir, { INVOICE_DESK_NOW: NOW.toISOString() });
+        const context = await browser.newContext({
+          viewport: { width: 1366, height: 768 },
+          locale: 'fr-FR',
+          timezoneId: 'Europe/Paris',
+        });
+        const page = await context.newPage();
+        await page.clock.setFixedTime(NOW);
+        await page.goto(host.url);
+        const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+
+        // Banque: Marie's decision, under its state, with her name and time.
+        await nav.getByRole('link', { name: 'Banque' }).click();
+        await expect(page.getByRole('heading', { name: 'Banque', level: 1 })).toBeVisible();
+        const decided = page.getByText('par marie@poste-2 le 21/11/2026 10:30');
+        await expect(decided).toBeVisible();
+        await expect(page.locator(`tr[data-line="${line!.id}"]`)).toContainText(
+          'par marie@poste-2 le 21/11/2026 10:30',
+        );
+        await atBothWidths(page, 'firm-bank-decided-by', [decided]);
+
+        // Comptabilité › Tiers mémorisés: a "Modifié" column on the firm's archive.
+        const accounting = new AccountingPage(page);
+        await accounting.open();
+        await accounting.tab('Tiers mémorisés').click();
+        const memory = page.getByRole('table', { name: 'Tiers mémorisés' });
+        await expect(memory.getByRole('columnheader', { name: 'Modifié' })).toBeVisible();
+        const row = memory.getByRole('row').filter({ hasText: 'DUPONT ET FILS' });
+        await expect(row).toContainText('par marie@poste-2 le 21/11/2026 11:05');
+        await atBothWidths(page, 'firm-third-party-by', [row.getByText('DUPONT ET FILS')]);
         await context.close();
       } finally {
         await host?.stop();

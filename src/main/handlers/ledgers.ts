@@ -5,6 +5,7 @@ import { LedgerPages } from '../services/accounting/ledger-pages.ts';
 import { marksStamp } from '../services/archive/payment-marks.ts';
 import { besideTheArchive, marksBeside } from '../services/archive/beside-the-archive.ts';
 import { userDataDirectory } from '../services/archive/user-data-directory.ts';
+import type { UserDataDirectory } from '../services/archive/user-data-port.ts';
 import { bankStamp } from '../services/archive/bank-book.ts';
 import { ratesPath, ratesStamp } from '../services/rates/rates-file.ts';
 import type { HandlerServices } from './types.ts';
@@ -15,8 +16,12 @@ export interface KeptLedgers {
   stamp(connectionId: string): Promise<string>;
 }
 
-export function keptLedgers(archives: HandlerServices['archives']): KeptLedgers {
-  const userData = userDataDirectory(archives);
+export function keptLedgers(
+  archives: HandlerServices['archives'],
+  /** The user data the ledger reads (the store chosen); default: the archives' own files. */
+  chosen?: UserDataDirectory,
+): KeptLedgers {
+  const userData = chosen ?? userDataDirectory(archives);
   const beside = besideTheArchive(archives.dataDir, userData);
   return { pages: new LedgerPages(), stamp: ledgerStamp };
 

@@ -284,7 +284,9 @@ export function createServices(options: CreateServicesOptions): Services {
       const archive = await archives.ports.existing(connectionId);
       return archive ? { archive, release: () => undefined } : null;
     });
-  const accounting = createAccountingService({ archives, now });
+  // On the firm's archive, Comptabilité reads and writes the firm's settings and third parties
+  // (issue 30, item 4), as the reports and CA3 already read them.
+  const accounting = createAccountingService({ archives, now, userData: archiveStore.userData });
   const userData = archiveStore.userData;
   // What the reports read beside a connection's archive (reports/report-source.ts).
   const beside = besideTheArchive(dataDir, userData, archiveStore.bank);

@@ -8,7 +8,7 @@ import { checkRange } from '#shared/report-period.ts';
 import type { ReportPeriod } from '#shared/reports.ts';
 import { AppFailure } from '../app-failure.ts';
 import type { Archives } from '../archive/archives.ts';
-import type { UserDataPort } from '../archive/user-data-port.ts';
+import type { UserDataDirectory, UserDataPort } from '../archive/user-data-port.ts';
 import { userDataDirectory } from '../archive/user-data-directory.ts';
 import { besideTheArchive, marksBeside } from '../archive/beside-the-archive.ts';
 import { coverageOf } from '../archive/coverage.ts';
@@ -34,6 +34,9 @@ export interface AccountingServiceOptions {
   archives: AccountingFiles;
   /** The clock (tests): when a ledger is computed and a choice made. */
   now?: () => Date;
+  /** The user data of the store chosen (services' `userData`: on the firm's archive, the firm's
+   * settings, third parties, marks and rates, issue 30); default: the archives' own files. */
+  userData?: UserDataDirectory;
 }
 
 /** The third-party memory read once from the user data, its saves kept to be written after (the
@@ -60,7 +63,7 @@ async function memoryOf(
 export function createAccountingService(options: AccountingServiceOptions): AccountingService {
   const { archives } = options;
   const now = options.now ?? systemClock.now;
-  const userData = userDataDirectory(archives);
+  const userData = options.userData ?? userDataDirectory(archives);
   const beside = besideTheArchive(archives.dataDir, userData);
   const settingsOf = async (connectionId: string): Promise<AccountingSettings> =>
     (await (await userData.existing(connectionId))?.accountingSettings()) ??

@@ -24,6 +24,10 @@ export interface BankMatchRow {
   candidates: Allocation[][];
   /** The accountant decided it (confirmed, or "no invoice"): only an undo changes it. */
   decided: boolean;
+  /** On the firm's archive (issue 30): when the decision was made (writers-named.ts). */
+  decidedAt?: string;
+  /** On the firm's archive: who made it, when another workstation's user did. */
+  decidedBy?: string;
 }
 
 /** A bank_lines row (PostgreSQL's bigint cents come as text: Number() reads both). */

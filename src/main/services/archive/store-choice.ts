@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import type { FirmState } from '#shared/firm.ts';
 import type { ArchivePort, ArchivesPort } from './ports.ts';
-import type { UserDataDirectory } from './user-data-port.ts';
+import type { UserDataDirectory, UserDataPort } from './user-data-port.ts';
 import type { BankDirectory } from './bank-port.ts';
 import { bankDirectory } from './bank-directory.ts';
 import { postgresBankDirectory } from './postgres/bank.ts';
@@ -25,6 +25,7 @@ import { firmDatabaseOptions } from './postgres/firm-store.ts';
 import { readFirmSettings, splitUrl } from './postgres/firm-settings.ts';
 import { postgresUserDataDirectory } from './postgres/user-data.ts';
 import { sayingWho } from './marks-by.ts';
+import { decisionsSayingWho, partiesSayingWho } from './writers-named.ts';
 import { appliedVersion, assertSchema } from './postgres/migrate.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
@@ -390,11 +391,13 @@ export class StoreChoice {
       const who = this.#options.who ?? (() => '?');
       const firm = postgresUserDataDirectory(link.pool, who);
       // Each mark says who made it when another workstation's user did (marks-by.ts).
+      // So does each third party's account (writers-named.ts).
+      const named = (port: UserDataPort) => sayingWho(partiesSayingWho(port, who), who);
       return {
-        of: async (id) => sayingWho(await firm.of(id), who),
+        of: async (id) => named(await firm.of(id)),
         existing: async (id) => {
           const port = await firm.existing(id);
-          return port && sayingWho(port, who);
+          return port && named(port);
         },
       };
     },
@@ -444,7 +447,18 @@ export class StoreChoice {
   /** The bank statements' port, answered by the chosen store: on the firm's store its
    * statements and matches are the firm's. */
   readonly bank: BankDirectory = this.#shared(
-    (link) => postgresBankDirectory(link.pool, this.#options.who ?? (() => '?')),
+    (link) => {
+      const who = this.#options.who ?? (() => '?');
+      const firm = postgresBankDirectory(link.pool, who);
+      // A decided line says when, and who when another workstation's user (writers-named.ts).
+      return {
+        of: async (id) => decisionsSayingWho(await firm.of(id), who),
+        existing: async (id) => {
+          const port = await firm.existing(id);
+          return port && decisionsSayingWho(port, who);
+        },
+      };
+    },
     () => bankDirectory(this.#options.dataDir),
     BANK_WRITES,
   );

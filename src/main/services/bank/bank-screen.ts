@@ -73,6 +73,9 @@ function lineView(row: BankMatchRow, byId: Map<string, PayableInvoice>): BankLin
     invoices: refs(row.allocations, byId),
     suggestions: row.candidates.map((c) => refs(c, byId)),
     decided: row.decided,
+    // Who decided it and when, on the firm's archive only (writers-named.ts).
+    ...(row.decidedAt !== undefined ? { decidedAt: row.decidedAt } : {}),
+    ...(row.decidedBy !== undefined ? { decidedBy: row.decidedBy } : {}),
   };
 }
 

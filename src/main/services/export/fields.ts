@@ -37,7 +37,7 @@ export function tableOf<T>(fields: readonly Field<T>[]): Table<T> {
  * rows of its summed amounts when `totalsLabel` is given. */
 export function lazyTable<T>(
   name: string,
-  fields: readonly Field<T>[],
+  fields: readonly Field<T>[] | (() => readonly Field<T>[]),
   items: () => Iterable<T>,
   totalsLabel?: string,
   count: () => number = () => {
@@ -45,15 +45,21 @@ export function lazyTable<T>(
     return Array.isArray(all) ? all.length : [...all].length;
   },
 ): TableSheet {
-  const t = tableOf(fields);
+  // Fields given as a function wait for the writer too: a column the items call for (who
+  // marked, on the firm's archive) is decided once they are read.
+  let table: Table<T> | null = typeof fields === 'function' ? null : tableOf(fields);
+  const t = (): Table<T> => (table ??= tableOf((fields as () => readonly Field<T>[])()));
   return {
     kind: 'table',
     name,
-    columns: t.columns,
+    get columns() {
+      return t().columns;
+    },
     ...(totalsLabel !== undefined ? { totalsLabel } : {}),
     rows: {
       *[Symbol.iterator]() {
-        for (const item of items()) yield t.toRow(item);
+        const toRow = t().toRow;
+        for (const item of items()) yield toRow(item);
       },
     },
     get total() {

@@ -154,6 +154,10 @@ export default {
     },
     refusedLine: 'Line {line}: {reason}',
     readFailed: 'The file could not be read.',
+    // On the firm's archive (issue 30): who set a third party's accounts last, and when.
+    updated: 'Changed',
+    updatedByYou: 'by you on {date}',
+    updatedByOther: 'by {who} on {date}',
   },
   aside: {
     heldTitle: 'On hold ({count})',

@@ -38,6 +38,9 @@ export default {
     actions: 'Actions',
     more: 'The first {shown} lines of {count} are shown: narrow the filters.',
     suggestion: 'Suggestion: {invoices}',
+    // On the firm's archive (issue 30): who decided a line and when, under its state.
+    decidedByYou: 'by you on {date}',
+    decidedByOther: 'by {who} on {date}',
   },
   filters: {
     label: 'Line filters',

@@ -191,5 +191,7 @@ export default {
     cell: '{code}: {declared} → {now}',
     kinds: { added: 'added', removed: 'removed', changed: 'changed' },
     undo: 'Undo the declaration',
+    // On the firm's archive (issue 30), where another workstation may have recorded it.
+    doneShared: 'Declared on {day} for {amount}, by {by} (recorded on {at}).',
   },
 } as const satisfies Translation<typeof fr>;

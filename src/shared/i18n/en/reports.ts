@@ -251,6 +251,11 @@ export default {
     markedColumn: 'Marked',
     markedByYou: 'by you on {date}',
     markedByOther: 'by {who} on {date}',
+    // The échéancier's workbook on the firm's archive, where another's marks are among them.
+    unpaidRuleShared:
+      'Paid: status 211 (payment sent) or 212 (collected), or marked paid by you or another workstation of the firm, by the day; otherwise “no known payment”. Amount left to pay (payable amount), credit notes negative; refused or rejected invoices left out.',
+    markedByHeader: 'Marked by',
+    markedByYouCell: 'you',
     lines: 'Invoices with no known payment',
     linesCount: { one: '{count} invoice', other: '{count} invoices' },
     select: 'Select {number}',

@@ -154,6 +154,10 @@ export default {
     },
     refusedLine: 'Ligne {line} : {reason}',
     readFailed: 'Le fichier n’a pas pu être lu.',
+    // On the firm's archive (issue 30): who set a third party's accounts last, and when.
+    updated: 'Modifié',
+    updatedByYou: 'par vous le {date}',
+    updatedByOther: 'par {who} le {date}',
   },
   aside: {
     heldTitle: 'En attente ({count})',

@@ -38,6 +38,9 @@ export default {
     actions: 'Actions',
     more: 'Les {shown} premières lignes sur {count} sont affichées : affinez les filtres.',
     suggestion: 'Suggestion : {invoices}',
+    // On the firm's archive (issue 30): who decided a line and when, under its state.
+    decidedByYou: 'par vous le {date}',
+    decidedByOther: 'par {who} le {date}',
   },
   filters: {
     label: 'Filtres des lignes',

@@ -192,5 +192,7 @@ export default {
     cell: '{code} : {declared} → {now}',
     kinds: { added: 'ajoutée', removed: 'retirée', changed: 'modifiée' },
     undo: 'Annuler la déclaration',
+    // On the firm's archive (issue 30), where another workstation may have recorded it.
+    doneShared: 'Déclarée le {day} pour {amount}, par {by} (enregistrée le {at}).',
   },
 } as const;

@@ -254,6 +254,11 @@ export default {
     markedColumn: 'Marquée',
     markedByYou: 'par vous le {date}',
     markedByOther: 'par {who} le {date}',
+    // The échéancier's workbook on the firm's archive, where another's marks are among them.
+    unpaidRuleShared:
+      'Payée : statut 211 (paiement transmis) ou 212 (encaissée), ou marquée payée par vous ou un autre poste du cabinet, à la date ; sinon « sans paiement connu ». Montant restant dû (net à payer), avoirs en négatif ; factures refusées ou rejetées écartées.',
+    markedByHeader: 'Marquée par',
+    markedByYouCell: 'vous',
     lines: 'Factures sans paiement connu',
     linesCount: { one: '{count} facture', other: '{count} factures' },
     select: 'Sélectionner {number}',

@@ -172,6 +172,16 @@ class PostgresBank extends ConnectionWriter implements BankPort {
     return this.#matches(this.pool, ids);
   }
 
+  /** Who last decided each line (the firm's record of its writer) and when, by line id. */
+  async decisionWriters(): Promise<Map<string, { by: string; at: string }>> {
+    const { rows } = await this.pool.query<{ line_id: string; written_by: string; at: string }>(
+      `SELECT line_id, written_by, decided_at AS at FROM bank_decisions
+       WHERE connection_id = $1`,
+      [this.connectionId],
+    );
+    return new Map(rows.map((r) => [r.line_id, { by: r.written_by, at: r.at }]));
+  }
+
   async hasLine(lineId: string): Promise<boolean> {
     const { rows } = await this.pool.query(
       'SELECT 1 FROM bank_lines WHERE connection_id = $1 AND id = $2',

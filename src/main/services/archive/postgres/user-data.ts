@@ -21,6 +21,7 @@ import type {
 import { ConnectionWriter } from './writer.ts';
 import { connectionDirectory } from './directory.ts';
 import * as records from '../user-data-records.ts';
+import { partyKey } from '../writers-named.ts';
 
 /** The last of each key: a list naming one thing twice keeps its last word, as SQLite's loop. */
 function lastOf<T>(items: readonly T[], key: (item: T) => string): T[] {
@@ -191,6 +192,14 @@ class PostgresUserData extends ConnectionWriter implements UserDataPort {
         );
       throw error;
     }
+  }
+
+  /** Who last wrote each third party (the firm's record of its writer), by partyKey. */
+  async thirdPartyWriters(): Promise<Map<string, string>> {
+    const rows = await this.#rows<{ key: string; role: ThirdPartyRole; written_by: string }>(
+      'SELECT key, role, written_by FROM third_parties WHERE connection_id = $1',
+    );
+    return new Map(rows.map((r) => [partyKey(r.key, r.role), r.written_by]));
   }
 
   async auxiliaryCodes(): Promise<

@@ -439,15 +439,18 @@ function agingSideLines(side: AgingSide, w: Words): DocLine[] {
   return lines;
 }
 
-/** "Payée le", its source (status 211, 212, or the user's mark), and the mark's time and note. */
+/** "Payée le", its source (status 211, 212, or the user's mark), and the mark's time and note;
+ * with `shared` (another workstation's user of the firm's archive marked some), who marked each,
+ * as the screen's "Marquée" column: their name, or "vous" for this user's own marks. */
 function paidFields<
   T extends {
     paidOn: string | null;
     paidSource: AgingPaid['paidSource'] | null;
     markedAt: string | null;
     note: string | null;
+    markedBy?: string;
   },
->(w: Words): Field<T>[] {
+>(w: Words, shared: boolean): Field<T>[] {
   const a = w.r.aging;
   return [
     { header: a.paidOn, kind: 'date', value: (l) => l.paidOn },
@@ -457,8 +460,43 @@ function paidFields<
       value: (l) => (l.paidSource === null ? undefined : a.sources[l.paidSource]),
     },
     { header: a.markedAt, kind: 'datetime', value: (l) => l.markedAt },
+    ...(shared
+      ? [
+          {
+            header: a.markedByHeader,
+            kind: 'text',
+            value: (l: T) => (l.markedAt === null ? undefined : (l.markedBy ?? a.markedByYouCell)),
+          } satisfies Field<T>,
+        ]
+      : []),
     { header: a.note, kind: 'text', value: (l) => l.note },
   ];
+}
+
+/** Whether another workstation's user of the firm's archive marked any invoice of the report
+ * (the workbook then says who marked each; on one workstation the writer is always "vous"). */
+const marksShared = (report: AgingReport): boolean =>
+  (report.paidByOthers ?? 0) > 0 || report.lines.some((l) => l.markedBy !== undefined);
+
+/** The summary's count of what is left out as paid: the marks of other workstations' users of
+ * the firm's archive apart, as the screen says, so that no other's mark is said "par vous". */
+function paidCountsLine(report: AgingReport, w: Words): string {
+  const a = w.r.aging;
+  const counts = {
+    status: countText(a.paidByStatus, report.paidByStatus, w.language),
+    bank: countText(a.paidByBank, report.paidByBank, w.language),
+  };
+  const others = report.paidByOthers ?? 0;
+  if (others === 0)
+    return interpolate(a.paidCounts, {
+      ...counts,
+      marked: countText(a.paidByMark, report.paidByMark, w.language),
+    });
+  return interpolate(a.paidCountsShared, {
+    ...counts,
+    marked: countText(a.paidByMark, report.paidByMark - others, w.language),
+    others: countText(a.paidByMark, others, w.language),
+  });
 }
 
 function agingWorkbook(get: () => AgingReport, w: Words): WorkbookPlan {
@@ -475,17 +513,9 @@ function agingWorkbook(get: () => AgingReport, w: Words): WorkbookPlan {
         { cells: [w.r.workbook.asOf, day(report.asOf)] },
         { style: 'strong', cells: [a.figureName] },
         { cells: [a.notUnpaid] },
-        { cells: [a.unpaidRule] },
+        { cells: [marksShared(report) ? a.unpaidRuleShared : a.unpaidRule] },
         { cells: [a.allocationRule] },
-        {
-          cells: [
-            interpolate(a.paidCounts, {
-              status: countText(a.paidByStatus, report.paidByStatus, w.language),
-              bank: countText(a.paidByBank, report.paidByBank, w.language),
-              marked: countText(a.paidByMark, report.paidByMark, w.language),
-            }),
-          ],
-        },
+        { cells: [paidCountsLine(report, w)] },
         // The portfolio's "échues": the same count, listed on the sheet of that name.
         {
           style: 'strong',
@@ -499,7 +529,8 @@ function agingWorkbook(get: () => AgingReport, w: Words): WorkbookPlan {
       ];
     },
   };
-  const fields: Field<AgingLine>[] = [
+  // Who marked each, on the firm's archive where another's marks are among them (marksShared).
+  const fields = (shared: boolean): Field<AgingLine>[] => [
     { header: w.r.columns.direction, kind: 'text', value: (l) => directionLabel(w, l.direction) },
     { header: w.r.columns.counterparty, kind: 'text', value: (l) => l.counterpartyName },
     { header: w.r.columns.counterpartySiren, kind: 'id', value: (l) => l.counterpartySiren },
@@ -527,10 +558,10 @@ function agingWorkbook(get: () => AgingReport, w: Words): WorkbookPlan {
       value: (l) => lifecycleLabel(w, l.lifecycleCode),
     },
     // Paid after the as-of day (a later status or mark): when and by whose word.
-    ...paidFields<AgingLine>(w),
+    ...paidFields<AgingLine>(w, shared),
     idField(w),
   ];
-  const paidList: Field<AgingPaid>[] = [
+  const paidList = (shared: boolean): Field<AgingPaid>[] => [
     { header: w.r.columns.direction, kind: 'text', value: (p) => directionLabel(w, p.direction) },
     { header: w.r.columns.counterparty, kind: 'text', value: (p) => p.counterpartyName },
     { header: w.r.columns.counterpartySiren, kind: 'id', value: (p) => p.counterpartySiren },
@@ -539,15 +570,27 @@ function agingWorkbook(get: () => AgingReport, w: Words): WorkbookPlan {
     { header: a.dueOn, kind: 'date', value: (p) => p.dueDate },
     { header: a.amount, kind: 'amount', value: (p) => p.amountCents / 100 },
     { header: w.r.columns.currency, kind: 'id', isCurrency: true, value: (p) => p.currency },
-    ...paidFields<AgingPaid>(w),
+    ...paidFields<AgingPaid>(w, shared),
     idField(w),
   ];
   return {
     sheets: [
       summary,
-      lazyTable(s.agingLines, fields, () => get().lines),
-      lazyTable(s.agingPastDue, fields, () => get().lines.filter(isPastDue)),
-      lazyTable(s.agingPaid, paidList, () => get().paid),
+      lazyTable(
+        s.agingLines,
+        () => fields(marksShared(get())),
+        () => get().lines,
+      ),
+      lazyTable(
+        s.agingPastDue,
+        () => fields(marksShared(get())),
+        () => get().lines.filter(isPastDue),
+      ),
+      lazyTable(
+        s.agingPaid,
+        () => paidList(marksShared(get())),
+        () => get().paid,
+      ),
       aboutLater(get, w, [s.agingLines, s.agingPastDue, s.agingPaid]),
     ],
   };
