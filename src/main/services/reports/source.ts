@@ -69,13 +69,16 @@ export async function* agingBatches(
   marks: ReadonlyMap<string, PaymentMark> = new Map(),
 ): AsyncGenerator<ReportItem[]> {
   for await (const batch of archive.payableRows(asOf))
-    yield batch.map(({ row, payableAmount, creditedNumber }) => ({
-      row,
-      payableCents: toCents(payableAmount),
-      mark: marks.get(row.invoiceId) ?? null,
+    yield batch.map(({ row, payableAmount, creditedNumber }) => {
+      const item: ReportItem = {
+        row,
+        payableCents: toCents(payableAmount),
+        mark: marks.get(row.invoiceId) ?? null,
+      };
       // The invoice a credit note credits, for the aged balance's allocation (open-items.ts).
-      ...(isCreditNote(row.typeCode) ? { credits: creditedNumber } : {}),
-    }));
+      if (isCreditNote(row.typeCode)) item.credits = creditedNumber;
+      return item;
+    });
 }
 
 /** The statuts report's candidates: dated in the period, or undated. */
