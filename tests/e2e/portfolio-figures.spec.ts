@@ -8,8 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
+import type { RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { dataRows, readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 import { test, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
@@ -17,6 +16,7 @@ import { ArchivePage } from './pages/archive-page.ts';
 import { Ca3Page } from './pages/ca3-page.ts';
 import { ExportControl } from './pages/export-control.ts';
 import { Connections } from './pages/isolation.ts';
+import { addDemoClient } from './pages/demo-clients.ts';
 import { PortfolioPage } from './pages/portfolio-page.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -72,22 +72,8 @@ test('every portfolio figure of every client: the same number on the screen it o
   const downloads = await mkdtemp(join(tmpdir(), 'invoice-desk-figures-'));
   try {
     const connections = new Connections(page);
-    for (const client of CLIENTS) {
-      const operator = await startDemoOperator({
-        seed: client.seed,
-        invoices: 300,
-        now: NOW.getTime(),
-      });
-      operators.push(operator);
-      await connections.add(app, client.name, operator);
-      fillDemoArchive(dataDir, connections.ids.get(client.name)!, {
-        seed: client.seed,
-        company: client.company,
-        invoices: 300,
-        now: NOW,
-        detailShare: 0.5,
-      });
-    }
+    for (const client of CLIENTS)
+      await addDemoClient(app, connections, dataDir, client, NOW, operators);
     await page.reload();
     const portfolio = new PortfolioPage(page);
     const archive = new ArchivePage(page);

@@ -10,16 +10,16 @@
 // the app's dictionary through countText, never retyped with a plural.
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
+import type { RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { test, expect } from './fixtures.ts';
 import { ArchivePage } from './pages/archive-page.ts';
 import { Connections } from './pages/isolation.ts';
+import { addDemoClient } from './pages/demo-clients.ts';
 import { PortfolioPage } from './pages/portfolio-page.ts';
 import { SyncRoundPanel } from './pages/sync-round-panel.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { WIDE, atBothWidths } from './pages/widths.ts';
 import { archiveSql } from '#support/archive-sql.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
 import { parisDay } from '#main/services/tax/rules.ts';
 import { countText, type PluralForms } from '#shared/i18n/plural.ts';
 import words from '#shared/i18n/fr/portfolio.ts';
@@ -95,22 +95,8 @@ test.describe(() => {
     const operators: RunningDemoOperator[] = [];
     try {
       const connections = new Connections(page);
-      for (const client of CLIENTS) {
-        const operator = await startDemoOperator({
-          seed: client.seed,
-          invoices: 300,
-          now: NOW.getTime(),
-        });
-        operators.push(operator);
-        await connections.add(app, client.name, operator);
-        fillDemoArchive(dataDir, connections.ids.get(client.name)!, {
-          seed: client.seed,
-          company: client.company,
-          invoices: 300,
-          now: NOW,
-          detailShare: 0.5,
-        });
-      }
+      for (const client of CLIENTS)
+        await addDemoClient(app, connections, dataDir, client, NOW, operators);
       // The startup's live search writes through to the active connection: keep it on the demo.
       const expected = new Map(
         CLIENTS.map((c) => [c.name, countsOf(dataDir, connections.ids.get(c.name)!)]),
@@ -292,22 +278,10 @@ test.describe('at the first hour of a month in Paris', () => {
     dataDir,
   }) => {
     const [client] = CLIENTS;
-    const operator = await startDemoOperator({
-      seed: client!.seed,
-      invoices: 300,
-      now: FIRST_HOUR.getTime(),
-    });
+    const operators: RunningDemoOperator[] = [];
     try {
       const connections = new Connections(page);
-      await connections.add(app, client!.name, operator);
-      const id = connections.ids.get(client!.name)!;
-      fillDemoArchive(dataDir, id, {
-        seed: client!.seed,
-        company: client!.company,
-        invoices: 300,
-        now: FIRST_HOUR,
-        detailShare: 0.5,
-      });
+      const id = await addDemoClient(app, connections, dataDir, client!, FIRST_HOUR, operators);
       const december = countsOf(dataDir, id, '2026-12');
       const november = countsOf(dataDir, id, '2026-11');
       expect([december.issued, december.received]).toEqual([0, 0]);
@@ -327,7 +301,7 @@ test.describe('at the first hour of a month in Paris', () => {
         figure(portfolio, december.company, words.open.code213, december.rejected),
       ).toHaveText(frenchCount(december.rejected));
     } finally {
-      await operator.close();
+      await Promise.all(operators.map((o) => o.close()));
     }
   });
 });

@@ -1,6 +1,7 @@
 // A workstation of a firm for the tests on a real PostgreSQL server (scripts/with-postgres.sh):
-// its own data folder with firm.json naming the test's schema, the firm's password in its
-// (fake) keychain, `CLIENT` active, and the app's dispatcher to call its channels.
+// its own data folder with firm.json naming the test's schema (and the server's address, or the
+// one it is reached at: a relay the test can cut), the firm's password in its (fake) keychain,
+// `client` active, and the app's dispatcher to call its channels.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,11 +27,17 @@ export interface Workstation {
 
 export async function workstation(
   schema: string,
-  options: { now: Date; client: string; services?: Partial<CreateServicesOptions> },
+  options: {
+    now: Date;
+    client: string;
+    /** Where the server is reached (default TEST_PG_URL's address); its password is ignored. */
+    url?: string;
+    services?: Partial<CreateServicesOptions>;
+  },
 ): Promise<Workstation> {
   const dataDir = mkdtempSync(join(tmpdir(), 'firm-workstation-'));
-  const url = new URL(TEST_PG_URL!);
-  const password = decodeURIComponent(url.password);
+  const password = decodeURIComponent(new URL(TEST_PG_URL!).password);
+  const url = new URL(options.url ?? TEST_PG_URL!);
   url.password = '';
   writeFirmSettings(dataDir, { url: url.toString(), schema, tls: 'off' });
   const services = createServices({

@@ -30,6 +30,21 @@ export type * from '#shared/archive.ts';
 /** Rows a stream hands over at once: few awaits, and never the whole archive in memory. */
 export const BATCH_SIZE = 500;
 
+/** A page of the archive screen (queryInvoices): 100 rows from the first by default, checked
+ * alike on every store. */
+export function pageBounds(options: { offset?: number; limit?: number }): {
+  offset: number;
+  limit: number;
+} {
+  const offset = options.offset ?? 0;
+  const limit = options.limit ?? 100;
+  if (!Number.isSafeInteger(offset) || offset < 0)
+    throw new RangeError('offset must be an integer >= 0');
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 10_000)
+    throw new RangeError('limit must be an integer from 1 to 10000');
+  return { offset, limit };
+}
+
 /** What a saved live answer was (the table is still named cached_responses, from schema step 1:
  * a table is not renamed for a word). */
 export type SavedResponseKind = 'invoice_search' | 'directory' | 'participants' | 'webhooks';

@@ -12,13 +12,8 @@ import type {
   StatusMatrixRow,
   StatusReport,
 } from '#shared/reports.ts';
-import {
-  compareDirections,
-  compareText,
-  invoiceDay,
-  reportInvoice,
-  type ReportItem,
-} from '../tax/invoice.ts';
+import { compareDirections, compareText, invoiceDay, reportInvoice } from '../tax/invoice.ts';
+import type { ReportItem } from '../tax/invoice.ts';
 import { exclusionReason } from '../tax/rules.ts';
 import type { ReportContext } from './vat.ts';
 import { systemClock } from '../clock.ts';

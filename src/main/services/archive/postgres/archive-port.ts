@@ -15,6 +15,7 @@ import { addDays } from '#shared/report-period.ts';
 import {
   BATCH_SIZE,
   finishedBy,
+  pageBounds,
   type AccountingRow,
   type ArchiveCompany,
   type ArchiveFilter,
@@ -278,12 +279,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
   async queryInvoices(
     options: { filter?: ArchiveFilter; sort?: ArchiveSort; offset?: number; limit?: number } = {},
   ): Promise<{ rows: ArchiveRow[]; total: number }> {
-    const offset = options.offset ?? 0;
-    const limit = options.limit ?? 100;
-    if (!Number.isSafeInteger(offset) || offset < 0)
-      throw new RangeError('offset must be an integer >= 0');
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 10_000)
-      throw new RangeError('limit must be an integer from 1 to 10000');
+    const { offset, limit } = pageBounds(options);
     const filter = options.filter ?? {};
     const sort = options.sort ?? DEFAULT_SORT;
     const p = new Params();

@@ -73,17 +73,18 @@ import {
   type AccountingRow,
   type Ca3Row,
 } from './accounting-rows.ts';
-import type {
-  ArchiveRow,
-  ArchiveStats,
-  ArchiveTotals,
-  ArchivedInvoice,
-  PartitionCoverage,
-  SavedResponseKind,
-  SeenStatus,
-  UnfilteredListCoverage,
-  UpsertResult,
-  VatWindow,
+import {
+  pageBounds,
+  type ArchiveRow,
+  type ArchiveStats,
+  type ArchiveTotals,
+  type ArchivedInvoice,
+  type PartitionCoverage,
+  type SavedResponseKind,
+  type SeenStatus,
+  type UnfilteredListCoverage,
+  type UpsertResult,
+  type VatWindow,
 } from '../ports.ts';
 import { systemClock } from '../../clock.ts';
 import { invoiceSearchKey } from '../request-key.ts';
@@ -622,12 +623,7 @@ export class ArchiveStore {
     rows: ArchiveRow[];
     total: number;
   } {
-    const offset = options.offset ?? 0;
-    const limit = options.limit ?? 100;
-    if (!Number.isSafeInteger(offset) || offset < 0)
-      throw new RangeError('offset must be an integer >= 0');
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 10_000)
-      throw new RangeError('limit must be an integer from 1 to 10000');
+    const { offset, limit } = pageBounds(options);
     const where = whereOf(options.filter);
     const total = Number(
       (

@@ -3,25 +3,17 @@
 // (issue 30, item 5). Against a real PostgreSQL server (scripts/with-postgres.sh) reached
 // through a TCP relay that the test cuts; the marks go through the app's dispatcher.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { PaymentMark } from '#shared/payments.ts';
 import type { Result } from '#shared/contract.ts';
-import { createDispatcher, createHandlers } from '#main/handlers/index.ts';
-import { createServices, type Services } from '#main/services/index.ts';
-import { fixedClock } from '#main/services/clock.ts';
+import type { Services } from '#main/services/index.ts';
 import { PostgresArchives } from '#main/services/archive/postgres/archives.ts';
-import {
-  FIRM_VAULT_ACCOUNT,
-  writeFirmSettings,
-} from '#main/services/archive/postgres/firm-settings.ts';
 import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
 import { freshSchema, NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
-import { fakeKeytar, silentLog } from '#support/fakes.ts';
 import { searchItem, uuidOf } from '#support/archive-fixtures.ts';
 import { tcpRelay, type TcpCut } from '#support/tcp-cut.ts';
+import { workstation, type Workstation } from '#support/firm-workstation.ts';
 
 const NOW = '2026-11-20T09:30:00.000Z';
 const CLIENT = 'demo-admin';
@@ -32,9 +24,9 @@ describe(
   () => {
     let firm: Awaited<ReturnType<typeof freshSchema>>;
     let relay: TcpCut;
-    let dataDir: string;
+    let here: Workstation;
     let s: Services;
-    let dispatch: (channel: string, args: unknown) => Promise<Result<unknown>>;
+    let dispatch: Workstation['dispatch'];
 
     before(async () => {
       firm = await freshSchema('offline_writes');
@@ -47,27 +39,19 @@ describe(
       relay = await tcpRelay(server.hostname, Number(server.port));
       const through = new URL(TEST_PG_URL!);
       through.port = String(relay.port);
-      through.password = '';
-      dataDir = mkdtempSync(join(tmpdir(), 'firm-offline-writes-'));
-      writeFirmSettings(dataDir, { url: through.toString(), schema: firm.schema, tls: 'off' });
-      s = createServices({
-        dataDir,
-        shell: 'browser',
-        log: silentLog,
-        clock: fixedClock(NOW),
-        loadKeytar: async () => fakeKeytar(),
+      here = await workstation(firm.schema, {
+        now: new Date(NOW),
+        client: CLIENT,
+        url: through.toString(),
       });
-      await s.vault.set(FIRM_VAULT_ACCOUNT, decodeURIComponent(server.password), 'keychain');
-      s.connections.updateSettings({ activeConnectionId: CLIENT });
-      dispatch = createDispatcher(createHandlers(s, { probeIntervalMs: 0 }), {
-        log: silentLog,
-      }) as typeof dispatch;
+      s = here.services;
+      dispatch = here.dispatch;
     });
     after(async () => {
       await s?.close();
       await relay?.cut();
       await firm?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (here) rmSync(here.dataDir, { recursive: true, force: true });
     });
 
     test('a mark made while connected is the firm’s', async () => {
