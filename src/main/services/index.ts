@@ -294,7 +294,14 @@ export function createServices(options: CreateServicesOptions): Services {
     if (event !== 'sync:progress') return;
     const { phase, connectionId } = payload as Events['sync:progress'];
     if (phase === 'done')
-      setTimeout(() => void keepDetailsAfterSync({ archives, accounting, now }, connectionId), 0);
+      setTimeout(
+        () =>
+          void keepDetailsAfterSync(
+            { archives, accounting, now, userData, bank: archiveStore.bank },
+            connectionId,
+          ),
+        0,
+      );
     // On the firm's store, what the sync wrote is copied into the local copy (offline reading).
     if (phase === 'done')
       void archiveStore

@@ -443,11 +443,23 @@ export class StoreChoice {
 
   /** The bank statements' port, answered by the chosen store: on the firm's store its
    * statements and matches are the firm's. */
-  readonly bank: BankDirectory = this.#shared(
-    (link) => postgresBankDirectory(link.pool, this.#options.who ?? (() => '?')),
-    () => bankDirectory(this.#options.dataDir),
-    BANK_WRITES,
-  );
+  readonly bank: BankDirectory = {
+    ...this.#shared(
+      (link) => this.#firmBank(link),
+      () => bankDirectory(this.#options.dataDir),
+      BANK_WRITES,
+    ),
+    // The portfolio's bank figures, one query for every connection on the firm's store.
+    toDecideOf: (ids) =>
+      this.#route(
+        (link) => this.#firmBank(link).toDecideOf(ids),
+        () => bankDirectory(this.#options.dataDir).toDecideOf(ids),
+      ),
+  };
+
+  #firmBank(link: FirmLink): BankDirectory {
+    return postgresBankDirectory(link.pool, this.#options.who ?? (() => '?'));
+  }
 
   async close(): Promise<void> {
     this.#closed = true;
