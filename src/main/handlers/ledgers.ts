@@ -4,7 +4,7 @@
 import { LedgerPages } from '../services/accounting/ledger-pages.ts';
 import { marksStamp } from '../services/archive/payment-marks.ts';
 import { besideTheArchive, marksBeside } from '../services/archive/beside-the-archive.ts';
-import { userDataDirectory } from '../services/archive/user-data-directory.ts';
+import { bankDirectory } from '../services/archive/bank-directory.ts';
 import { bankStamp } from '../services/archive/bank-book.ts';
 import { ratesPath, ratesStamp } from '../services/rates/rates-file.ts';
 import type { HandlerServices } from './types.ts';
@@ -15,9 +15,14 @@ export interface KeptLedgers {
   stamp(connectionId: string): Promise<string>;
 }
 
-export function keptLedgers(archives: HandlerServices['archives']): KeptLedgers {
-  const userData = userDataDirectory(archives);
-  const beside = besideTheArchive(archives.dataDir, userData);
+/** `services.userData` and `services.bank`: the store chosen (the firm's on its archive, issue
+ * 30), which the accounting service's ledger reads too; without a bank, the data folder's files. */
+export function keptLedgers(
+  services: Pick<HandlerServices, 'archives' | 'userData'> & Partial<Pick<HandlerServices, 'bank'>>,
+): KeptLedgers {
+  const { archives, userData } = services;
+  const banks = services.bank ?? bankDirectory(archives.dataDir);
+  const beside = besideTheArchive(archives.dataDir, userData, banks);
   return { pages: new LedgerPages(), stamp: ledgerStamp };
 
   /** What a kept ledger rests on: the archive (its version: any write of an invoice, by a sync
@@ -43,7 +48,7 @@ export function keptLedgers(archives: HandlerServices['archives']): KeptLedgers 
       ratesStamp(ratesPath(archives.dataDir)),
       [...((await user?.invoiceRates()) ?? new Map())],
       // The bank journal (BQ): an import, a decision or an account's 512 changed.
-      bankStamp({ dataDir: archives.dataDir, connectionId }),
+      await bankStamp(await banks.existing(connectionId)),
     ]);
   }
 }

@@ -284,8 +284,15 @@ export function createServices(options: CreateServicesOptions): Services {
       const archive = await archives.ports.existing(connectionId);
       return archive ? { archive, release: () => undefined } : null;
     });
-  const accounting = createAccountingService({ archives, now });
   const userData = archiveStore.userData;
+  // The ledger reads the store chosen: on the firm's archive the firm's third parties, settings
+  // and bank, so that every workstation's ledger and FEC are the same (issue 30).
+  const accounting = createAccountingService({
+    archives,
+    now,
+    userData,
+    bank: archiveStore.bank,
+  });
   // What the reports read beside a connection's archive (reports/report-source.ts).
   const beside = besideTheArchive(dataDir, userData, archiveStore.bank);
   // A connection's portfolio details are computed as its sync ends (0.1–0.2 s at 20,000
