@@ -326,7 +326,12 @@ export function createServices(options: CreateServicesOptions): Services {
       ledger: (connectionId, period) => accounting.ledger(connectionId, period),
       // The exceptions workbook: the same list the Suivi screen's "À traiter" shows.
       exceptions: (connectionId, period, show) =>
-        exceptionList(exceptionsDeps(archives, accounting, now), connectionId, period, show),
+        exceptionList(
+          exceptionsDeps(archives, accounting, now, { userData, bank: archiveStore.bank }),
+          connectionId,
+          period,
+          show,
+        ),
       // Every file is named after the connection's client company (issue 27, item 1).
       company: async (connectionId) =>
         (
