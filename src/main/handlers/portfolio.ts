@@ -5,12 +5,13 @@ import type { HandlerServices, HandlersOf } from './types.ts';
 
 export function portfolioHandlers(
   services: Pick<HandlerServices, 'connections' | 'archives' | 'accounting' | 'userData'> &
-    Partial<Pick<HandlerServices, 'bank'>>,
+    Partial<Pick<HandlerServices, 'bank' | 'archiveStore'>>,
   shared: Pick<Shared, 'now'>,
 ) {
   const { connections, archives } = services;
   const { now } = shared;
   // The user data and the bank of the store chosen (issue 30: the firm's on its archive).
+  const store = services.archiveStore;
   const stores = {
     userData: services.userData,
     ...(services.bank ? { bank: services.bank } : {}),
@@ -23,6 +24,7 @@ export function portfolioHandlers(
         archives,
         accounting: services.accounting,
         ...stores,
+        ...(store ? { sirens: (ids: readonly string[]) => store.accountingSirens(ids) } : {}),
         now,
       }),
     // Kept in each archive until it or the accountant's choices change (services/portfolio).

@@ -23,7 +23,7 @@ import { PostgresArchives } from './postgres/archives.ts';
 import { DEFAULT_SCHEMA, openPool, type DatabaseOptions } from './postgres/database.ts';
 import { firmDatabaseOptions } from './postgres/firm-store.ts';
 import { readFirmSettings, splitUrl } from './postgres/firm-settings.ts';
-import { postgresUserDataDirectory } from './postgres/user-data.ts';
+import { accountingSirens, postgresUserDataDirectory } from './postgres/user-data.ts';
 import { sayingWho } from './marks-by.ts';
 import { appliedVersion, assertSchema } from './postgres/migrate.ts';
 
@@ -456,6 +456,16 @@ export class StoreChoice {
         () => bankDirectory(this.#options.dataDir).toDecideOf(ids),
       ),
   };
+
+  /** The SIREN the accounting settings of each of these connections name, on the firm's store
+   * in one query (the portfolio's rows); null on the embedded store or while the server is out
+   * of reach: the workstation's own files say it then. */
+  accountingSirens(connectionIds: readonly string[]): Promise<Map<string, string> | null> {
+    return this.#route(
+      (link) => accountingSirens(link.pool, connectionIds),
+      async () => null,
+    );
+  }
 
   #firmBank(link: FirmLink): BankDirectory {
     return postgresBankDirectory(link.pool, this.#options.who ?? (() => '?'));

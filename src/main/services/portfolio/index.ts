@@ -45,6 +45,9 @@ export interface PortfolioDeps {
    * chosen (issue 30: the firm's on its archive); default the files beside the archives. */
   userData?: UserDataDirectory;
   bank?: Pick<BankDirectory, 'existing' | 'toDecideOf'>;
+  /** The SIREN each connection's accounting settings name, all in one call (the firm's store);
+   * absent or null: read from each connection's user-data file. */
+  sirens?: (connectionIds: readonly string[]) => Promise<Map<string, string> | null>;
   now?: () => Date;
 }
 
@@ -67,9 +70,10 @@ export async function portfolioRows(deps: PortfolioDeps): Promise<PortfolioRow[]
   const ids = references.map(({ id }) => id);
   // Every connection's figures in one call of the archives' port (ports.ts), and its bank's
   // lines waiting for the accountant in one call of the bank's (bank-port.ts).
-  const [entries, banks] = await Promise.all([
+  const [entries, banks, sirens] = await Promise.all([
     deps.archives.ports.portfolio(ids, asOf),
     banksOf(deps).toDecideOf(ids),
+    deps.sirens?.(ids) ?? null,
   ]);
   return references.map(({ id, name }) => {
     const row: PortfolioRow = {
@@ -91,10 +95,9 @@ export async function portfolioRows(deps: PortfolioDeps): Promise<PortfolioRow[]
         const bank = banks.get(id) ?? null;
         if (bank instanceof Error) throw bank;
         const found = figures.company; // as company() finds it, without reading the invoices
-        const settingsSiren = deps.archives.readUserData(
-          id,
-          (user) => user?.readAccountingSettings().siren,
-        );
+        const settingsSiren = sirens
+          ? sirens.get(id)
+          : deps.archives.readUserData(id, (user) => user?.readAccountingSettings().siren);
         Object.assign(row, {
           siren: settingsSiren ?? found?.siren ?? null,
           companyName: found?.name ?? null,

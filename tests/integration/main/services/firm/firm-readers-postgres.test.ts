@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Entry } from '#shared/accounting.ts';
+import type { CompanyProfile, Entry } from '#shared/accounting.ts';
 import type { BankLineView, BankView } from '#shared/bank.ts';
 import type { LedgerPage } from '#shared/contract.ts';
 import type { ExceptionList, ExceptionRow } from '#shared/exceptions.ts';
@@ -120,6 +120,26 @@ describe(
       // Neither workstation wrote a bank file of its own: the bank is the firm's.
       assert.equal(existsSync(bankDataPath(a.dataDir, CLIENT)), false);
       assert.equal(existsSync(bankDataPath(b.dataDir, CLIENT)), false);
+    });
+
+    test('the SIREN typed in A’s accounting settings is the one B’s portfolio shows', async () => {
+      const rowOn = async (on: Workstation) =>
+        (await on.call<PortfolioRow[]>('portfolio:get', undefined)).find(
+          (row) => row.connectionId === CLIENT,
+        )!;
+      const found = (await rowOn(b)).siren;
+      assert.ok(found, 'the invoices name the company');
+      const typed = found === '732829320' ? '443061841' : '732829320';
+      const { settings } = await a.call<CompanyProfile>('accounting:profile', {
+        connectionId: CLIENT,
+      });
+      await a.call('accounting:saveSettings', {
+        connectionId: CLIENT,
+        settings: { ...settings, siren: typed },
+      });
+      assert.equal((await rowOn(b)).siren, typed);
+      // B's ledger names it too (the FEC's file name).
+      assert.equal((await bankJournal(b)).company.siren, typed);
     });
 
     test('an exception handled on A is handled on B’s list; B reopens it, A sees it open', async () => {
