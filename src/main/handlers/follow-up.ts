@@ -12,7 +12,8 @@ import { accountingCall, type Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
 
 export function followUpHandlers(
-  services: Pick<HandlerServices, 'connections' | 'archives' | 'accounting'>,
+  services: Pick<HandlerServices, 'connections' | 'archives' | 'accounting' | 'userData'> &
+    Partial<Pick<HandlerServices, 'bank'>>,
   shared: Pick<Shared, 'activeForUserData' | 'ledgers' | 'now'>,
 ) {
   const { connections, archives } = services;
@@ -28,6 +29,8 @@ export function followUpHandlers(
         ),
     },
     now,
+    // The handled marks, paid marks and bank's matches of the store chosen (issue 30).
+    { userData: services.userData, ...(services.bank ? { bank: services.bank } : {}) },
   );
   return {
     // The exceptions list (issue 19, item 4): the archive, the period's ledger and the user-data

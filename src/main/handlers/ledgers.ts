@@ -4,8 +4,7 @@
 import { LedgerPages } from '../services/accounting/ledger-pages.ts';
 import { marksStamp } from '../services/archive/payment-marks.ts';
 import { besideTheArchive, marksBeside } from '../services/archive/beside-the-archive.ts';
-import { userDataDirectory } from '../services/archive/user-data-directory.ts';
-import type { UserDataDirectory } from '../services/archive/user-data-port.ts';
+import { bankDirectory } from '../services/archive/bank-directory.ts';
 import { bankStamp } from '../services/archive/bank-book.ts';
 import { ratesPath, ratesStamp } from '../services/rates/rates-file.ts';
 import type { HandlerServices } from './types.ts';
@@ -16,13 +15,14 @@ export interface KeptLedgers {
   stamp(connectionId: string): Promise<string>;
 }
 
+/** `services.userData` and `services.bank`: the store chosen (the firm's on its archive, issue
+ * 30), which the accounting service's ledger reads too; without a bank, the data folder's files. */
 export function keptLedgers(
-  archives: HandlerServices['archives'],
-  /** The user data the ledger reads (the store chosen); default: the archives' own files. */
-  chosen?: UserDataDirectory,
+  services: Pick<HandlerServices, 'archives' | 'userData'> & Partial<Pick<HandlerServices, 'bank'>>,
 ): KeptLedgers {
-  const userData = chosen ?? userDataDirectory(archives);
-  const beside = besideTheArchive(archives.dataDir, userData);
+  const { archives, userData } = services;
+  const banks = services.bank ?? bankDirectory(archives.dataDir);
+  const beside = besideTheArchive(archives.dataDir, userData, banks);
   return { pages: new LedgerPages(), stamp: ledgerStamp };
 
   /** What a kept ledger rests on: the archive (its version: any write of an invoice, by a sync
@@ -48,7 +48,7 @@ export function keptLedgers(
       ratesStamp(ratesPath(archives.dataDir)),
       [...((await user?.invoiceRates()) ?? new Map())],
       // The bank journal (BQ): an import, a decision or an account's 512 changed.
-      bankStamp({ dataDir: archives.dataDir, connectionId }),
+      await bankStamp(await banks.existing(connectionId)),
     ]);
   }
 }

@@ -26,7 +26,7 @@ export function createShared(services: HandlerServices, options: HandlerOptions)
           'This connection is no longer the active one: the screen shows another connection’s invoices. Reopen it and try again.',
         );
     },
-    ledgers: keptLedgers(services.archives, services.userData),
+    ledgers: keptLedgers(services),
   };
 }
 

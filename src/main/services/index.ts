@@ -284,10 +284,15 @@ export function createServices(options: CreateServicesOptions): Services {
       const archive = await archives.ports.existing(connectionId);
       return archive ? { archive, release: () => undefined } : null;
     });
-  // On the firm's archive, Comptabilité reads and writes the firm's settings and third parties
-  // (issue 30, item 4), as the reports and CA3 already read them.
-  const accounting = createAccountingService({ archives, now, userData: archiveStore.userData });
   const userData = archiveStore.userData;
+  // The ledger reads the store chosen: on the firm's archive the firm's third parties, settings
+  // and bank, so that every workstation's ledger and FEC are the same (issue 30).
+  const accounting = createAccountingService({
+    archives,
+    now,
+    userData,
+    bank: archiveStore.bank,
+  });
   // What the reports read beside a connection's archive (reports/report-source.ts).
   const beside = besideTheArchive(dataDir, userData, archiveStore.bank);
   // A connection's portfolio details are computed as its sync ends (0.1–0.2 s at 20,000
@@ -296,7 +301,14 @@ export function createServices(options: CreateServicesOptions): Services {
     if (event !== 'sync:progress') return;
     const { phase, connectionId } = payload as Events['sync:progress'];
     if (phase === 'done')
-      setTimeout(() => void keepDetailsAfterSync({ archives, accounting, now }, connectionId), 0);
+      setTimeout(
+        () =>
+          void keepDetailsAfterSync(
+            { archives, accounting, now, userData, bank: archiveStore.bank },
+            connectionId,
+          ),
+        0,
+      );
     // On the firm's store, what the sync wrote is copied into the local copy (offline reading).
     if (phase === 'done')
       void archiveStore
@@ -314,7 +326,12 @@ export function createServices(options: CreateServicesOptions): Services {
       ledger: (connectionId, period) => accounting.ledger(connectionId, period),
       // The exceptions workbook: the same list the Suivi screen's "À traiter" shows.
       exceptions: (connectionId, period, show) =>
-        exceptionList(exceptionsDeps(archives, accounting, now), connectionId, period, show),
+        exceptionList(
+          exceptionsDeps(archives, accounting, now, { userData, bank: archiveStore.bank }),
+          connectionId,
+          period,
+          show,
+        ),
       // Every file is named after the connection's client company (issue 27, item 1).
       company: async (connectionId) =>
         (

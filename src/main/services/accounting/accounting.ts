@@ -80,6 +80,9 @@ export interface AccountChooser {
     /** The default account for this invoice (goods / services / intra-EU / export…). */
     defaultAccount: string;
   }): AccountChoice;
+  /** The suggested codes made again in a fixed order, old code → new (third-parties.ts): the
+   * ledger calls it once all its parties were met. */
+  settleSuggestions?(): Map<string, string>;
 }
 
 /** Async: the archive and the user data are read through their ports (issue 28). */

@@ -1,9 +1,11 @@
 // The bank journal of a connection's period as the accounting service builds it (issue 29, item
-// 4): its bank file read once (archive/bank-book.ts) and the payable amounts of the invoices its
-// matches name (for the lettering: an invoice is lettered when paid exactly). Null when the
-// connection has no bank file: the ledger is then the invoices' alone.
+// 4): its bank read once through the bank port of the store chosen (archive/bank-book.ts: the
+// firm's on its archive, issue 30) and the payable amounts of the invoices its matches name (for
+// the lettering: an invoice is lettered when paid exactly). Null when the connection has no bank:
+// the ledger is then the invoices' alone.
 import type { ReportPeriod } from '#shared/reports.ts';
 import type { ArchiveReads } from '../archive/ports.ts';
+import type { BankPort } from '../archive/bank-port.ts';
 import { readBankBook } from '../archive/bank-book.ts';
 import { BankJournal } from './bank-journal.ts';
 import { thirdPartyCents } from './entries.ts';
@@ -13,10 +15,10 @@ const NO_DAY = '1000-01-01';
 
 export async function bankJournalOf(
   archive: Pick<ArchiveReads, 'connectionId' | 'bankInvoices' | 'accountingRows'>,
-  dataDir: string,
+  bank: Pick<BankPort, 'accounts' | 'matches'> | null,
   period: ReportPeriod,
 ): Promise<BankJournal | null> {
-  const book = readBankBook({ dataDir, connectionId: archive.connectionId });
+  const book = await readBankBook(bank);
   if (!book || book.rows.length === 0) return null;
   const named = new Set<string>();
   for (const row of book.rows) for (const a of row.allocations) named.add(a.invoiceId);

@@ -1,5 +1,5 @@
 // The bank journal (BQ) and the lettering of the invoices the bank paid (issue 29, item 4). Pure:
-// the bank file's lines with their matches (archive/bank-book.ts) and the invoices they pay.
+// the bank's lines with their matches (archive/bank-book.ts) and the invoices they pay.
 // - One entry per statement line of the period, on its booking day: the account's 512 (its bank
 //   account's setting) debited with money in, credited with money out, against the 411 / 401
 //   auxiliary accounts of the invoices an automatic or confirmed match allocated it to, and the

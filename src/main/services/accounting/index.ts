@@ -10,6 +10,8 @@ import { AppFailure } from '../app-failure.ts';
 import type { Archives } from '../archive/archives.ts';
 import type { UserDataDirectory, UserDataPort } from '../archive/user-data-port.ts';
 import { userDataDirectory } from '../archive/user-data-directory.ts';
+import type { BankDirectory } from '../archive/bank-port.ts';
+import { bankDirectory } from '../archive/bank-directory.ts';
 import { besideTheArchive, marksBeside } from '../archive/beside-the-archive.ts';
 import { coverageOf } from '../archive/coverage.ts';
 import { markedIn, withPayments } from '../tax/vat-due.ts';
@@ -30,13 +32,29 @@ export { invoiceOutcome } from './entries.ts';
  * connection id): the app's registry (archive/archives.ts). */
 export type AccountingFiles = Pick<Archives, 'ports' | 'dataDir' | 'userData' | 'existingUserData'>;
 
-export interface AccountingServiceOptions {
-  archives: AccountingFiles;
+/** Where the service finds what the accountants wrote: by default the workstation's own files
+ * beside the archives; the composition root passes the store chosen (issue 30: on the firm's
+ * archive, the firm's user data and bank, so that every workstation's ledger is the same). */
+export interface AccountingStores {
+  userData: UserDataDirectory;
+  bank: Pick<BankDirectory, 'existing'>;
+}
+
+export type AccountingServiceOptions = {
   /** The clock (tests): when a ledger is computed and a choice made. */
   now?: () => Date;
-  /** The user data of the store chosen (services' `userData`: on the firm's archive, the firm's
-   * settings, third parties, marks and rates, issue 30); default: the archives' own files. */
-  userData?: UserDataDirectory;
+} & (
+  | ({ archives: AccountingFiles } & Partial<AccountingStores>)
+  | ({ archives: Pick<Archives, 'ports' | 'dataDir'> } & AccountingStores)
+);
+
+/** The stores the options name, else the files beside the embedded archives. */
+function storesOf(options: AccountingServiceOptions): AccountingStores {
+  const { archives } = options;
+  const files = 'userData' in archives ? (archives as AccountingFiles) : null;
+  const userData = options.userData ?? (files && userDataDirectory(files));
+  if (!userData) throw new TypeError('createAccountingService: no user data directory given');
+  return { userData, bank: options.bank ?? bankDirectory(archives.dataDir) };
 }
 
 /** The third-party memory read once from the user data, its saves kept to be written after (the
@@ -63,8 +81,8 @@ async function memoryOf(
 export function createAccountingService(options: AccountingServiceOptions): AccountingService {
   const { archives } = options;
   const now = options.now ?? systemClock.now;
-  const userData = options.userData ?? userDataDirectory(archives);
-  const beside = besideTheArchive(archives.dataDir, userData);
+  const { userData, bank: banks } = storesOf(options);
+  const beside = besideTheArchive(archives.dataDir, userData, banks);
   const settingsOf = async (connectionId: string): Promise<AccountingSettings> =>
     (await (await userData.existing(connectionId))?.accountingSettings()) ??
     defaultAccountingSettings();
@@ -115,8 +133,11 @@ export function createAccountingService(options: AccountingServiceOptions): Acco
       // (tax/vat-due.ts, archive/payment-marks.ts).
       const marks = archive ? await marksBeside(archive, beside) : new Map<string, PaymentMark>();
       const coverage = await coverageOf(archive);
-      // The bank journal (BQ) and its lettering, over the bank file (bank-journal-of.ts).
-      const bank = archive ? await bankJournalOf(archive, archives.dataDir, period) : null;
+      // The bank journal (BQ) and its lettering, over the bank of the store chosen
+      // (bank-journal-of.ts).
+      const bank = archive
+        ? await bankJournalOf(archive, await banks.existing(connectionId), period)
+        : null;
       const builder = ledgerBuilder({
         bank,
         period,

@@ -74,6 +74,7 @@ export function ledgerBuilder(context: LedgerContext): {
   const held: InvoiceAside<HeldReason>[] = [];
   const leftOut: InvoiceAside<LeftOutReason>[] = [];
   const toMap = new Map<string, ThirdPartyToMap>();
+  const firstOf = new Map<string, string>();
   const { bank } = context;
   const paidByBank = new Map<string, AccountingRow>();
   const add = (invoice: AccountingRow): void => {
@@ -92,9 +93,19 @@ export function ledgerBuilder(context: LedgerContext): {
     if (!own || party.choice.confirmed) return;
     const key = `${party.role}|${party.key}`;
     const queued = toMap.get(key);
+    // The suggestion shown is its first invoice's (date, then id), whatever order the rows came in.
+    const order = `${invoice.row.invoiceDate ?? ''}\u0000${invoice.row.invoiceId}`;
+    const first = (firstOf.get(key) ?? order) >= order;
+    if (first) firstOf.set(key, order);
     if (queued) {
       queued.invoices += 1;
       queued.htCents += party.htCents;
+      if (first) {
+        queued.name = party.name;
+        queued.suggestedAccount = party.choice.account;
+        queued.suggestedFrom =
+          party.choice.suggestedFrom === 'memory' ? 'default' : party.choice.suggestedFrom;
+      }
     } else
       toMap.set(key, {
         key: party.key,
@@ -119,6 +130,17 @@ export function ledgerBuilder(context: LedgerContext): {
       });
       for (const entry of entries) bank.letter(entry, settings);
       entries.push(...bankEntries);
+    }
+    // The suggested codes in the parties' order, not the order the store read the rows in.
+    const settled = context.chooser.settleSuggestions?.();
+    if (settled?.size) {
+      for (const entry of entries)
+        for (const line of entry.lines)
+          if (line.auxiliary !== null)
+            line.auxiliary = settled.get(line.auxiliary) ?? line.auxiliary;
+      for (const party of toMap.values())
+        party.suggestedAuxiliary =
+          settled.get(party.suggestedAuxiliary) ?? party.suggestedAuxiliary;
     }
     const codes = {
       sales: settings.journals.sales.code,

@@ -349,6 +349,10 @@ export class MemoryAccountChooser implements AccountChooser {
   readonly #byName = new Map<string, ThirdParty>();
   readonly #taken = new Set<string>();
   readonly #reserved = new Map<string, string>();
+  /** The parties given a suggested code, with the name it was made from. */
+  readonly #met = new Map<string, { name: string; role: ThirdPartyRole }>();
+  /** The remembered parties' codes, which no suggestion takes. */
+  readonly #rememberedCodes = new Set<string>();
   readonly #convention: AccountingSettings['auxiliary'];
 
   constructor(memory: readonly ThirdParty[], settings: AccountingSettings) {
@@ -356,6 +360,7 @@ export class MemoryAccountChooser implements AccountChooser {
     for (const party of memory) {
       this.#remembered.set(`${party.key}\u0000${party.role}`, party);
       this.#taken.add(party.auxiliary);
+      this.#rememberedCodes.add(party.auxiliary);
       const byName = `${normalizedName(party.name)}\u0000${party.role}`;
       // A confirmed party speaks for its name before a suggestion would.
       if (party.confirmed || !this.#byName.has(byName)) this.#byName.set(byName, party);
@@ -380,6 +385,11 @@ export class MemoryAccountChooser implements AccountChooser {
       );
       this.#taken.add(auxiliary);
       this.#reserved.set(id, auxiliary);
+      this.#met.set(id, { name: party.name, role: party.role });
+    } else {
+      // A party named two ways: its code comes from one name whatever the order they came in.
+      const met = this.#met.get(id)!;
+      if (party.name < met.name) met.name = party.name;
     }
     const sameName = this.#byName.get(`${normalizedName(party.name)}\u0000${party.role}`);
     if (sameName && sameName.key !== party.key)
@@ -406,6 +416,28 @@ export class MemoryAccountChooser implements AccountChooser {
       confirmed: false,
       suggestedFrom: 'default',
     };
+  }
+
+  /** The codes suggested so far made again in the parties' order (role, key) rather than the
+   * order they were met, as old code → new one: the same ledger and FEC whatever order a store
+   * reads its rows in (SQLite and PostgreSQL do not read them alike, nor two archives synced at
+   * different times). Later choices give the new codes. */
+  settleSuggestions(): Map<string, string> {
+    const taken = new Set(this.#rememberedCodes);
+    const settled = new Map<string, string>();
+    const ids = [...this.#met.keys()].sort((a, b) => {
+      const [ka = '', ra = ''] = a.split('\u0000');
+      const [kb = '', rb = ''] = b.split('\u0000');
+      return ra < rb ? -1 : ra > rb ? 1 : ka < kb ? -1 : ka > kb ? 1 : 0;
+    });
+    for (const id of ids) {
+      const { name, role } = this.#met.get(id)!;
+      const code = suggestAuxiliary(name, role, this.#convention, (c) => taken.has(c));
+      taken.add(code);
+      settled.set(this.#reserved.get(id)!, code);
+      this.#reserved.set(id, code);
+    }
+    return settled;
   }
 }
 

@@ -2,7 +2,7 @@
 // (bank-store.ts), opened for each call and closed after, as the Banque screen does; each
 // composite call in one of its transactions.
 import { existsSync } from 'node:fs';
-import type { BankDirectory, BankPort, BankSnapshot, Propose } from './bank-port.ts';
+import type { BankDirectory, BankPort, BankSnapshot, BankToDecide, Propose } from './bank-port.ts';
 import { bankDataPath, openBankData, type BankStore } from './bank-store.ts';
 
 function snapshotOf(store: BankStore): BankSnapshot {
@@ -70,9 +70,20 @@ export function bankPortOf(dataDir: string, connectionId: string): BankPort {
 }
 
 export function bankDirectory(dataDir: string): BankDirectory {
+  const existing = (connectionId: string): BankPort | null =>
+    existsSync(bankDataPath(dataDir, connectionId)) ? bankPortOf(dataDir, connectionId) : null;
   return {
     of: async (connectionId) => bankPortOf(dataDir, connectionId),
-    existing: async (connectionId) =>
-      existsSync(bankDataPath(dataDir, connectionId)) ? bankPortOf(dataDir, connectionId) : null,
+    existing: async (connectionId) => existing(connectionId),
+    // One file a connection, each opened for one query and closed (a firm's server answers
+    // them all in one).
+    toDecideOf: async (connectionIds) => {
+      const found = new Map<string, BankToDecide | Error>();
+      for (const id of connectionIds) {
+        const bank = existing(id);
+        if (bank) found.set(id, await bank.toDecide().catch((error: Error) => error));
+      }
+      return found;
+    },
   };
 }

@@ -50,7 +50,7 @@ export interface BankPort {
   matches(ids?: ReadonlySet<string>): Promise<BankMatchRow[]>;
   hasLine(lineId: string): Promise<boolean>;
   /** Lines unmatched that no decision covers, and suggestions to confirm. */
-  toDecide(): Promise<{ unmatched: number; suggested: number }>;
+  toDecide(): Promise<BankToDecide>;
   /** A few values that change whenever the bank journal's entries would (a cache's key). */
   journalFacts(): Promise<unknown[]>;
 
@@ -78,4 +78,14 @@ export interface BankDirectory {
   of(connectionId: string): Promise<BankPort>;
   /** The connection's bank data if a statement was ever imported, else null; creates nothing. */
   existing(connectionId: string): Promise<BankPort | null>;
+  /** What waits for the accountant (BankPort.toDecide) of each of these connections that has a
+   * bank (absent: none), in one call whatever their number: the portfolio's bank figures. An
+   * Error for a connection whose bank alone cannot be read (a damaged file): the others answer. */
+  toDecideOf(connectionIds: readonly string[]): Promise<Map<string, BankToDecide | Error>>;
+}
+
+/** Lines unmatched that no decision covers, and suggestions to confirm. */
+export interface BankToDecide {
+  unmatched: number;
+  suggested: number;
 }

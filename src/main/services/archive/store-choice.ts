@@ -23,7 +23,7 @@ import { PostgresArchives } from './postgres/archives.ts';
 import { DEFAULT_SCHEMA, openPool, type DatabaseOptions } from './postgres/database.ts';
 import { firmDatabaseOptions } from './postgres/firm-store.ts';
 import { readFirmSettings, splitUrl } from './postgres/firm-settings.ts';
-import { postgresUserDataDirectory } from './postgres/user-data.ts';
+import { accountingSirens, postgresUserDataDirectory } from './postgres/user-data.ts';
 import { sayingWho } from './marks-by.ts';
 import { decisionsSayingWho, partiesSayingWho } from './writers-named.ts';
 import { appliedVersion, assertSchema } from './postgres/migrate.ts';
@@ -446,22 +446,44 @@ export class StoreChoice {
 
   /** The bank statements' port, answered by the chosen store: on the firm's store its
    * statements and matches are the firm's. */
-  readonly bank: BankDirectory = this.#shared(
-    (link) => {
-      const who = this.#options.who ?? (() => '?');
-      const firm = postgresBankDirectory(link.pool, who);
-      // A decided line says when, and who when another workstation's user (writers-named.ts).
-      return {
-        of: async (id) => decisionsSayingWho(await firm.of(id), who),
-        existing: async (id) => {
-          const port = await firm.existing(id);
-          return port && decisionsSayingWho(port, who);
-        },
-      };
-    },
-    () => bankDirectory(this.#options.dataDir),
-    BANK_WRITES,
-  );
+  readonly bank: BankDirectory = {
+    ...this.#shared(
+      (link) => this.#firmBank(link),
+      () => bankDirectory(this.#options.dataDir),
+      BANK_WRITES,
+    ),
+    // The portfolio's bank figures, one query for every connection on the firm's store.
+    toDecideOf: (ids) =>
+      this.#route(
+        (link) => this.#firmBank(link).toDecideOf(ids),
+        () => bankDirectory(this.#options.dataDir).toDecideOf(ids),
+      ),
+  };
+
+  /** The SIREN the accounting settings of each of these connections name, on the firm's store
+   * in one query (the portfolio's rows); null on the embedded store or while the server is out
+   * of reach: the workstation's own files say it then. */
+  accountingSirens(connectionIds: readonly string[]): Promise<Map<string, string> | null> {
+    return this.#route(
+      (link) => accountingSirens(link.pool, connectionIds),
+      async () => null,
+    );
+  }
+
+  /** The firm's bank: a decided line says when, and who when another workstation's user
+   * (writers-named.ts). */
+  #firmBank(link: FirmLink): BankDirectory {
+    const who = this.#options.who ?? (() => '?');
+    const firm = postgresBankDirectory(link.pool, who);
+    return {
+      of: async (id) => decisionsSayingWho(await firm.of(id), who),
+      existing: async (id) => {
+        const port = await firm.existing(id);
+        return port && decisionsSayingWho(port, who);
+      },
+      toDecideOf: (ids) => firm.toDecideOf(ids),
+    };
+  }
 
   async close(): Promise<void> {
     this.#closed = true;

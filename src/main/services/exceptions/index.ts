@@ -24,6 +24,7 @@ import { toCents } from '../archive/amounts.ts';
 import type { Archives } from '../archive/archives.ts';
 import type { ArchiveReads, ArchivesPort } from '../archive/ports.ts';
 import type { UserDataDirectory } from '../archive/user-data-port.ts';
+import type { BankDirectory } from '../archive/bank-port.ts';
 import { userDataDirectory } from '../archive/user-data-directory.ts';
 import {
   besideTheArchive,
@@ -57,18 +58,22 @@ export interface ExceptionsDeps {
   now?: () => Date;
 }
 
-/** The deps over the app's archives registry and accounting service (handlers, exports). */
+/** The deps over the app's archives registry and accounting service (handlers, exports).
+ * `stores`: where the handled marks, the paid marks and the bank's matches are read and written,
+ * the store chosen (issue 30: the firm's on its archive, so that every workstation's list is the
+ * same); without it, the files beside the embedded archives. */
 export function exceptionsDeps(
   archives: Pick<Archives, 'ports' | 'dataDir' | 'userData' | 'existingUserData'>,
   accounting: { ledger: ExceptionsDeps['ledger'] },
   now?: () => Date,
+  stores?: { userData: UserDataDirectory; bank?: Pick<BankDirectory, 'existing'> },
 ): ExceptionsDeps {
-  const userData = userDataDirectory(archives);
+  const userData = stores?.userData ?? userDataDirectory(archives);
   return {
     ...(now ? { now } : {}),
     archives: archives.ports,
     userData,
-    beside: besideTheArchive(archives.dataDir, userData),
+    beside: besideTheArchive(archives.dataDir, userData, stores?.bank),
     ledger: (id, period) => accounting.ledger(id, period),
     userName: () => workstationUser(),
   };

@@ -13,8 +13,10 @@
 import { createHash } from 'node:crypto';
 import type { PaymentMark } from '#shared/payments.ts';
 import { marksStamp } from '../archive/payment-marks.ts';
-import { bankToDecide } from '../archive/bank-book.ts';
 import { userDataDirectory } from '../archive/user-data-directory.ts';
+import type { UserDataDirectory } from '../archive/user-data-port.ts';
+import type { BankDirectory } from '../archive/bank-port.ts';
+import { bankDirectory } from '../archive/bank-directory.ts';
 import type { Ca3Report } from '#shared/ca3.ts';
 import type { PortfolioDetails, PortfolioRow } from '#shared/portfolio.ts';
 import { periodOf } from '#shared/report-period.ts';
@@ -39,8 +41,18 @@ export interface PortfolioDeps {
     'read' | 'existingUserData' | 'userData' | 'readUserData' | 'ports' | 'dataDir'
   >;
   accounting: Pick<AccountingService, 'ledger'>;
+  /** What the accountants wrote (marks, settings, third parties) and the bank, on the store
+   * chosen (issue 30: the firm's on its archive); default the files beside the archives. */
+  userData?: UserDataDirectory;
+  bank?: Pick<BankDirectory, 'existing' | 'toDecideOf'>;
+  /** The SIREN each connection's accounting settings name, all in one call (the firm's store);
+   * absent or null: read from each connection's user-data file. */
+  sirens?: (connectionIds: readonly string[]) => Promise<Map<string, string> | null>;
   now?: () => Date;
 }
+
+const banksOf = (deps: Pick<PortfolioDeps, 'archives' | 'bank'>) =>
+  deps.bank ?? bankDirectory(deps.archives.dataDir);
 
 /** The VAT of a CA3 draft: tax due (TD, > 0) or credit (line 25, < 0), in cents. */
 export function vatOfReturn(report: Ca3Report): number {
@@ -55,11 +67,14 @@ const today = (deps: { now?: () => Date }): string =>
 export async function portfolioRows(deps: PortfolioDeps): Promise<PortfolioRow[]> {
   const asOf = today(deps);
   const references = deps.references();
-  // Every connection's figures in one call of the archives' port (ports.ts).
-  const entries = await deps.archives.ports.portfolio(
-    references.map(({ id }) => id),
-    asOf,
-  );
+  const ids = references.map(({ id }) => id);
+  // Every connection's figures in one call of the archives' port (ports.ts), and its bank's
+  // lines waiting for the accountant in one call of the bank's (bank-port.ts).
+  const [entries, banks, sirens] = await Promise.all([
+    deps.archives.ports.portfolio(ids, asOf),
+    banksOf(deps).toDecideOf(ids),
+    deps.sirens?.(ids) ?? null,
+  ]);
   return references.map(({ id, name }) => {
     const row: PortfolioRow = {
       connectionId: id,
@@ -77,11 +92,12 @@ export async function portfolioRows(deps: PortfolioDeps): Promise<PortfolioRow[]
       if (entry instanceof Error) throw entry;
       if (entry) {
         const { figures } = entry;
+        const bank = banks.get(id) ?? null;
+        if (bank instanceof Error) throw bank;
         const found = figures.company; // as company() finds it, without reading the invoices
-        const settingsSiren = deps.archives.readUserData(
-          id,
-          (user) => user?.readAccountingSettings().siren,
-        );
+        const settingsSiren = sirens
+          ? sirens.get(id)
+          : deps.archives.readUserData(id, (user) => user?.readAccountingSettings().siren);
         Object.assign(row, {
           siren: settingsSiren ?? found?.siren ?? null,
           companyName: found?.name ?? null,
@@ -89,8 +105,7 @@ export async function portfolioRows(deps: PortfolioDeps): Promise<PortfolioRow[]
           complete: entry.everyPartitionComplete && !entry.hasUnfinishedSync,
           syncUnfinished: entry.hasUnfinishedSync,
           figures,
-          // One query of its bank file, if it has one (archive/bank-book.ts).
-          bank: bankToDecide(deps.archives.dataDir, id),
+          bank,
         });
       }
     } catch (error) {
@@ -109,8 +124,13 @@ export async function portfolioDetails(
 ): Promise<PortfolioDetails> {
   const now = (deps.now ?? systemClock.now)();
   const month = periodOf('month', today(deps));
-  // What a report reads beside the archive: the user data by connection id, the bank's matches.
-  const beside = besideTheArchive(deps.archives.dataDir, userDataDirectory(deps.archives));
+  // What a report reads beside the archive: the user data by connection id, the bank's matches
+  // (the store chosen: the firm's on its archive).
+  const beside = besideTheArchive(
+    deps.archives.dataDir,
+    deps.userData ?? userDataDirectory(deps.archives),
+    banksOf(deps),
+  );
   const details = await deps.archives.ports.read(connectionId, async (archive) => {
     const version = await archive.archiveVersion(); // before computing: a write meanwhile is seen next time
     const source = { archive, ...beside };

@@ -14,6 +14,7 @@ import type {
   BankPort,
   BankSettings,
   BankSnapshot,
+  BankToDecide,
   Choose,
   NewLine,
   Propose,
@@ -190,19 +191,9 @@ class PostgresBank extends ConnectionWriter implements BankPort {
     return rows.length > 0;
   }
 
-  async toDecide(): Promise<{ unmatched: number; suggested: number }> {
-    const { rows } = await this.pool.query<{ unmatched: number; suggested: number }>(
-      `SELECT count(*) FILTER (WHERE coalesce(p.state, 'unmatched') = 'unmatched')::int
-           AS unmatched,
-         count(*) FILTER (WHERE p.state = 'suggested')::int AS suggested
-       FROM bank_lines l
-       LEFT JOIN bank_proposals p ON p.connection_id = l.connection_id AND p.line_id = l.id
-       WHERE l.connection_id = $1 AND NOT EXISTS (
-         SELECT 1 FROM bank_decisions d WHERE d.connection_id = l.connection_id
-           AND d.line_id = l.id)`,
-      [this.connectionId],
-    );
-    return { unmatched: rows[0]!.unmatched, suggested: rows[0]!.suggested };
+  async toDecide(): Promise<BankToDecide> {
+    const found = await toDecideOf(this.pool, [this.connectionId]);
+    return found.get(this.connectionId) ?? { unmatched: 0, suggested: 0 };
   }
 
   async journalFacts(): Promise<unknown[]> {
@@ -319,13 +310,41 @@ class PostgresBank extends ConnectionWriter implements BankPort {
   }
 }
 
+/** What waits for the accountant in each of these connections' banks, one query for all: the
+ * lines no decision covers, unmatched or suggested, grouped by connection (a connection with a
+ * bank and no such line counts zeros; one without a bank is absent, as its missing file). */
+async function toDecideOf(
+  db: pg.Pool,
+  connectionIds: readonly string[],
+): Promise<Map<string, BankToDecide>> {
+  const { rows } = await db.query<{ connection_id: string; unmatched: number; suggested: number }>(
+    `SELECT b.connection_id,
+       count(l.id) FILTER (WHERE coalesce(p.state, 'unmatched') = 'unmatched')::int AS unmatched,
+       count(l.id) FILTER (WHERE p.state = 'suggested')::int AS suggested
+     FROM bank_data b
+     LEFT JOIN bank_lines l ON l.connection_id = b.connection_id AND NOT EXISTS (
+       SELECT 1 FROM bank_decisions d WHERE d.connection_id = l.connection_id
+         AND d.line_id = l.id)
+     LEFT JOIN bank_proposals p ON p.connection_id = l.connection_id AND p.line_id = l.id
+     WHERE b.connection_id = ANY($1)
+     GROUP BY b.connection_id`,
+    [[...connectionIds]],
+  );
+  return new Map(
+    rows.map((r) => [r.connection_id, { unmatched: r.unmatched, suggested: r.suggested }]),
+  );
+}
+
 /** The bank data of every connection on the firm's server (`db`: a pool on the firm's schema);
  * `who` names the writer of each write. */
 export function postgresBankDirectory(db: pg.Pool, who: () => string): BankDirectory {
   // Under the connection's user data: the two go together, as their files do.
-  return connectionDirectory(
-    db,
-    ['user_data', 'bank_data'],
-    (connectionId) => new PostgresBank(db, connectionId, who),
-  );
+  return {
+    ...connectionDirectory(
+      db,
+      ['user_data', 'bank_data'],
+      (connectionId) => new PostgresBank(db, connectionId, who),
+    ),
+    toDecideOf: (connectionIds) => toDecideOf(db, connectionIds),
+  };
 }

@@ -329,3 +329,21 @@ export function postgresUserDataDirectory(db: pg.Pool, who: () => string): UserD
     (connectionId) => new PostgresUserData(db, connectionId, who),
   );
 }
+
+/** The SIREN each of these connections' accounting settings name (absent: none typed), one query
+ * for all: the portfolio's rows show it beside each client. */
+export async function accountingSirens(
+  db: pg.Pool,
+  connectionIds: readonly string[],
+): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ connection_id: string; settings: string }>(
+    'SELECT connection_id, settings FROM accounting_settings WHERE connection_id = ANY($1)',
+    [[...connectionIds]],
+  );
+  const sirens = new Map<string, string>();
+  for (const row of rows) {
+    const { siren } = settingsFromStored(records.parseJson(row.settings));
+    if (siren) sirens.set(row.connection_id, siren);
+  }
+  return sirens;
+}

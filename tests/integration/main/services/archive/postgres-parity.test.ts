@@ -3,10 +3,11 @@
 // embedded SQLite archive and into the firm's PostgreSQL one, then every read the screens,
 // reports, ledger, CA3, bank and portfolio make, compared one to one: pages in every sort
 // (order included), filters, the search field's kinds of text, totals, and the streams (as
-// sets: they promise no order but their sort's).
+// sets: they promise no order but their sort's). The same bank statements imported into either
+// store's bank give the same bank journal, FEC and portfolio's bank figures.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
@@ -15,6 +16,17 @@ import { PostgresArchives } from '#main/services/archive/postgres/archives.ts';
 import type { ArchivePort } from '#main/services/archive/ports.ts';
 import { ARCHIVE_SORT_KEYS, type ArchiveFilter } from '#shared/archive.ts';
 import { freshSchema, NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
+import type pg from 'pg';
+import type { PayableInvoice } from '#shared/payable.ts';
+import { parsePeriod } from '#shared/report-period.ts';
+import { bankDirectory } from '#main/services/archive/bank-directory.ts';
+import type { BankDirectory } from '#main/services/archive/bank-port.ts';
+import { postgresBankDirectory } from '#main/services/archive/postgres/bank.ts';
+import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
+import { createAccountingService } from '#main/services/accounting/index.ts';
+import { writeFec } from '#main/services/accounting/fec.ts';
+import { confirmMatchOn, importBankFileInto } from '#main/services/bank/bank-on-port.ts';
+import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
 import { searchItem, syncDataset } from './contract/archive-contract.ts';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
@@ -38,6 +50,7 @@ describe(
     let sqliteArchives: Archives;
     let postgres: PostgresArchives;
     let drop: () => Promise<void>;
+    let pool: pg.Pool;
     let lite: ArchivePort;
     let pg: ArchivePort;
 
@@ -50,6 +63,7 @@ describe(
       });
       const fresh = await freshSchema('parity');
       drop = fresh.drop;
+      pool = fresh.pool;
       postgres = new PostgresArchives(fresh.pool, fresh.schema);
       await syncDataset(await sqliteArchives.ports.syncWrites(ID), dataset);
       await syncDataset(await postgres.ports.syncWrites(ID), dataset);
@@ -187,6 +201,59 @@ describe(
         await lite.statusesSeenSince('2000-01-01T00:00:00.000Z'),
       );
       assert.deepEqual(await pg.news(500), await lite.news(500));
+    });
+
+    test('the same statements in either bank: the same bank journal, FEC and bank figures', async () => {
+      const who = () => 'parity';
+      const banks: [string, BankDirectory, ArchivePort][] = [
+        ['sqlite', bankDirectory(dataDir), lite],
+        ['postgres', postgresBankDirectory(pool, who), pg],
+      ];
+      const files = demoStatementFiles(demoStatements(dataset, { months: 3 }));
+      for (const [, directory, archive] of banks) {
+        const invoices: PayableInvoice[] = await all(archive.bankInvoices());
+        const bank = await directory.of(ID);
+        for (const file of files) await importBankFileInto(bank, () => invoices, file, NOW);
+        // A suggestion confirmed and an automatic match confirmed: decisions and lettering.
+        const rows = await bank.matches();
+        for (const state of ['suggested', 'auto'])
+          await confirmMatchOn(bank, () => invoices, rows.find((r) => r.state === state)!.id, NOW);
+      }
+      const [liteFigures, pgFigures] = await Promise.all([
+        bankDirectory(dataDir).toDecideOf([ID, 'nobody']),
+        postgresBankDirectory(pool, who).toDecideOf([ID, 'nobody']),
+      ]);
+      assert.ok(liteFigures.get(ID), 'the portfolio counts the lines to decide');
+      assert.deepEqual(pgFigures, liteFigures, 'the portfolio’s bank figures');
+
+      const period = parsePeriod('2025-12-01..2026-02-28');
+      const ledgers = [
+        createAccountingService({ archives: sqliteArchives, now: () => NOW }),
+        createAccountingService({
+          archives: { ports: postgres.ports, dataDir },
+          userData: postgresUserDataDirectory(pool, who),
+          bank: postgresBankDirectory(pool, who),
+          now: () => NOW,
+        }),
+      ].map((service) => service.ledger(ID, period));
+      const [liteLedger, pgLedger] = await Promise.all(ledgers);
+      const bq = liteLedger!.entries.filter((e) => e.journal === 'treasury');
+      assert.ok(bq.length > 50, `${bq.length} bank entries`);
+      assert.ok(
+        bq.some((e) => e.lines.some((l) => l.letter)),
+        'lettered lines',
+      );
+      assert.deepEqual(pgLedger, liteLedger, 'the ledger, its bank journal included');
+      const fecs = [];
+      for (const [name, ledger] of [
+        ['sqlite', liteLedger!],
+        ['postgres', pgLedger!],
+      ] as const) {
+        const path = join(dataDir, `${name}.txt`);
+        await writeFec(path, ledger, { separator: 'tab', encoding: 'utf-8' });
+        fecs.push(readFileSync(path, 'utf8'));
+      }
+      assert.equal(fecs[1], fecs[0], 'the FEC');
     });
 
     test('a live page written through: the same news, and accents and case ignored alike', async () => {
