@@ -931,9 +931,19 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
       [this.connectionId],
     );
     for (const { id, kind, page_json } of staged)
-      if (kind === 'list')
-        await this.commitListPage({ ...(JSON.parse(page_json) as ListPage), staged: id });
-      else await this.commitStatusPage({ ...(JSON.parse(page_json) as StatusPage), staged: id });
+      try {
+        if (kind === 'list')
+          await this.commitListPage({ ...(JSON.parse(page_json) as ListPage), staged: id });
+        else await this.commitStatusPage({ ...(JSON.parse(page_json) as StatusPage), staged: id });
+      } catch {
+        // A kept page that cannot be written would stop every later run here: it and the pages
+        // kept after it (their checkpoints follow it) are dropped, to be asked again.
+        await this.#pool.query('DELETE FROM sync_pages WHERE connection_id = $1 AND id >= $2', [
+          this.connectionId,
+          id,
+        ]);
+        return;
+      }
   }
 
   /** The staged page `id` taken out, in its write's transaction. */

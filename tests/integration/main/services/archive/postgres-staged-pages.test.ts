@@ -93,6 +93,31 @@ describe('the sync owner’s kept pages', { skip: TEST_PG_URL ? false : NO_SERVE
     assert.equal(await keptPages('killed-owner'), 0);
   });
 
+  test('a kept page that cannot be written is dropped, to be asked again: the run goes on', async () => {
+    const archives = new PostgresArchives(fresh.pool, fresh.schema);
+    const owner = await archives.ports.syncWrites('bad-page');
+    const { runId } = await owner.beginRun('2026-03-15T09:00:00.000Z', true);
+    const partition = (await owner.partitions())[0]!;
+    const fetchedAt = '2026-03-15T09:00:00.000Z';
+    const broken = { metadata: { invoiceId: null } } as unknown as ListPage['items'][number];
+    await owner.stagePage!({
+      kind: 'list',
+      page: {
+        runId,
+        items: [broken],
+        fetchedAt,
+        checkpoint: { partition, operatorCount: 400, oldest: null, nextOffset: 200 },
+      },
+    });
+    const begun = await owner.beginRun('2026-03-15T09:05:00.000Z', true);
+    assert.deepEqual(begun, { runId, resumed: true });
+    assert.equal(await keptPages('bad-page'), 0);
+    const after = (await owner.partitions()).find(
+      (p) => p.direction === partition.direction && p.state === partition.state,
+    )!;
+    assert.equal(after.nextOffset, null, 'its partition starts again where it was');
+  });
+
   test('one page asked at a time, the next asked while the previous one is written', async () => {
     const archives = new PostgresArchives(fresh.pool, fresh.schema);
     const store = await archives.ports.syncWrites('owner');
