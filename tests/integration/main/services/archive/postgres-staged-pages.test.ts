@@ -118,13 +118,13 @@ describe('the sync owner’s kept pages', { skip: TEST_PG_URL ? false : NO_SERVE
     assert.equal(after.nextOffset, null, 'its partition starts again where it was');
   });
 
-  test('one page asked at a time, the next asked while the previous one is written', async () => {
+  test('one list or status page asked at a time, the next asked while the previous one is written', async () => {
     const archives = new PostgresArchives(fresh.pool, fresh.schema);
     const store = await archives.ports.syncWrites('owner');
     const events: string[] = [];
-    let asked = 0; // list pages asked and not yet kept (or written)
+    let asked = 0; // list or status pages asked and not yet kept (or written)
     let mostAsked = 0;
-    let writing = 0; // list pages being written
+    let writing = 0; // list or status pages being written
     let askedWhileWriting = 0;
     // A slow write (a loaded server): without the kept page, every next request waits for it.
     const slowly = new Proxy(store, {
@@ -139,7 +139,7 @@ describe('the sync owner’s kept pages', { skip: TEST_PG_URL ? false : NO_SERVE
             asked--;
             return id;
           };
-        if (key === 'commitListPage')
+        if (key === 'commitListPage' || key === 'commitStatusPage')
           return async (...args: unknown[]) => {
             if ((args[0] as ListPage).staged === undefined) asked--;
             writing++;
@@ -157,24 +157,24 @@ describe('the sync owner’s kept pages', { skip: TEST_PG_URL ? false : NO_SERVE
     const { client } = recordedClient(operator);
     const counting: SyncOperator = {
       searchInvoices: (params, signal, pacer) => {
-        if (params.expand?.includes('businessData')) {
-          asked++;
-          mostAsked = Math.max(mostAsked, asked);
-          if (writing > 0) askedWhileWriting++;
-          events.push('ask');
-        }
+        asked++;
+        mostAsked = Math.max(mostAsked, asked);
+        if (writing > 0) askedWhileWriting++;
+        events.push('ask');
         return client.searchInvoices(params, signal, pacer);
       },
       getInvoice: (id, signal, pacer) => client.getInvoice(id, signal, pacer),
     };
-    const summary = await runSync({
-      client: counting,
-      archive: slowly,
-      requestsPerMinute: 60_000,
-      details: false,
-      pagesInFlight: 1,
-      now: () => NOW,
-    });
+    const sync = () =>
+      runSync({
+        client: counting,
+        archive: slowly,
+        requestsPerMinute: 60_000,
+        details: false,
+        pagesInFlight: 1,
+        now: () => NOW,
+      });
+    const summary = await sync();
     assert.equal(summary.cancelled, false);
     assert.equal(mostAsked, 1, 'at most one page asked and not kept: all a takeover reads again');
     assert.ok(
@@ -186,5 +186,19 @@ describe('the sync owner’s kept pages', { skip: TEST_PG_URL ? false : NO_SERVE
     assert.equal(summary.invoicesSeen, 900);
     assert.ok((await existing.coverage()).every((p) => p.finished));
     assert.equal(await keptPages('owner'), 0, 'every kept page written');
+
+    // The next sync: each partition stops at its first known page (written before the next
+    // is asked: the page decides), then the statuses, kept and written behind.
+    askedWhileWriting = 0;
+    events.length = 0;
+    const again = await sync();
+    const batches = Math.ceil(again.statusChecked / 66);
+    assert.ok(batches >= 3, `${again.statusChecked} statuses`);
+    assert.equal(mostAsked, 1);
+    assert.ok(
+      askedWhileWriting >= batches - 1,
+      `${askedWhileWriting} of ${batches} status pages asked while the previous one is written: ${events.join(' ')}`,
+    );
+    assert.equal(await keptPages('owner'), 0);
   });
 });
