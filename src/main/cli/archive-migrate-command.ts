@@ -5,7 +5,10 @@
 // connection's invoices, details and a digest of their JSON are compared on both sides: any
 // difference fails the command (exit 1). The user's own data (marks, exceptions, settings,
 // third parties, returns, rates) moves with its archive, in the same transaction, merged into
-// what the firm holds (postgres/migrate-connection.ts).
+// what the firm holds (postgres/migrate-connection.ts). Then the firm's tables are vacuumed, or,
+// when this workstation's role may not (PostgreSQL before 17: their owner only), the command that
+// does it is printed for the administrator (postgres/vacuum.ts).
+import type pg from 'pg';
 import { AppFailure } from '../services/app-failure.ts';
 import type { CopyResult } from '../services/archive/postgres/copy-archive.ts';
 import { openPool } from '../services/archive/postgres/database.ts';
@@ -16,6 +19,8 @@ import {
 import type { UserDataCopy } from '../services/archive/postgres/copy-user-data.ts';
 import { workstationUser } from '../services/exceptions/user-name.ts';
 import { firmDatabaseOptions } from '../services/archive/postgres/firm-store.ts';
+import { readFirmSettings, type FirmSettings } from '../services/archive/postgres/firm-settings.ts';
+import { mayVacuum, vacuumCommand, vacuumTables } from '../services/archive/postgres/vacuum.ts';
 import { resolveDataDir } from '../services/paths.ts';
 import {
   EXIT,
@@ -57,6 +62,7 @@ export function migrate(argv: string[]): Promise<number> {
         : [findConnection(services, values.connection!, MIGRATE_USAGE)];
       const pool = openPool({ ...options, max: 2 });
       let failed = 0;
+      let copied = 0;
       try {
         for (const connection of chosen) {
           if (services.archives.isSyncing(connection.id))
@@ -68,6 +74,7 @@ export function migrate(argv: string[]): Promise<number> {
           const moved = await migrateConnection(pool, dataDir, connection.id, workstationUser());
           if (!moved) continue; // nothing of it on this workstation
           const { archive: result, userData, bank } = moved;
+          if (result) copied++;
           const seconds = (performance.now() - started) / 1000;
           const equal =
             (result === null || sameCounts(result)) &&
@@ -88,6 +95,7 @@ export function migrate(argv: string[]): Promise<number> {
               `${connection.name}: ${result ? `${result.to.invoices} invoices, ${result.to.details} with details` : 'no archive here'}${userData ? `, user data ${userDataSaid(userData)}` : ''}${bank ? `, bank ${userDataSaid(bank)}` : ''}, in ${seconds.toFixed(1)} s: ${equal ? 'counts and digest equal' : `DIFFERENT${result ? ` (SQLite ${result.from.invoices}/${result.from.details})` : ''}`}\n`,
             );
         }
+        if (copied > 0) await leaveVacuumed(pool, readFirmSettings(dataDir)!, values.json === true);
       } finally {
         await pool.end();
       }
@@ -96,6 +104,25 @@ export function migrate(argv: string[]): Promise<number> {
       return EXIT.ok;
     });
   });
+}
+
+/** The firm's tables vacuumed after the copies (postgres/vacuum.ts) when this workstation's role
+ * may; else the exact command for the administrator. Said on stdout, or on stderr beside
+ * --json's one line per connection. */
+async function leaveVacuumed(pool: pg.Pool, settings: FirmSettings, json: boolean): Promise<void> {
+  const client = await pool.connect();
+  let said: string;
+  try {
+    if (await mayVacuum(client, settings.schema)) {
+      const started = performance.now();
+      const tables = await vacuumTables(client, settings.schema);
+      said = `the firm's ${tables.length} tables vacuumed and analysed in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    } else
+      said = `The firm's tables are analysed but not vacuumed: PostgreSQL lets only their owner VACUUM them, and until autovacuum passes (a minute or so) the archive's counts read every row. The administrator runs (the password on stdin):\n  ${vacuumCommand(settings)}`;
+  } finally {
+    client.release();
+  }
+  (json ? process.stderr : process.stdout).write(`${said}\n`);
 }
 
 /** The user data moved, in words: the tables that had rows, with their counts. */

@@ -44,7 +44,8 @@ const DISCONNECT_USAGE = 'Usage: npm run cli -- firm disconnect';
 
 export const FIRM_USAGE = `Usage: npm run cli -- firm <init|connect|status|disconnect> [options]
   init <admin URL>     creates or upgrades the firm's schema and the app's role (its password is
-                       printed once when the role is made, or with --new-password)
+                       printed once when the role is made, or with --new-password), and vacuums
+                       its tables (run it again after \`archive migrate\`)
   connect <URL>        this workstation's archive becomes the firm's (password in the URL or on
                        stdin, kept in the OS keychain; --tls verify by default)
   status [--json]      where the archive is, and what the firm's server says
@@ -176,7 +177,7 @@ async function init(argv: string[], scrub: string[]): Promise<number> {
   if (values.json) writeJsonLine(done);
   else {
     process.stdout.write(
-      `schema ${done.schema} at step ${done.schemaVersion}; app role ${done.appRole}\n`,
+      `schema ${done.schema} at step ${done.schemaVersion}; app role ${done.appRole}; ${done.vacuumed} tables vacuumed and analysed\n`,
     );
     if (done.appPassword)
       process.stdout.write(

@@ -343,6 +343,8 @@ export interface ListPage {
   items: readonly InvoiceSearchItem[];
   fetchedAt: string;
   checkpoint: PartitionCheckpoint;
+  /** The page as SyncWrites.stagePage kept it: its write takes it out of the staged pages. */
+  staged?: number;
 }
 
 /** A status page of a run, and the ids it asked (listed by the operator or not). */
@@ -351,7 +353,12 @@ export interface StatusPage {
   items: readonly InvoiceSearchItem[];
   asked: readonly string[];
   fetchedAt: string;
+  /** As ListPage's. */
+  staged?: number;
 }
+
+/** An answered page kept before its write (SyncWrites.stagePage). */
+export type StagedPage = { kind: 'list'; page: ListPage } | { kind: 'status'; page: StatusPage };
 
 /** How a list page's checkpoint ends its partition once the page's upsert is known, or null
  * when the partition goes on at its `nextOffset`. */
@@ -397,6 +404,12 @@ export interface SyncWrites extends Pick<
   commitDetail(invoice: Invoice, fetchedAt: string): Promise<boolean>;
   /** A detail the operator refused (per invoice): not asked again in this run. */
   commitDetailFailed(invoiceId: string, kind: string, runId: number): Promise<void>;
+  /** Keeps an answered page, as it is, in one quick write before its own (the firm's store):
+   * its id for the commit that takes it out. A sync that stages its pages may ask the next
+   * one while the previous one's write is under way, and still leave a killed run no more to
+   * ask again than the pages it had asked and not staged: the run's next beginRun writes the
+   * staged ones first. Absent: the store has no such pages (SQLite's writes are quick). */
+  stagePage?(staged: StagedPage): Promise<number>;
 }
 
 /** One connection's row of the portfolio, as the archive knows it. */

@@ -33,7 +33,14 @@ import type {
   UnfilteredListCoverage,
 } from '#shared/archive.ts';
 import type { Invoice, InvoiceSearchResponse } from '#shared/operator/schemas.ts';
-import type { PartitionCheckpoint, PartitionState, SyncWrites, UpsertResult } from './ports.ts';
+import type {
+  ListPage,
+  PartitionCheckpoint,
+  PartitionState,
+  StatusPage,
+  SyncWrites,
+  UpsertResult,
+} from './ports.ts';
 import { finishedBy } from './ports.ts';
 import {
   OFFSET_MAX,
@@ -163,6 +170,12 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
   const startedMs = Date.now(); // Date.now() here measures the pace, real time; dates use now()
   const pagesInFlight = Math.max(1, Math.min(concurrency, options.pagesInFlight ?? concurrency));
   const listSlots = new Slots(pagesInFlight);
+  // Fewer pages in flight than requests (the firm's owner): each answer is kept first (one
+  // quick write, SyncWrites.stagePage) and the next page asked while its own write runs. A
+  // page is then "asked and not written" only from its request to its staging, so a kill
+  // still leaves at most `pagesInFlight` to ask again; the staged ones are written by the
+  // next beginRun. Pages are still written in order, at most one behind.
+  const stage = pagesInFlight < concurrency ? archive.stagePage?.bind(archive) : undefined;
   // Round-trip time of the requests (smoothed), to size the details' lanes.
   let roundTripMs: number | null = null;
   // A page's write (smoothed): a detail's lane writes it before its next request, so a slower
@@ -287,6 +300,9 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     return result;
   };
 
+  /** The last staged status page's write (its failure is said by the next await). */
+  let statusWriting: Promise<void> = Promise.resolve();
+
   let cancelled = false;
   try {
     progress.detailsRemaining = wantDetails ? await archive.countDetailTodo(runId) : 0;
@@ -341,11 +357,16 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
       batches.push(statusIds.slice(i, i + STATUS_BATCH_SIZE));
     statusLeft = batches.length;
     report();
-    await runPool(
-      pagesInFlight,
-      () => batches.shift(),
-      (ids) => refreshStatus(ids),
-    );
+    try {
+      await runPool(
+        pagesInFlight,
+        () => batches.shift(),
+        (ids) => refreshStatus(ids),
+      );
+    } finally {
+      await statusWriting.catch(() => {}); // a page's write still under way ends first
+    }
+    await statusWriting;
 
     // ---- 3. details ----
     if (wantDetails) {
@@ -405,6 +426,8 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     // Stopping at known invoices is only sound once a run has read the partition through.
     const mayStopEarly = p.everFinished && !resuming;
     let oldest = p.oldest;
+    /** The last staged page's write (its failure is said by the next await). */
+    let writing: Promise<void> = Promise.resolve();
     // Pages asked ahead of the one being written, by offset. Once a page has told how many
     // invoices the partition has, the pages up to the window are asked at once instead of one
     // round trip after another; they are still written in order, each with its checkpoint. A
@@ -448,42 +471,69 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
                   ? { caughtUp: { complete: count <= WINDOW && p.complete, finishedAt: fetchedAt } }
                   : {}),
               };
+        const listPage: ListPage = { runId, items: page.data, fetchedAt, checkpoint };
+        if (stage && !mayStopEarly) {
+          // Kept, then its slot goes to the next page while it is written (`stage`, above). A
+          // partition that may stop early cannot: the page written decides whether to go on.
+          let staged: number;
+          try {
+            staged = await stage({ kind: 'list', page: listPage });
+          } finally {
+            asked.release();
+          }
+          await writing;
+          writing = timed(archive.commitListPage({ ...listPage, staged })).then((result) => {
+            written(result, listPage);
+          });
+          writing.catch(() => {}); // said by the next await
+          if ('finished' in checkpoint) return await writing;
+          offset = pageOffset + PAGE_LIMIT;
+          continue;
+        }
         let result: UpsertResult;
         try {
-          result = await timed(
-            archive.commitListPage({ runId, items: page.data, fetchedAt, checkpoint }),
-          );
+          result = await timed(archive.commitListPage(listPage));
         } finally {
           asked.release();
         }
-        if (live) live.archived += result.added;
-        progress.invoicesSeen += page.data.length;
-        progress.invoicesNew += result.added;
-        progress.invoicesUpdated += result.updated;
-        const finished = finishedBy(checkpoint, result);
-        /** What the coverage shows of this partition now (committed). */
-        const shown = {
-          oldest,
-          operatorCount: count,
-          ...(finished ? { ...finished, finished: true } : {}),
-        };
-        if (live) Object.assign(live, shown);
-        else if (isUnfiltered(p) && progress.filterRefused)
-          Object.assign(progress.filterRefused, shown);
-        if (finished) {
-          listsLeft.delete(key);
-          progress.partitionsDone++;
-          report();
-          return;
-        }
+        if (written(result, listPage)) return;
         offset = pageOffset + PAGE_LIMIT;
-        listsLeft.set(key, Math.max(1, Math.ceil((Math.min(count, WINDOW) - offset) / PAGE_LIMIT)));
-        report();
       }
     } finally {
+      await writing.catch(() => {}); // a page's write still under way ends first
       // Pages asked but not written (the partition ended sooner, failed or was cancelled) give
       // their slot back once their request has settled.
       for (const asked of ahead.values()) void asked.page.then(asked.release, asked.release);
+    }
+
+    /** A page of this partition written: the progress and coverage say so; true when it ended
+     * the partition. */
+    function written(result: UpsertResult, { items, checkpoint }: ListPage): boolean {
+      const { oldest, operatorCount: count } = checkpoint;
+      if (live) live.archived += result.added;
+      progress.invoicesSeen += items.length;
+      progress.invoicesNew += result.added;
+      progress.invoicesUpdated += result.updated;
+      const finished = finishedBy(checkpoint, result);
+      /** What the coverage shows of this partition now (committed). */
+      const shown = {
+        oldest,
+        operatorCount: count,
+        ...(finished ? { ...finished, finished: true } : {}),
+      };
+      if (live) Object.assign(live, shown);
+      else if (isUnfiltered(p) && progress.filterRefused)
+        Object.assign(progress.filterRefused, shown);
+      if (finished) {
+        listsLeft.delete(key);
+        progress.partitionsDone++;
+        report();
+        return true;
+      }
+      const next = 'nextOffset' in checkpoint ? checkpoint.nextOffset : WINDOW;
+      listsLeft.set(key, Math.max(1, Math.ceil((Math.min(count, WINDOW) - next) / PAGE_LIMIT)));
+      report();
+      return false;
     }
   }
 
@@ -497,13 +547,22 @@ async function runPhases(options: SyncOptions): Promise<SyncSummary> {
     );
     const fetchedAt = now().toISOString();
     // Ids the operator no longer lists are marked too: asked once per run.
-    const result = await timed(
-      archive.commitStatusPage({ runId, items: page.data, asked: ids, fetchedAt }),
-    );
-    progress.invoicesUpdated += result.updated;
-    progress.statusChecked += ids.length;
-    statusLeft--;
-    report();
+    const statusPage: StatusPage = { runId, items: page.data, asked: ids, fetchedAt };
+    const written = (result: UpsertResult): void => {
+      progress.invoicesUpdated += result.updated;
+      progress.statusChecked += ids.length;
+      statusLeft--;
+      report();
+    };
+    if (stage) {
+      // Kept, then the lane asks the next batch while this one is written (`stage`, above).
+      const staged = await stage({ kind: 'status', page: statusPage });
+      await statusWriting;
+      statusWriting = timed(archive.commitStatusPage({ ...statusPage, staged })).then(written);
+      statusWriting.catch(() => {}); // said by the next await
+      return;
+    }
+    written(await timed(archive.commitStatusPage(statusPage)));
   }
 
   async function fetchDetail(id: string): Promise<void> {

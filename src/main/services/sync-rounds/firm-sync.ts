@@ -24,11 +24,13 @@ export interface FirmSync {
   followIntervalMs?: number;
   /** Requests in flight at once (sync.ts; default its own): the details' lanes. */
   concurrency?: number;
-  /** List and status pages asked and not yet written at once, default 1: all that a killed
-   * owner's next owner asks again (issue 30: at most one page read again). One page on its way
-   * keeps a firm's budget busy as long as a page's round trip and write take less than the
-   * budget's spacing (100 ms against 1 s at 60 requests a minute); a larger budget lists
-   * faster with more, at the price of as many pages asked again after a takeover. */
+  /** List and status pages asked and not yet kept at once, default 1: all that a killed
+   * owner's next owner asks again (issue 30: at most one page read again). Each answer is kept
+   * (SyncWrites.stagePage) before it is written, and the next page asked meanwhile, so the
+   * write is off the pages' path (sync.ts). One page on its way keeps a firm's budget busy as
+   * long as a page's round trip takes less than the budget's spacing (100 ms against 1 s at 60
+   * requests a minute); a larger budget lists faster with more, at the price of as many pages
+   * asked again after a takeover. */
   pagesInFlight?: number;
 }
 
@@ -138,6 +140,7 @@ const WRITES = new Set<string | symbol>([
   'commitStatusPage',
   'commitDetail',
   'commitDetailFailed',
+  'stagePage',
 ]);
 
 /** `archive` whose writes are refused once `owned()` is false (the lock was lost: another

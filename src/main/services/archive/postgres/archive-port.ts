@@ -35,6 +35,7 @@ import {
   type RowWithFacts,
   type SavedResponseKind,
   type SeenStatus,
+  type StagedPage,
   type StatusPage,
   type SyncWrites,
   type UnfilteredListCoverage,
@@ -890,7 +891,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
   }
 
   async beginRun(startedAt: string, details: boolean) {
-    return this.#write(async (client) => {
+    const begun = await this.#write(async (client) => {
       const open = await this.#openRunId(client);
       if (open !== null) {
         await client.query('UPDATE sync_runs SET details = $2 WHERE id = $1', [open, details]);
@@ -908,6 +909,50 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
       );
       return { runId: rows[0]!.id, resumed: false };
     });
+    await this.#writeStaged();
+    return begun;
+  }
+
+  /** Keeps an answered page before its write (ports.ts: the owner asks the next meanwhile). */
+  async stagePage(staged: StagedPage): Promise<number> {
+    const [row] = await this.#rows<{ id: number }>(
+      `INSERT INTO sync_pages (connection_id, run_id, kind, page_json) VALUES ($1, $2, $3, $4)
+       RETURNING id`,
+      [this.connectionId, staged.page.runId, staged.kind, JSON.stringify(staged.page)],
+    );
+    return row!.id;
+  }
+
+  /** The pages a killed owner kept and did not write, written now in their order: the run
+   * goes on from them, never asking them again. */
+  async #writeStaged(): Promise<void> {
+    const staged = await this.#rows<{ id: number; kind: string; page_json: string }>(
+      'SELECT id, kind, page_json FROM sync_pages WHERE connection_id = $1 ORDER BY id',
+      [this.connectionId],
+    );
+    for (const { id, kind, page_json } of staged)
+      try {
+        if (kind === 'list')
+          await this.commitListPage({ ...(JSON.parse(page_json) as ListPage), staged: id });
+        else await this.commitStatusPage({ ...(JSON.parse(page_json) as StatusPage), staged: id });
+      } catch {
+        // A kept page that cannot be written would stop every later run here: it and the pages
+        // kept after it (their checkpoints follow it) are dropped, to be asked again.
+        await this.#pool.query('DELETE FROM sync_pages WHERE connection_id = $1 AND id >= $2', [
+          this.connectionId,
+          id,
+        ]);
+        return;
+      }
+  }
+
+  /** The staged page `id` taken out, in its write's transaction. */
+  async #unstage(client: pg.ClientBase, id: number | undefined): Promise<void> {
+    if (id !== undefined)
+      await client.query('DELETE FROM sync_pages WHERE connection_id = $1 AND id = $2', [
+        this.connectionId,
+        id,
+      ]);
   }
 
   async finishRun(runId: number, finishedAt: string): Promise<void> {
@@ -972,6 +1017,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
     const { checkpoint } = page;
     const { direction, state } = checkpoint.partition;
     return this.#syncWrite(async (client) => {
+      await this.#unstage(client, page.staged);
       const result = await this.#upsert(client, page.items, page.fetchedAt, page.runId);
       const finished = finishedBy(checkpoint, result);
       if (finished)
@@ -1022,6 +1068,7 @@ export class PostgresArchive implements ArchivePort, SyncWrites {
 
   async commitStatusPage(page: StatusPage): Promise<UpsertResult> {
     return this.#syncWrite(async (client) => {
+      await this.#unstage(client, page.staged);
       const result = await this.#upsert(client, page.items, page.fetchedAt, page.runId);
       await client.query(
         `UPDATE invoices SET status_run_id = $2 WHERE connection_id = $1 AND invoice_id = ANY($3)`,

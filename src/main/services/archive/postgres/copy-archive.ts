@@ -81,6 +81,10 @@ export async function copyArchive(
       // moves the rest).
       await client.query("SET LOCAL gin_pending_list_limit = '64MB'");
       await client.query("SET LOCAL work_mem = '64MB'");
+      // Committed to disk before the command goes on to VACUUM (vacuum.ts): a row's page is
+      // marked all-visible only once the commit that wrote it is flushed, so on a server with
+      // synchronous_commit off (a test cluster) the VACUUM would leave the map empty.
+      await client.query('SET LOCAL synchronous_commit = on');
       await client.query('DELETE FROM archives WHERE connection_id = $1', [connectionId]);
       const most = (sql: string) => Number([...tables.rows(sql)][0]![0]);
       const maxRid = most('SELECT coalesce(max(rid), 0) FROM invoices');

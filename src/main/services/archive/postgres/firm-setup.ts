@@ -8,6 +8,7 @@ import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { checkedSchema } from './database.ts';
 import { assertSchema, migrate, appliedVersion, SCHEMA_VERSION } from './migrate.ts';
+import { vacuumTables } from './vacuum.ts';
 
 /** The app's role unless told otherwise. */
 export const DEFAULT_APP_ROLE = 'invoice_desk_app';
@@ -27,6 +28,8 @@ export interface FirmInit {
   appRole: string;
   /** Set when this run created the role (or was asked to set a new password): shown once. */
   appPassword: string | null;
+  /** The schema's tables vacuumed and analysed by this run (vacuum.ts: after a migration). */
+  vacuumed: number;
 }
 
 /** Creates or upgrades the firm's schema and its app role, as the administrator `admin`. */
@@ -66,7 +69,10 @@ export async function initFirm(
       await client.query(grant);
     // Run again after an upgrade or a bulk load, the planner gets fresh statistics.
     await client.query(`SELECT ${schema}.refresh_statistics()`);
-    return { schema, schemaVersion, appRole: role, appPassword };
+    // And the visibility map, which only the tables' owner can set (vacuum.ts): run again after
+    // `archive migrate`, the archive's counts read its indexes alone at once.
+    const vacuumed = (await vacuumTables(client, schema)).length;
+    return { schema, schemaVersion, appRole: role, appPassword, vacuumed };
   } finally {
     await client.end();
   }
