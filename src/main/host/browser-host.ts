@@ -26,6 +26,7 @@ import { CONTENT_SECURITY_POLICY } from '#shared/csp.ts';
 import { resolveStaticFile } from './static-files.ts';
 import { FAVICON_PATH, resolveFavicon } from './favicon.ts';
 import { DownloadShelf } from './downloads.ts';
+import { traceStart } from '../services/start-trace.ts';
 
 /** Larger than any contract argument (a secret is at most 4 KiB), small enough to be harmless. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -194,6 +195,7 @@ function pageScripts(rendererDir: string): {
 
 /** Starts the host on 127.0.0.1; the services (and the demo operator) stop with close(). */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  traceStart('host: starting');
   const log = options.log ?? stderrLogger;
   const token = randomBytes(32).toString('base64url');
   const tokenDigest = digest(token);
@@ -215,6 +217,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   // and write-through hold the event loop for up to ~0.4 s on a first launch, and the page
   // cannot evaluate anything before its code has come. Its first call, or 2 s without a page,
   // lets the search go too.
+  traceStart('host: services created');
   const scripts = pageScripts(options.rendererDir);
   if (!options.services) services.warmUp({ firstSearchAfter: scripts.served });
   const dispatch: Dispatch = createDispatcher(createHandlers(services), { log });
@@ -357,6 +360,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       res.end();
       return;
     }
+    traceStart(`static ${path}: asked`);
+    res.once('finish', () => traceStart(`static ${path}: sent`));
     const stream = file.open();
     stream.on('error', () => res.destroy());
     scripts.sending(path, res);
@@ -415,6 +420,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       resolve();
     });
   });
+  traceStart('host: listening');
   const { port } = server.address() as AddressInfo;
   allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);

@@ -1,6 +1,8 @@
 // The embedded demo operator behind the built-in demo connections: the demo operator's server
 // (src/main/demo-operator/) started in this process on first use on a free 127.0.0.1 port, closed
 // on shutdown.
+import { traceStart } from './start-trace.ts';
+
 export interface DemoClient {
   clientId: string;
   clientSecret: string;
@@ -44,7 +46,9 @@ export class EmbeddedDemoOperator {
   /** Starts it and builds its invoices, off the path of the first request that reads them. */
   async buildInvoices(): Promise<void> {
     await this.ensureStarted();
+    traceStart('demo: started, building its invoices');
     (await this.#running)?.buildInvoices?.();
+    traceStart('demo: invoices built');
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@ import { EXPAND_VALUES, INVOICE_SEARCH_LIMITS } from '#shared/operator/enums.ts'
 import type { InvoiceSearchResponse } from '#shared/operator/schemas.ts';
 import { invoiceSearchKey } from './archive/request-key.ts';
 import type { OperatorClient } from './operator/operator-client.ts';
+import { traceStart } from './start-trace.ts';
 
 /** What the Invoices screen asks first: its first page, no filter (stores/invoices.svelte.ts). */
 export const FIRST_PAGE = { offset: 0, limit: INVOICE_SEARCH_LIMITS.defaultLimit } as const;
@@ -82,6 +83,8 @@ export class FirstSearch {
     const sent = this.#sent;
     if (!sent || sent.client !== client || invoiceSearchKey(params) !== FIRST_PAGE_KEY) return null;
     this.#sent = null;
-    return this.#elapsed() - sent.sentAt <= EARLY_ANSWER_MS ? sent.answer : null;
+    const fresh = this.#elapsed() - sent.sentAt <= EARLY_ANSWER_MS;
+    traceStart(fresh ? 'first search: taken by the page' : 'first search: too old, asked again');
+    return fresh ? sent.answer : null;
   }
 }

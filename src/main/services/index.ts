@@ -47,6 +47,7 @@ import { isSessionOf } from './archive/postgres/database.ts';
 import { claimSyncOwner } from './archive/postgres/sync-owner.ts';
 import { FIRST_PAGE, FirstSearch } from './first-search.ts';
 import type { OperatorClient } from './operator/operator-client.ts';
+import { traceStart } from './start-trace.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -385,6 +386,7 @@ export function createServices(options: CreateServicesOptions): Services {
         await (
           await archives.ports.open(connectionId)
         ).saveSearchPage(FIRST_PAGE, value, fetchedAt);
+        traceStart('warm-up: first search saved');
         return true;
       } catch (error) {
         log.warn(`[archive] could not save this invoice search: ${(error as Error).message}`);
@@ -423,7 +425,9 @@ export function createServices(options: CreateServicesOptions): Services {
       (isDemo ? demo.buildInvoices() : Promise.resolve())
         .then(() => operators.forConnection(active))
         .then(async (client) => {
+          traceStart('warm-up: client ready');
           await options.firstSearchAfter;
+          traceStart('warm-up: first search sent');
           sendFirstSearch(active, client);
         })
         .catch(() => undefined); // the page's own call meets it and says so

@@ -17,6 +17,7 @@ import {
 import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '#shared/http-url.ts';
 import { tokenResponseSchema } from '#shared/operator/schemas.ts';
 import { formatIssues } from './validation.ts';
+import { traceStart } from '../start-trace.ts';
 
 export interface ClientCredentials {
   tokenUrl: string;
@@ -124,7 +125,9 @@ export class TokenProvider {
         message: `${WHAT}: refused to send the client secret to ${hostOf(this.#credentials.tokenUrl)}: ${INSECURE_HTTP_MESSAGE}.`,
       });
     }
+    traceStart('token: secret asked');
     const secret = await this.#readSecret();
+    traceStart('token: secret read, token asked');
     this.#scrubber.add(secret);
     const authorization = basicAuthorization(this.#credentials.clientId, secret);
     this.#scrubber.add(authorization.slice('Basic '.length));
@@ -147,6 +150,7 @@ export class TokenProvider {
         maxBytes: MAX_TOKEN_RESPONSE_BYTES,
       },
     );
+    traceStart('token: answered');
     if (response.status >= 200 && response.status < 300)
       return this.#accept(
         successJson(response, WHAT, hostOf(this.#credentials.tokenUrl)),
