@@ -45,6 +45,8 @@ export interface BrowserHostOptions {
   downloadTtlMs?: number;
   /** Background sync rounds while the host runs (createServices' option; off when absent). */
   backgroundSync?: CreateServicesOptions['backgroundSync'];
+  /** The demo operator's start (createServices' option): `cli web` starts its thread first. */
+  startDemo?: CreateServicesOptions['startDemo'];
 }
 
 export interface BrowserHost {
@@ -212,6 +214,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       log,
       exportDestination: downloads.destination,
       ...(options.backgroundSync ? { backgroundSync: options.backgroundSync } : {}),
+      ...(options.startDemo ? { startDemo: options.startDemo } : {}),
     });
   // The page's scripts first, then the first screen's search (services' warmUp): its validation
   // and write-through hold the event loop for up to ~0.4 s on a first launch, and the page

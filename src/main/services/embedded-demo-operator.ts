@@ -15,7 +15,7 @@ export interface DemoEndpoints {
 }
 
 export type StartDemo = () => Promise<
-  DemoEndpoints & { close(): Promise<void>; buildInvoices?(): void }
+  DemoEndpoints & { close(): Promise<void>; buildInvoices?(): void | Promise<void> }
 >;
 
 export class EmbeddedDemoOperator {
@@ -47,7 +47,7 @@ export class EmbeddedDemoOperator {
   async buildInvoices(): Promise<void> {
     await this.ensureStarted();
     traceStart('demo: started, building its invoices');
-    (await this.#running)?.buildInvoices?.();
+    await (await this.#running)?.buildInvoices?.();
     traceStart('demo: invoices built');
   }
 
