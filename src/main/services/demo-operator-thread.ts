@@ -59,6 +59,7 @@ export function startDemoThread(options: DemoThreadOptions): ReturnType<StartDem
       } else if (message.type === 'failed') {
         options.onFailure?.(message.message);
         reject(new Error(`The demo operator did not start: ${message.message}`));
+        void worker.terminate(); // nothing left for it to do
       } else for (const done of waiting[message.type].splice(0)) done();
     });
     // Before it listens: the start failed. After: its requests fail and say so.
