@@ -23,6 +23,7 @@ await build({
         cli: resolve(root, 'src/main/cli.ts'),
         // Beside the bundle: the export's worker is found next to the module that starts it.
         'workbook-worker': resolve(root, 'src/main/services/export/workbook-worker.ts'),
+        'demo-operator-worker': resolve(root, 'src/main/services/demo-operator-worker.ts'),
       },
       // keytar is a native addon, found in node_modules at run time; pg's native binding is
       // optional and absent; electron is the shell's alone. exceljs stays in node_modules: its

@@ -14,6 +14,7 @@ import { APP_ID, APP_NAME, ensureDataDir, resolveDataDir } from './services/path
 // electron-vite bundles the export writer's worker as a file of its own and gives its path (plain
 // Node runs the .ts beside workbook-writer.ts instead).
 import exportWorkerPath from './services/export/workbook-worker.ts?modulePath';
+import demoWorkerPath from './services/demo-operator-worker.ts?modulePath';
 
 // Before ready: the userData folder must be the data directory the CLI and browser host use,
 // and the app:// scheme must be known as standard and secure.
@@ -68,6 +69,7 @@ if (!app.requestSingleInstanceLock()) {
       version: app.getVersion(),
       chooseExportPath: createExportDialog(() => window),
       exportWorkerUrl: exportWorkerPath,
+      demoWorkerUrl: demoWorkerPath,
       // Background sync rounds on the firm's schedule while the app runs (issue 19).
       backgroundSync: true,
     });

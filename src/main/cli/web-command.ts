@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../services/paths.ts';
-import { stderrLogger } from '../services/index.ts';
-import { startBrowserHost } from '../host/browser-host.ts';
+import { clockFromEnv } from '../services/clock.ts';
+import { startDemoThreadNow } from '../services/demo-operator-thread.ts';
+import type { StartDemo } from '../services/embedded-demo-operator.ts';
 
 const USAGE = 'Usage: npm run start:web -- [--port N] [--json]';
 
@@ -29,6 +30,22 @@ export function backgroundSyncOf(
   if (text && Number.isFinite(seconds) && seconds > 0)
     return { intervalMs: seconds * 1000, firstDelayMs: seconds * 1000 };
   return true;
+}
+
+/** The demo operator's thread started now, on the services' clock (none when INVOICE_DESK_NOW
+ * is wrong: the services say so as they start). */
+function demoThreadNow(): StartDemo | undefined {
+  let now: number;
+  try {
+    now = clockFromEnv(process.env).now().getTime();
+  } catch {
+    return undefined;
+  }
+  return startDemoThreadNow({
+    now,
+    onFailure: (message) =>
+      process.stderr.write(`[demo] the demo operator did not start: ${message}\n`),
+  });
 }
 
 /** Runs until SIGINT/SIGTERM; resolves with the process exit code. */
@@ -65,12 +82,20 @@ export async function runWebCli(argv: string[], options: WebCliOptions = {}): Pr
     return 2;
   }
 
+  // The demo operator's thread starts loading before the host's own code (issue 27, item 7):
+  // both take a while from the sources, and the first screen needs both.
+  const startDemo = demoThreadNow();
+  const [{ startBrowserHost }, { stderrLogger }] = await Promise.all([
+    import('../host/browser-host.ts'),
+    import('../services/index.ts'),
+  ]);
   const host = await startBrowserHost({
     port,
     dataDir: resolveDataDir(),
     rendererDir,
     log: stderrLogger,
     backgroundSync: backgroundSyncOf(process.env.INVOICE_DESK_BACKGROUND_SYNC),
+    ...(startDemo ? { startDemo } : {}),
   });
   if (values.json) {
     // Exactly one line on stdout: callers (the e2e fixture) parse it.

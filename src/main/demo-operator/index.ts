@@ -1,5 +1,6 @@
 // The built-in demo operator: a real HTTP server that follows the operator interface
 // (docs/operator-api.md) over deterministic French demo data.
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkDatasetArgs, createDataset, type Dataset } from './data/dataset.ts';
 import { RequestLog } from './request-log.ts';
@@ -26,6 +27,9 @@ export interface DemoOperatorOptions {
   faults?: Partial<DemoOperatorFaults>;
   /** Appends one JSON line per request to this file (time, method, path, status). */
   log?: string;
+  /** An HTTP server already listening, to answer on (port and host are then its own): the
+   * embedded demo operator's thread listens before this module is loaded. */
+  server?: Server;
   /** New invoices deposited per minute while it runs, 0..6000 (default 0). */
   arrivalsPerMinute?: number;
   /**
@@ -114,22 +118,26 @@ export async function startDemoOperator(
     close: async () => {},
   };
   const log = options.log === undefined ? undefined : new RequestLog(options.log);
-  const server = createDemoOperatorServer({
-    dataset,
-    tokens,
-    webhooks,
-    faults: () => running.faults,
-    now,
-    ...(log ? { log } : {}),
-  });
+  const server = createDemoOperatorServer(
+    {
+      dataset,
+      tokens,
+      webhooks,
+      faults: () => running.faults,
+      now,
+      ...(log ? { log } : {}),
+    },
+    options.server,
+  );
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
+    if (!options.server)
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
       });
-    });
   } catch (e) {
     log?.close();
     throw e;

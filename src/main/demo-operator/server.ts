@@ -1,6 +1,6 @@
 // The HTTP server: routing, body limits, injected faults, bearer authentication and roles, and
 // JSON error answers. Route handlers only see validated, authorised requests.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Dataset } from './data/dataset.ts';
 import { HttpError, badRequest, sendJson } from './errors.ts';
 import { applyFaults, RateLimiter, refuseQFields, type DemoOperatorFaults } from './faults.ts';
@@ -227,9 +227,14 @@ function methodNotAllowed(allowed: string[]): HttpError {
   );
 }
 
-export function createDemoOperatorServer(deps: ServerDeps): Server {
+/** The demo operator's HTTP server: a new one, or `server` (one already listening) answering
+ * from now on. */
+export function createDemoOperatorServer(
+  deps: ServerDeps,
+  server: Server = createServer(),
+): Server {
   const limiter = new RateLimiter();
-  return createServer((req, res) => {
+  return server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const now = deps.now();
     let logged = false;
     const log = (status: number): void => {

@@ -44,7 +44,8 @@ export interface ReadSpec<T> {
   /** Details of the not_archived failure (e.g. what the archive holds instead). */
   missing?: (archive: ArchivePort | null) => Promise<unknown>;
   /** The same request sent earlier through this client, when it was (the first screen's search,
-   * services/first-search.ts): its outcome is this call's, its answer maybe saved already. */
+   * services/first-search.ts): its outcome is this call's; `saved`: written through by whoever
+   * sent it (done or under way), not by this call. */
   early?: (
     client: OperatorClient,
   ) => Promise<{ value: T; fetchedAt: string; saved: boolean }> | null;

@@ -5,6 +5,7 @@ import { argSchemas } from '../contract-args.ts';
 import { toAppError } from '../services/errors.ts';
 import type { Logger } from '../services/index.ts';
 import type { Handlers } from './types.ts';
+import { traceStart } from '../services/start-trace.ts';
 
 export type Dispatch = (channel: string, rawArgs: unknown) => Promise<Result<unknown>>;
 
@@ -50,7 +51,9 @@ export function createDispatcher(handlers: Handlers, options: { log?: Logger } =
     }
     try {
       const handler = handlers[channel] as (args: unknown) => Promise<unknown>;
+      traceStart(`rpc ${channel}: asked`);
       const value = await handler(parsed.data);
+      traceStart(`rpc ${channel}: answered`);
       return { ok: true, value };
     } catch (error) {
       const appError = toAppError(error);

@@ -11,7 +11,7 @@ import type { HandlersOf } from './types.ts';
 
 export function invoicesHandlers(
   shared: Pick<Shared, 'connectivity'>,
-  firstSearch?: Pick<FirstSearch, 'take'>,
+  firstSearch?: Pick<FirstSearch, 'take' | 'writing'>,
 ) {
   const { read } = shared.connectivity;
   return {
@@ -22,7 +22,13 @@ export function invoicesHandlers(
         what: 'this invoice search',
         live: (client) => client.searchInvoices({ ...params, expand: [...EXPAND_VALUES] }),
         save: (archive, value, fetchedAt) => archive.saveSearchPage(params, value, fetchedAt),
-        saved: byRequest<ResultOf<'invoices:search'>['data']>('invoice_search', key).saved,
+        // The first search's answer is written once the page has it: a read waits for that.
+        saved: async (archive) => {
+          await firstSearch?.writing();
+          return byRequest<ResultOf<'invoices:search'>['data']>('invoice_search', key).saved(
+            archive,
+          );
+        },
         // The first screen's search, sent by the warm-up before the page asked (issue 27).
         early: (client) => firstSearch?.take(client, params) ?? null,
       });

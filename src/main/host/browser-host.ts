@@ -26,6 +26,7 @@ import { CONTENT_SECURITY_POLICY } from '#shared/csp.ts';
 import { resolveStaticFile } from './static-files.ts';
 import { FAVICON_PATH, resolveFavicon } from './favicon.ts';
 import { DownloadShelf } from './downloads.ts';
+import { traceStart } from '../services/start-trace.ts';
 
 /** Larger than any contract argument (a secret is at most 4 KiB), small enough to be harmless. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -44,6 +45,8 @@ export interface BrowserHostOptions {
   downloadTtlMs?: number;
   /** Background sync rounds while the host runs (createServices' option; off when absent). */
   backgroundSync?: CreateServicesOptions['backgroundSync'];
+  /** The demo operator's start (createServices' option): `cli web` starts its thread first. */
+  startDemo?: CreateServicesOptions['startDemo'];
 }
 
 export interface BrowserHost {
@@ -194,6 +197,7 @@ function pageScripts(rendererDir: string): {
 
 /** Starts the host on 127.0.0.1; the services (and the demo operator) stop with close(). */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  traceStart('host: starting');
   const log = options.log ?? stderrLogger;
   const token = randomBytes(32).toString('base64url');
   const tokenDigest = digest(token);
@@ -210,11 +214,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       log,
       exportDestination: downloads.destination,
       ...(options.backgroundSync ? { backgroundSync: options.backgroundSync } : {}),
+      ...(options.startDemo ? { startDemo: options.startDemo } : {}),
     });
   // The page's scripts first, then the first screen's search (services' warmUp): its validation
   // and write-through hold the event loop for up to ~0.4 s on a first launch, and the page
   // cannot evaluate anything before its code has come. Its first call, or 2 s without a page,
   // lets the search go too.
+  traceStart('host: services created');
   const scripts = pageScripts(options.rendererDir);
   if (!options.services) services.warmUp({ firstSearchAfter: scripts.served });
   const dispatch: Dispatch = createDispatcher(createHandlers(services), { log });
@@ -357,6 +363,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       res.end();
       return;
     }
+    traceStart(`static ${path}: asked`);
+    res.once('finish', () => traceStart(`static ${path}: sent`));
     const stream = file.open();
     stream.on('error', () => res.destroy());
     scripts.sending(path, res);
@@ -415,6 +423,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       resolve();
     });
   });
+  traceStart('host: listening');
   const { port } = server.address() as AddressInfo;
   allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);

@@ -1,6 +1,8 @@
 // The embedded demo operator behind the built-in demo connections: the demo operator's server
 // (src/main/demo-operator/) started in this process on first use on a free 127.0.0.1 port, closed
 // on shutdown.
+import { traceStart } from './start-trace.ts';
+
 export interface DemoClient {
   clientId: string;
   clientSecret: string;
@@ -13,7 +15,7 @@ export interface DemoEndpoints {
 }
 
 export type StartDemo = () => Promise<
-  DemoEndpoints & { close(): Promise<void>; buildInvoices?(): void }
+  DemoEndpoints & { close(): Promise<void>; buildInvoices?(): void | Promise<void> }
 >;
 
 export class EmbeddedDemoOperator {
@@ -44,7 +46,9 @@ export class EmbeddedDemoOperator {
   /** Starts it and builds its invoices, off the path of the first request that reads them. */
   async buildInvoices(): Promise<void> {
     await this.ensureStarted();
-    (await this.#running)?.buildInvoices?.();
+    traceStart('demo: started, building its invoices');
+    await (await this.#running)?.buildInvoices?.();
+    traceStart('demo: invoices built');
   }
 
   async close(): Promise<void> {

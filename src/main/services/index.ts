@@ -47,6 +47,8 @@ import { isSessionOf } from './archive/postgres/database.ts';
 import { claimSyncOwner } from './archive/postgres/sync-owner.ts';
 import { FIRST_PAGE, FirstSearch } from './first-search.ts';
 import type { OperatorClient } from './operator/operator-client.ts';
+import { traceStart } from './start-trace.ts';
+import { startDemoThread } from './demo-operator-thread.ts';
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -162,6 +164,8 @@ export interface CreateServicesOptions {
   backgroundSync?: boolean | { intervalMs?: number; firstDelayMs?: number };
   /** What "now" is (default: INVOICE_DESK_NOW from env when set, else the system's). */
   clock?: Clock;
+  /** The demo operator's thread script where a bundle put it (Electron's build). */
+  demoWorkerUrl?: URL | string;
   /** Test seams. */
   startDemo?: StartDemo;
   createOperatorClient?: CreateOperatorClient;
@@ -171,14 +175,15 @@ export interface CreateServicesOptions {
 }
 
 /** The embedded demo operator, its data dated from the services' clock (a host started at
- * INVOICE_DESK_NOW shows invoices of that month). */
+ * INVOICE_DESK_NOW shows invoices of that month), on a thread of its own (issue 27, item 7). */
 const defaultStartDemo =
-  (clock: Clock): StartDemo =>
-  async () => {
-    // Loaded on first use: the demo operator's data generator is not needed before.
-    const { startDemoOperator } = await import('../demo-operator/index.ts');
-    return startDemoOperator({ port: 0, now: clock.now().getTime() });
-  };
+  (clock: Clock, log: Logger, workerUrl?: URL | string): StartDemo =>
+  () =>
+    startDemoThread({
+      now: clock.now().getTime(),
+      ...(workerUrl ? { workerUrl } : {}),
+      onFailure: (message) => log.error(`[demo] the demo operator did not start: ${message}`),
+    });
 
 const defaultCreateOperatorClient: CreateOperatorClient = async (connection) => {
   const { OperatorClient } = await import('./operator/operator-client.ts');
@@ -198,7 +203,9 @@ export function createServices(options: CreateServicesOptions): Services {
     log,
     ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
   });
-  const demo = new EmbeddedDemoOperator(options.startDemo ?? defaultStartDemo(clock));
+  const demo = new EmbeddedDemoOperator(
+    options.startDemo ?? defaultStartDemo(clock, log, options.demoWorkerUrl),
+  );
   const connections = new ConnectionStore({
     store: settings.store,
     vault,
@@ -395,15 +402,19 @@ export function createServices(options: CreateServicesOptions): Services {
   const firstSearch = new FirstSearch({ now });
   /** The warm-up's first search, written through as the page's would be (none when the first
    * screen is the portfolio, or when working offline: the page's own call says so). */
-  const sendFirstSearch = (connectionId: string, client: OperatorClient): void => {
+  const firstSearchWanted = (connectionId: string): boolean => {
     const settings = connections.getSettings();
-    if (settings.workOffline || settings.activeConnectionId !== connectionId) return;
-    if (connections.references().filter((c) => c.kind === 'custom').length > 1) return;
+    if (settings.workOffline || settings.activeConnectionId !== connectionId) return false;
+    return connections.references().filter((c) => c.kind === 'custom').length <= 1;
+  };
+  const sendFirstSearch = (connectionId: string, client: OperatorClient): void => {
+    if (!firstSearchWanted(connectionId)) return;
     firstSearch.send(client, async (value, fetchedAt) => {
       try {
         await (
           await archives.ports.open(connectionId)
         ).saveSearchPage(FIRST_PAGE, value, fetchedAt);
+        traceStart('warm-up: first search saved');
         return true;
       } catch (error) {
         log.warn(`[archive] could not save this invoice search: ${(error as Error).message}`);
@@ -436,13 +447,27 @@ export function createServices(options: CreateServicesOptions): Services {
     warmUp(options = {}) {
       const active = connections.getSettings().activeConnectionId;
       if (!active) return;
-      // The demo operator and its invoices, then its client (code loaded), then the first
-      // screen's search (token, answer, its validation, its write-through): the page takes it.
+      // The keychain's first use (keytar loaded, the Secret Service asked) under way before
+      // the page lists the connections, which says where each client's secret is kept.
+      if (connections.references().some((c) => c.kind === 'custom'))
+        vault.status().catch(() => undefined);
+      // The demo operator's invoices built on its thread meanwhile; the client (code loaded,
+      // the demo's address known), its token, then the first screen's search (its answer
+      // validated, then written through): the page takes it.
       const isDemo = connections.references().some((c) => c.id === active && c.kind === 'demo');
-      (isDemo ? demo.buildInvoices() : Promise.resolve())
-        .then(() => operators.forConnection(active))
+      // Started whichever is active: the connections' list names the demo ones by its address.
+      (isDemo ? demo.buildInvoices() : demo.ensureStarted()).catch(() => undefined);
+      // The operator client's code loads while the demo's thread starts (the client needs both).
+      import('./operator/operator-client.ts').catch(() => undefined);
+      operators
+        .forConnection(active)
         .then(async (client) => {
+          traceStart('warm-up: client ready');
+          // The secret (the keychain) and the token now, while the page loads: only the search
+          // waits for the page's scripts. A failure is the search's to meet and report.
+          if (firstSearchWanted(active)) client.tokenProvider.getToken().catch(() => undefined);
           await options.firstSearchAfter;
+          traceStart('warm-up: first search sent');
           sendFirstSearch(active, client);
         })
         .catch(() => undefined); // the page's own call meets it and says so

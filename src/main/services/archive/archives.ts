@@ -42,6 +42,7 @@ import {
 import { emptyCoverage, runSync, type SyncOperator } from './sync.ts';
 import { newsTotal, type NewsCounts } from '#shared/news.ts';
 import { systemClock } from '../clock.ts';
+import { traceStart } from '../start-trace.ts';
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -134,9 +135,11 @@ export class Archives {
         throw damagedFailure(connectionId, damage);
       }
       let opened: ArchiveStore | null = null; // null while it opens: closed already on failure
+      traceStart('archive: opening');
       store = opened = openArchive(this.dataDir, connectionId, {
         onCorruption: () => this.#damaged(connectionId, opened),
       });
+      traceStart('archive: opened');
       this.#stores.set(connectionId, store);
       this.#inodes.set(store, statSync(path).ino);
       this.#checks.set(connectionId, this.#check(connectionId, store));

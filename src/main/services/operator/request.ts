@@ -11,6 +11,7 @@
 import { operatorErrorBodySchema } from '#shared/operator/schemas.ts';
 import { TokenProvider } from './token-provider.ts';
 import { OperatorError, hasErrorKind } from '../errors.ts';
+import { traceStart } from '../start-trace.ts';
 import {
   cancelledError,
   MAX_API_RESPONSE_BYTES,
@@ -232,6 +233,7 @@ export class OperatorRequests {
         } catch (error) {
           throw markTokenPhase(error);
         }
+        traceStart(`${spec.label}: sent`);
         const response = await send(
           url,
           {
@@ -254,8 +256,11 @@ export class OperatorRequests {
           continue;
         }
         if (response.status >= 200 && response.status < 300) {
+          traceStart(`${spec.label}: answered`);
           const json = successJson(response, spec.label, hostOf(url));
-          return spec.parse(json, response.status);
+          const parsed = spec.parse(json, response.status);
+          traceStart(`${spec.label}: validated`);
+          return parsed;
         }
         throw this.#statusError(spec.label, response);
       }

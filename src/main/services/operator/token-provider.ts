@@ -8,6 +8,7 @@ import * as http from './http.ts';
 import { INSECURE_HTTP_MESSAGE, isSecureOperatorUrl } from '#shared/http-url.ts';
 import { tokenResponseSchema } from '#shared/operator/schemas.ts';
 import { formatIssues } from './validation.ts';
+import { traceStart } from '../start-trace.ts';
 
 export interface ClientCredentials {
   tokenUrl: string;
@@ -115,7 +116,9 @@ export class TokenProvider {
         message: `${WHAT}: refused to send the client secret to ${http.hostOf(this.#credentials.tokenUrl)}: ${INSECURE_HTTP_MESSAGE}.`,
       });
     }
+    traceStart('token: secret asked');
     const secret = await this.#readSecret();
+    traceStart('token: secret read, token asked');
     this.#scrubber.add(secret);
     const authorization = basicAuthorization(this.#credentials.clientId, secret);
     this.#scrubber.add(authorization.slice('Basic '.length));
@@ -138,6 +141,7 @@ export class TokenProvider {
         maxBytes: http.MAX_TOKEN_RESPONSE_BYTES,
       },
     );
+    traceStart('token: answered');
     if (response.status >= 200 && response.status < 300)
       return this.#accept(
         http.successJson(response, WHAT, http.hostOf(this.#credentials.tokenUrl)),
