@@ -164,7 +164,8 @@ export interface CreateServicesOptions {
   backgroundSync?: boolean | { intervalMs?: number; firstDelayMs?: number };
   /** What "now" is (default: INVOICE_DESK_NOW from env when set, else the system's). */
   clock?: Clock;
-  /** The demo operator's thread script where a bundle put it (Electron's build). */
+  /** The demo operator's thread script where a bundle put it (Electron's build): the demo then
+   * runs on that thread; absent, in this process (the CLI's one-shot commands). */
   demoWorkerUrl?: URL | string;
   /** Test seams. */
   startDemo?: StartDemo;
@@ -176,14 +177,24 @@ export interface CreateServicesOptions {
 
 /** The embedded demo operator, its data dated from the services' clock (a host started at
  * INVOICE_DESK_NOW shows invoices of that month), on a thread of its own (issue 27, item 7). */
-const defaultStartDemo =
-  (clock: Clock, log: Logger, workerUrl?: URL | string): StartDemo =>
-  () =>
-    startDemoThread({
-      now: clock.now().getTime(),
-      ...(workerUrl ? { workerUrl } : {}),
-      onFailure: (message) => log.error(`[demo] the demo operator did not start: ${message}`),
-    });
+/** The demo operator on a thread of its own where a window waits on main's event loop (the
+ * Electron shell passes its bundled worker; `cli web` starts its thread itself): building its
+ * 3,000 invoices there held the page's files 0.4–1.5 s. A one-shot command (the CLI's sync,
+ * report, fec…) has no page to keep answering: in this process it spares the thread's start and
+ * a second load of the demo's code (CI's CLI tests took about 30 s longer on the thread). */
+const defaultStartDemo = (clock: Clock, log: Logger, workerUrl?: URL | string): StartDemo =>
+  workerUrl
+    ? () =>
+        startDemoThread({
+          now: clock.now().getTime(),
+          workerUrl,
+          onFailure: (message) => log.error(`[demo] the demo operator did not start: ${message}`),
+        })
+    : async () => {
+        // Loaded on first use: the demo operator's data generator is not needed before.
+        const { startDemoOperator } = await import('../demo-operator/index.ts');
+        return startDemoOperator({ port: 0, now: clock.now().getTime() });
+      };
 
 const defaultCreateOperatorClient: CreateOperatorClient = async (connection) => {
   const { OperatorClient } = await import('./operator/operator-client.ts');
