@@ -3,6 +3,9 @@
 // every row meanwhile. The app's role cannot VACUUM (only the tables' owner can before 17), so
 // the migration prints the administrator's exact command, and that command vacuums them; a
 // migration run by a role that may (the administrator's own) vacuums them itself.
+// The tests run in a database of their own: a VACUUM marks a page all-visible only when no
+// transaction of the same database is older than its rows, and the other PostgreSQL test files
+// run beside this one on the same server.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,11 +39,13 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
   let appUrl: string;
   let appPassword: string;
   const admin = new URL(TEST_PG_URL ?? 'postgres://x@localhost/x');
+  admin.pathname = `/${schema}`;
+  const adminUrl = admin.toString();
 
   /** What the server says of the schema's tables (as the administrator: the app cannot see
    * the statistics' owner-only columns). */
   async function state(): Promise<Vacuumed> {
-    const client = new pg.Client({ connectionString: TEST_PG_URL! });
+    const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
       const { rows } = await client.query<Vacuumed>(
@@ -59,14 +64,18 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
   }
 
   before(async () => {
+    const server = new pg.Client({ connectionString: TEST_PG_URL! });
+    await server.connect();
+    await server.query(`CREATE DATABASE ${schema}`);
+    await server.end();
     dataDir = mkdtempSync(join(tmpdir(), 'migrate-vacuum-'));
     const listed = await runCli(['connections', 'list', '--json'], { dataDir });
     const [first] = JSON.parse(listed.stdout) as { id: string }[];
     assert.ok(first, listed.stderr);
     fillDemoArchive(dataDir, first.id, { invoices: 2000, now: NOW, detailShare: 0.5 });
-    appPassword = (await initFirm({ connectionString: TEST_PG_URL! }, { schema, appRole: role }))
+    appPassword = (await initFirm({ connectionString: adminUrl }, { schema, appRole: role }))
       .appPassword!;
-    const url = new URL(TEST_PG_URL!);
+    const url = new URL(adminUrl);
     url.username = role;
     url.password = '';
     appUrl = url.toString();
@@ -76,8 +85,7 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
     await keytar.deletePassword(KEYCHAIN_SERVICE, FIRM_VAULT_ACCOUNT).catch(() => {});
     const client = new pg.Client({ connectionString: TEST_PG_URL! });
     await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.query(`DROP OWNED BY ${role}`).catch(() => {});
+    await client.query(`DROP DATABASE IF EXISTS ${schema} WITH (FORCE)`);
     await client.query(`DROP ROLE IF EXISTS ${role}`);
     await client.end();
   });
@@ -118,11 +126,11 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
 
   test("as a role that may vacuum (the administrator's): the migration vacuums itself", async () => {
     const connected = await runCli(
-      ['firm', 'connect', TEST_PG_URL!, '--schema', schema, '--tls', 'off'],
+      ['firm', 'connect', adminUrl, '--schema', schema, '--tls', 'off'],
       { dataDir },
     );
     assert.equal(connected.code, 0, connected.stderr);
-    const client = new pg.Client({ connectionString: TEST_PG_URL! });
+    const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     const lastVacuum = async () =>
       (
