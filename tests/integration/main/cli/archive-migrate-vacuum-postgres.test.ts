@@ -17,6 +17,7 @@ import { initFirm } from '#main/services/archive/postgres/firm-setup.ts';
 import { FIRM_VAULT_ACCOUNT } from '#main/services/archive/postgres/firm-settings.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { keychainSkipReason, keytar, KEYCHAIN_SERVICE, runCli } from '#support/cli.ts';
+import { holdKeychainEntry } from '#support/keychain-entry.ts';
 import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
@@ -38,6 +39,9 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
   let dataDir: string;
   let appUrl: string;
   let appPassword: string;
+  // The firm's password is one keychain entry whatever the data folder: held while this file
+  // sets and removes it (archive-migrate-postgres.test.ts and firm-command-postgres.test.ts too).
+  let release = () => {};
   const admin = new URL(TEST_PG_URL ?? 'postgres://x@localhost/x');
   admin.pathname = `/${schema}`;
   const adminUrl = admin.toString();
@@ -79,10 +83,12 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
     url.username = role;
     url.password = '';
     appUrl = url.toString();
+    release = await holdKeychainEntry(FIRM_VAULT_ACCOUNT);
   });
   after(async () => {
     rmSync(dataDir, { recursive: true, force: true });
     await keytar.deletePassword(KEYCHAIN_SERVICE, FIRM_VAULT_ACCOUNT).catch(() => {});
+    release();
     const client = new pg.Client({ connectionString: TEST_PG_URL! });
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS ${schema} WITH (FORCE)`);
