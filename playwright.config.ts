@@ -1,15 +1,7 @@
 // End-to-end tests: the real renderer build, served by the browser host (tests/e2e/fixtures.ts),
 // driven in the system Chromium. `npm test` builds first (electron-vite build).
 import { defineConfig, devices } from '@playwright/test';
-
-/** Chromium flags for a headless CI box: no demo operator (containers), no GPU, no background traffic. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,7 +22,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     // The system Chromium: Playwright's own browsers are never downloaded here.
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     headless: true,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',

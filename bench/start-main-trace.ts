@@ -15,6 +15,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { PROJECT_ROOT, type startWebHost } from '#support/web-host.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#support/chromium.ts';
 
 const RUNS = Number(process.argv[2] ?? 7);
 const ROOTS = [PROJECT_ROOT, ...(process.argv[3] ? [join(process.argv[3], '/')] : [])];
@@ -101,15 +102,9 @@ const median = (values: number[]): number => {
 };
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_ARGS,
 });
 const starts = new Map(
   ROOTS.map((root) => [root, { first: [] as Steps[], restart: [] as Steps[] }]),

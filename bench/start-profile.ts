@@ -11,6 +11,7 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { PROJECT_ROOT, startWebHost } from '#support/web-host.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#support/chromium.ts';
 
 interface ProfileNode {
   id: number;
@@ -142,9 +143,9 @@ const outDir = process.argv[2] ?? (await mkdtemp(join(os.tmpdir(), 'start-profil
 await mkdir(outDir, { recursive: true });
 const dataDir = await mkdtemp(join(os.tmpdir(), 'invoice-desk-profile-'));
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  args: CHROMIUM_ARGS,
 });
 try {
   const first = await oneStart(browser, dataDir, outDir, 'first-launch');

@@ -9,6 +9,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startWebHost } from '#support/web-host.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#support/chromium.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 
@@ -132,9 +133,9 @@ async function traceOne(browser: Browser, dataDir: string): Promise<string> {
 }
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  args: CHROMIUM_ARGS,
 });
 const dataDir = await mkdtemp(join(os.tmpdir(), 'invoice-desk-trace-'));
 try {

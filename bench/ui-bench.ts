@@ -14,6 +14,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { PROJECT_ROOT, RENDERER_INDEX, startWebHost, type WebHost } from '#support/web-host.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#support/chromium.ts';
 
 const ELECTRON_VITE = join(PROJECT_ROOT, 'node_modules', '.bin', 'electron-vite');
 const HARNESS_ENTRY = join(PROJECT_ROOT, 'bench', 'harness', 'data-table-harness.ts');
@@ -317,15 +318,9 @@ async function timeOneStart(browser: Browser, dataDir: string): Promise<FirstRes
 
 ensureRendererBuild();
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_ARGS,
 });
 const browserVersion = browser.version();
 // `--only first-results` skips the table (issue 27's start-up figure alone).
