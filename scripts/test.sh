@@ -50,23 +50,14 @@ phase "build" electron-vite build --logLevel warn
 phase "CLI bundle" node scripts/build-cli.ts
 export INVOICE_DESK_TEST_CLI=out/cli/cli.mjs
 
-# The three test passes, the UI beside the two plain-Node ones (which run one after the other,
-# two files at a time): one after the other they took 1,082 s (CI of 27 November 2026), side by
-# side 914 s (the whole run 990 s against ~1,110). Not more: the machine is nearly full either
-# way (the UI alone kept it busy 1,109 of 1,160 core-seconds by /proc/stat, though `time`
-# counts 531 s: Chromium's processes escape it), so side by side only fills the plain-Node
-# passes' waits (paced syncs, servers). Their lines go to a log printed when they end, so that
-# they and the UI's do not mix.
-node_log="$scratch/plain-node.log"
-
 # Beside a throwaway PostgreSQL server (scripts/with-postgres.sh): the firm's archive's tests run
 # against it; without one they skip and say why.
-plain_node_suite() {
-  INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/node" \
-    phase "plain-Node suite" bash scripts/with-keyring.sh bash scripts/with-postgres.sh \
-    node --test --test-concurrency=2 --test-reporter=spec \
-    "tests/unit/**/*.test.ts" "tests/integration/**/*.test.ts"
-}
+# Three test files at a time: at two, the suite used 1.36 of the 2 cores on average (555 s of CPU
+# in 408 s); at three, 1.8 (494 s of CPU in 273 s, CI of 27 November 2026): it is CPU-bound, so
+# only less CPU makes it faster.
+INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/node" \
+  phase "plain-Node suite" bash scripts/with-keyring.sh bash scripts/with-postgres.sh node --test --test-concurrency=3 \
+  --test-reporter=spec "tests/unit/**/*.test.ts" "tests/integration/**/*.test.ts"
 
 # The tests that reason about dates, again on another clock and time zone, so that a test that
 # assumes the wall clock fails here, not on the evening it happens to run (issue 25). 23:30 UTC on
@@ -76,39 +67,27 @@ plain_node_suite() {
 # start processes and servers; the dates they print come from the services tested here) and the
 # operator client's and sync rounds' (durations, retries and pacing, not dates), unit and
 # integration alike: under load their waits and stray late requests, not the clock, decide.
-second_clock() {
-  local clock_units
-  mapfile -t clock_units < <(find tests/unit -name '*.test.ts' \
-    -not -path 'tests/unit/main/services/operator/*' -not -path 'tests/unit/main/services/sync-rounds/*' | sort)
-  INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/clock" \
-    phase "second clock" bash scripts/with-keyring.sh env TZ=Europe/Paris faketime '2026-12-31 23:30:00 UTC' \
-    node --test --test-concurrency=2 --test-reporter=dot \
-    "${clock_units[@]}" "tests/integration/main/*.test.ts" \
-    "tests/integration/main/services/{accounting,archive,bank,export,portfolio,reports,tax}/**/*.test.ts"
-}
+# Three files at a time, as the first pass: at two it used 1.6 of the 2 cores (285 s of CPU in 177 s),
+# at three 1.9 (282 s in 145 s, CI of 27 November 2026).
+mapfile -t clock_units < <(find tests/unit -name '*.test.ts' \
+  -not -path 'tests/unit/main/services/operator/*' -not -path 'tests/unit/main/services/sync-rounds/*' | sort)
+INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/clock" \
+  phase "second clock" bash scripts/with-keyring.sh env TZ=Europe/Paris faketime '2026-12-31 23:30:00 UTC' \
+  node --test --test-concurrency=3 --test-reporter=dot \
+  "${clock_units[@]}" "tests/integration/main/*.test.ts" \
+  "tests/integration/main/services/{accounting,archive,bank,export,portfolio,reports,tax}/**/*.test.ts"
 
-# Two browsers at a time, beside a keychain and a throwaway PostgreSQL server of their own: the
-# firm's archive's screen connects to a real one (firm-archive.spec.ts). A flow runs once, at
-# 1366×768; the screens it shows are checked at 1024×700 too, on the same state
-# (tests/e2e/pages/widths.ts).
-ui_suite() {
-  INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/ui" \
-    phase "UI (Chromium)" bash scripts/with-keyring.sh bash scripts/with-postgres.sh playwright test
-}
-
-echo "[phase] plain-Node suite and second clock: running beside the UI, printed when they end"
-(
-  status=0
-  plain_node_suite >"$node_log" 2>&1 || status=1
-  second_clock >>"$node_log" 2>&1 || status=1
-  exit $status
-) &
-plain_node=$!
-ui=0
-ui_suite || ui=1
-node_status=0
-wait $plain_node || node_status=1
-cat "$node_log"
-[ $node_status -eq 0 ] || echo "[phase] the plain-Node suite or the second clock failed (above)"
-[ $ui -eq 0 ] || echo "[phase] the UI failed (its report is above the plain-Node suite's)"
-[ $node_status -eq 0 ] && [ $ui -eq 0 ]
+# Two browsers at a time, one after the other phases. Side by side with the plain-Node passes
+# (tried twice: beside the second clock, and beside both), the run took as long: the UI alone
+# keeps the machine busy (1,109 of 1,160 core-seconds by /proc/stat, though `time` below counts
+# 531 s of CPU: Chromium's processes escape it), so only less CPU makes CI shorter. Beside a keychain and a throwaway PostgreSQL server, as the
+# plain-Node suite: the firm's archive's screen connects to a real one (firm-archive.spec.ts).
+# A flow runs once, at 1366×768; the screens it shows are checked at 1024×700 too, on the same
+# state (tests/e2e/pages/widths.ts): 21 flows ran whole at both widths, 234 s of the 2 workers'
+# time in the last CI run (1,250 s in all, the UI 665 s for 139 tests) for a second width that
+# changed only the layout. The UI used 593 s of CPU in those 665 s, under one of the two cores:
+# it waits more than it computes (hosts, pages, operators). On 27 November 2026: 480 s for 122
+# tests, 429 s of CPU, the tests' durations adding up to 938 s over the 2 workers; 3 workers did
+# not go faster.
+INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/ui" \
+  phase "UI (Chromium)" bash scripts/with-keyring.sh bash scripts/with-postgres.sh playwright test
