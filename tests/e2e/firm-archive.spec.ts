@@ -5,7 +5,7 @@
 // scripts/with-postgres.sh, passed on to the host) "Connecter" joins the firm's archive.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { test, expect, temporaryFolder } from './fixtures.ts';
 import { expectAccessible } from './pages/axe.ts';
@@ -56,6 +56,64 @@ function firmOutOfReachWithLocalCopy(dir: string): void {
       },
     }),
   );
+}
+
+/** One test's firm on the real server: a fresh schema holding the demo client's archive
+ * (filled as a sync writes it, then moved as `archive migrate` does), the firm's password in
+ * the keychain, workstations opened on it, and `close` removing all of it. */
+async function firmOnServer(
+  browser: Browser,
+  prefix: string,
+  fill: { seed: number; invoices: number; now: Date },
+) {
+  const firm = await freshSchema(prefix);
+  const folders: string[] = [];
+  const hosts: WebHost[] = [];
+  const vault = new CredentialVault({ log: { info() {}, warn() {}, error() {} } });
+  const admin = new URL(TEST_PG_URL!);
+  const folder = async (name: string): Promise<string> => {
+    const dir = await mkdtemp(join(tmpdir(), `invoice-desk-e2e-${prefix}-${name}-`));
+    folders.push(dir);
+    return dir;
+  };
+  const source = await folder('source');
+  fillDemoArchive(source, 'demo-admin', fill);
+  await migrateConnection(firm.pool, source, 'demo-admin', 'e2e');
+  await vault.set(FIRM_VAULT_ACCOUNT, decodeURIComponent(admin.password), 'keychain');
+  return {
+    schema: firm.schema,
+    pool: firm.pool,
+    /** A workstation on the firm's archive (its firm.json naming the server, its host on the
+     * test's clock), opened at 1366×768 in French on the same clock. */
+    async workstation(name: string): Promise<Page> {
+      const dataDir = await folder(name);
+      writeFileSync(
+        join(dataDir, 'firm.json'),
+        JSON.stringify({
+          url: `postgres://${admin.username}@${admin.host}${admin.pathname}`,
+          schema: firm.schema,
+          tls: 'off',
+        }),
+      );
+      const host = await startWebHost(dataDir, { INVOICE_DESK_NOW: fill.now.toISOString() });
+      hosts.push(host);
+      const context = await browser.newContext({
+        viewport: { width: 1366, height: 768 },
+        locale: 'fr-FR',
+        timezoneId: 'Europe/Paris',
+      });
+      const page = await context.newPage();
+      await page.clock.setFixedTime(fill.now);
+      await page.goto(host.url);
+      return page;
+    },
+    async close(): Promise<void> {
+      for (const host of hosts) await host.stop();
+      await vault.delete(FIRM_VAULT_ACCOUNT).catch(() => undefined);
+      await firm.drop();
+      for (const dir of folders) await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function openSection(page: Page) {
@@ -165,40 +223,11 @@ test.describe('on a real PostgreSQL server', () => {
   test('a mark made on one workstation shows on the other one’s screen', async ({ browser }) => {
     test.slow();
     const NOW = new Date('2026-11-22T12:00:00Z');
-    const firm = await freshSchema('e2e_marks');
-    const folders: string[] = [];
-    const hosts: WebHost[] = [];
-    const vault = new CredentialVault({ log: { info() {}, warn() {}, error() {} } });
-    const admin = new URL(TEST_PG_URL!);
+    const firm = await firmOnServer(browser, 'e2e_marks', { seed: 21, invoices: 400, now: NOW });
     try {
-      // The demo client's archive, moved into the firm's as `archive migrate` does.
-      const source = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-firm-source-'));
-      folders.push(source);
-      fillDemoArchive(source, 'demo-admin', { seed: 21, invoices: 400, now: NOW });
-      await migrateConnection(firm.pool, source, 'demo-admin', 'e2e');
-      await vault.set(FIRM_VAULT_ACCOUNT, decodeURIComponent(admin.password), 'keychain');
       const pages = [];
       for (const name of ['A', 'B']) {
-        const dataDir = await mkdtemp(join(tmpdir(), `invoice-desk-e2e-firm-${name}-`));
-        folders.push(dataDir);
-        writeFileSync(
-          join(dataDir, 'firm.json'),
-          JSON.stringify({
-            url: `postgres://${admin.username}@${admin.host}${admin.pathname}`,
-            schema: firm.schema,
-            tls: 'off',
-          }),
-        );
-        const host = await startWebHost(dataDir, { INVOICE_DESK_NOW: NOW.toISOString() });
-        hosts.push(host);
-        const context = await browser.newContext({
-          viewport: { width: 1366, height: 768 },
-          locale: 'fr-FR',
-          timezoneId: 'Europe/Paris',
-        });
-        const page = await context.newPage();
-        await page.clock.setFixedTime(NOW);
-        await page.goto(host.url);
+        const page = await firm.workstation(name);
         const reports = new ReportsPage(page);
         await reports.open();
         await reports.tab('Échéancier').click();
@@ -231,10 +260,7 @@ test.describe('on a real PostgreSQL server', () => {
       await expect(linesOf(b).getByRole('checkbox', { name, exact: true })).toHaveCount(0);
       await b.screenshot({ path: `${SCREENSHOTS_DIR}/firm-mark-seen-elsewhere-1366.png` });
     } finally {
-      for (const host of hosts) await host.stop();
-      await vault.delete(FIRM_VAULT_ACCOUNT).catch(() => undefined);
-      await firm.drop();
-      for (const folder of folders) await rm(folder, { recursive: true, force: true });
+      await firm.close();
     }
   });
 
@@ -246,36 +272,9 @@ test.describe('on a real PostgreSQL server', () => {
     }) => {
       test.slow();
       const NOW = new Date('2026-11-22T12:00:00Z');
-      const firm = await freshSchema('e2e_who');
-      const folders: string[] = [];
-      let host: WebHost | null = null;
-      const vault = new CredentialVault({ log: { info() {}, warn() {}, error() {} } });
-      const admin = new URL(TEST_PG_URL!);
+      const firm = await firmOnServer(browser, 'e2e_who', { seed: 21, invoices: 400, now: NOW });
       try {
-        const source = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-who-source-'));
-        folders.push(source);
-        fillDemoArchive(source, 'demo-admin', { seed: 21, invoices: 400, now: NOW });
-        await migrateConnection(firm.pool, source, 'demo-admin', 'e2e');
-        await vault.set(FIRM_VAULT_ACCOUNT, decodeURIComponent(admin.password), 'keychain');
-        const dataDir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-who-'));
-        folders.push(dataDir);
-        writeFileSync(
-          join(dataDir, 'firm.json'),
-          JSON.stringify({
-            url: `postgres://${admin.username}@${admin.host}${admin.pathname}`,
-            schema: firm.schema,
-            tls: 'off',
-          }),
-        );
-        host = await startWebHost(dataDir, { INVOICE_DESK_NOW: NOW.toISOString() });
-        const context = await browser.newContext({
-          viewport: { width: 1366, height: 768 },
-          locale: 'fr-FR',
-          timezoneId: 'Europe/Paris',
-        });
-        const page = await context.newPage();
-        await page.clock.setFixedTime(NOW);
-        await page.goto(host.url);
+        const page = await firm.workstation('this');
         const reports = new ReportsPage(page);
         await reports.open();
         await reports.tab('Échéancier').click();
@@ -308,12 +307,8 @@ test.describe('on a real PostgreSQL server', () => {
         await expect(paid.getByRole('columnheader', { name: 'Marquée' })).toBeVisible();
         await expect(paid.getByText('par marie@poste-2 le 21/11/2026 09:15')).toBeVisible();
         await page.screenshot({ path: `${SCREENSHOTS_DIR}/firm-marked-by-other-1366.png` });
-        await context.close();
       } finally {
-        await host?.stop();
-        await vault.delete(FIRM_VAULT_ACCOUNT).catch(() => undefined);
-        await firm.drop();
-        for (const folder of folders) await rm(folder, { recursive: true, force: true });
+        await firm.close();
       }
     });
   });
@@ -328,16 +323,12 @@ test.describe('on a real PostgreSQL server', () => {
       test.slow();
       const NOW = new Date('2026-11-22T12:00:00Z');
       const MARIE = 'marie@poste-2';
-      const firm = await freshSchema('e2e_decided');
-      const folders: string[] = [];
-      let host: WebHost | null = null;
-      const vault = new CredentialVault({ log: { info() {}, warn() {}, error() {} } });
-      const admin = new URL(TEST_PG_URL!);
+      const firm = await firmOnServer(browser, 'e2e_decided', {
+        seed: 17,
+        invoices: 600,
+        now: NOW,
+      });
       try {
-        const source = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-decided-source-'));
-        folders.push(source);
-        fillDemoArchive(source, 'demo-admin', { seed: 17, invoices: 600, now: NOW });
-        await migrateConnection(firm.pool, source, 'demo-admin', 'e2e');
         // Marie, on her workstation: a statement imported, its first line decided "no invoice",
         // a third party's accounts set.
         const bank = await postgresBankDirectory(firm.pool, () => MARIE).of('demo-admin');
@@ -363,26 +354,7 @@ test.describe('on a real PostgreSQL server', () => {
           },
         ]);
 
-        await vault.set(FIRM_VAULT_ACCOUNT, decodeURIComponent(admin.password), 'keychain');
-        const dataDir = await mkdtemp(join(tmpdir(), 'invoice-desk-e2e-decided-'));
-        folders.push(dataDir);
-        writeFileSync(
-          join(dataDir, 'firm.json'),
-          JSON.stringify({
-            url: `postgres://${admin.username}@${admin.host}${admin.pathname}`,
-            schema: firm.schema,
-            tls: 'off',
-          }),
-        );
-        host = await startWebHost(dataDir, { INVOICE_DESK_NOW: NOW.toISOString() });
-        const context = await browser.newContext({
-          viewport: { width: 1366, height: 768 },
-          locale: 'fr-FR',
-          timezoneId: 'Europe/Paris',
-        });
-        const page = await context.newPage();
-        await page.clock.setFixedTime(NOW);
-        await page.goto(host.url);
+        const page = await firm.workstation('this');
         const nav = page.getByRole('navigation', { name: 'Navigation principale' });
 
         // Banque: Marie's decision, under its state, with her name and time.
@@ -404,12 +376,8 @@ test.describe('on a real PostgreSQL server', () => {
         const row = memory.getByRole('row').filter({ hasText: 'DUPONT ET FILS' });
         await expect(row).toContainText('par marie@poste-2 le 21/11/2026 11:05');
         await atBothWidths(page, 'firm-third-party-by', [row.getByText('DUPONT ET FILS')]);
-        await context.close();
       } finally {
-        await host?.stop();
-        await vault.delete(FIRM_VAULT_ACCOUNT).catch(() => undefined);
-        await firm.drop();
-        for (const folder of folders) await rm(folder, { recursive: true, force: true });
+        await firm.close();
       }
     });
   });

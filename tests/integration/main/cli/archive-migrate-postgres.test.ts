@@ -7,34 +7,22 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { initFirm } from '#main/services/archive/postgres/firm-setup.ts';
-import { FIRM_VAULT_ACCOUNT } from '#main/services/archive/postgres/firm-settings.ts';
 import { PostgresArchives } from '#main/services/archive/postgres/archives.ts';
 import { openPool } from '#main/services/archive/postgres/database.ts';
 import { Archives } from '#main/services/archive/archives.ts';
 import { userDataDirectory } from '#main/services/archive/user-data-directory.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
-import { jsonLines, keychainSkipReason, keytar, KEYCHAIN_SERVICE, runCli } from '#support/cli.ts';
-import { holdKeychainEntry } from '#support/keychain-entry.ts';
+import { jsonLines, keychainSkipReason, runCli } from '#support/cli.ts';
+import { firmAppRole, type FirmAppRole } from '#support/firm-app-role.ts';
 import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
 const skip = !TEST_PG_URL ? NO_SERVER : await keychainSkipReason();
 
 describe('cli archive migrate --to firm', { skip }, () => {
-  const suffix = randomBytes(4).toString('hex');
-  const schema = `migrate_${suffix}`;
-  const role = `app_${suffix}`;
   let dataDir: string;
-  let appUrl: string;
-  let appPassword: string;
+  let firm: FirmAppRole;
   const ids: string[] = [];
-
-  // The firm's password is one keychain entry whatever the data folder: held while this file
-  // sets and removes it (firm-command-postgres.test.ts sets it too).
-  let release = () => {};
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'migrate-cli-'));
@@ -43,24 +31,11 @@ describe('cli archive migrate --to firm', { skip }, () => {
     assert.ok(ids.length >= 2, listed.stderr);
     fillDemoArchive(dataDir, ids[0]!, { invoices: 700, now: NOW, detailShare: 0.5 });
     fillDemoArchive(dataDir, ids[1]!, { seed: 8, invoices: 300, now: NOW, company: 'Autre SAS' });
-    appPassword = (await initFirm({ connectionString: TEST_PG_URL! }, { schema, appRole: role }))
-      .appPassword!;
-    const url = new URL(TEST_PG_URL!);
-    url.username = role;
-    url.password = '';
-    appUrl = url.toString();
-    release = await holdKeychainEntry(FIRM_VAULT_ACCOUNT);
+    firm = await firmAppRole(TEST_PG_URL!, 'migrate');
   });
   after(async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    await keytar.deletePassword(KEYCHAIN_SERVICE, FIRM_VAULT_ACCOUNT).catch(() => {});
-    release();
-    const admin = new pg.Client({ connectionString: TEST_PG_URL! });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.query(`DROP OWNED BY ${role}`).catch(() => {});
-    await admin.query(`DROP ROLE IF EXISTS ${role}`);
-    await admin.end();
+    await firm?.close();
   });
 
   test('without a firm server: refused, and said why', async () => {
@@ -73,10 +48,10 @@ describe('cli archive migrate --to firm', { skip }, () => {
 
   test('every archive copied, counts and digests equal; again, the same', async () => {
     const connected = await runCli(
-      ['firm', 'connect', appUrl, '--schema', schema, '--tls', 'off'],
+      ['firm', 'connect', firm.appUrl, '--schema', firm.schema, '--tls', 'off'],
       {
         dataDir,
-        input: `${appPassword}\n`,
+        input: `${firm.appPassword}\n`,
       },
     );
     assert.equal(connected.code, 0, connected.stderr);
@@ -99,16 +74,16 @@ describe('cli archive migrate --to firm', { skip }, () => {
         `round ${round}`,
       );
     }
-    const firm = new PostgresArchives(
-      openPool({ url: appUrl, password: appPassword, schema }),
-      schema,
+    const archives = new PostgresArchives(
+      openPool({ url: firm.appUrl, password: firm.appPassword, schema: firm.schema }),
+      firm.schema,
     );
     try {
-      const entries = await firm.ports.portfolio(ids.slice(0, 2), '2026-03-15');
+      const entries = await archives.ports.portfolio(ids.slice(0, 2), '2026-03-15');
       assert.ok([...entries.values()].every((e) => e !== null && !(e instanceof Error)));
-      assert.equal((await (await firm.ports.existing(ids[1]!))!.counts()).invoices, 300);
+      assert.equal((await (await archives.ports.existing(ids[1]!))!.counts()).invoices, 300);
     } finally {
-      await firm.close();
+      await archives.close();
     }
   });
 

@@ -13,11 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { initFirm } from '#main/services/archive/postgres/firm-setup.ts';
-import { FIRM_VAULT_ACCOUNT } from '#main/services/archive/postgres/firm-settings.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
-import { keychainSkipReason, keytar, KEYCHAIN_SERVICE, runCli } from '#support/cli.ts';
-import { holdKeychainEntry } from '#support/keychain-entry.ts';
+import { keychainSkipReason, runCli } from '#support/cli.ts';
+import { firmAppRole, type FirmAppRole } from '#support/firm-app-role.ts';
 import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
@@ -33,17 +31,12 @@ interface Vacuumed {
 }
 
 describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
-  const suffix = randomBytes(4).toString('hex');
-  const schema = `vacuum_${suffix}`;
-  const role = `app_${suffix}`;
+  // A database of its own, named after the run (see above).
+  const database = `vacuum_${randomBytes(4).toString('hex')}`;
   let dataDir: string;
-  let appUrl: string;
-  let appPassword: string;
-  // The firm's password is one keychain entry whatever the data folder: held while this file
-  // sets and removes it (archive-migrate-postgres.test.ts and firm-command-postgres.test.ts too).
-  let release = () => {};
+  let firm: FirmAppRole;
   const admin = new URL(TEST_PG_URL ?? 'postgres://x@localhost/x');
-  admin.pathname = `/${schema}`;
+  admin.pathname = `/${database}`;
   const adminUrl = admin.toString();
 
   /** What the server says of the schema's tables (as the administrator: the app cannot see
@@ -59,7 +52,7 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
            max(c.relpages) FILTER (WHERE c.relname = 'invoices')::int AS pages
          FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
          WHERE s.schemaname = $1`,
-        [schema],
+        [firm.schema],
       );
       return rows[0]!;
     } finally {
@@ -70,42 +63,34 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
   before(async () => {
     const server = new pg.Client({ connectionString: TEST_PG_URL! });
     await server.connect();
-    await server.query(`CREATE DATABASE ${schema}`);
+    await server.query(`CREATE DATABASE ${database}`);
     await server.end();
     dataDir = mkdtempSync(join(tmpdir(), 'migrate-vacuum-'));
     const listed = await runCli(['connections', 'list', '--json'], { dataDir });
     const [first] = JSON.parse(listed.stdout) as { id: string }[];
     assert.ok(first, listed.stderr);
     fillDemoArchive(dataDir, first.id, { invoices: 2000, now: NOW, detailShare: 0.5 });
-    appPassword = (await initFirm({ connectionString: adminUrl }, { schema, appRole: role }))
-      .appPassword!;
-    const url = new URL(adminUrl);
-    url.username = role;
-    url.password = '';
-    appUrl = url.toString();
-    release = await holdKeychainEntry(FIRM_VAULT_ACCOUNT);
+    firm = await firmAppRole(adminUrl, 'vacuum');
   });
   after(async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    await keytar.deletePassword(KEYCHAIN_SERVICE, FIRM_VAULT_ACCOUNT).catch(() => {});
-    release();
-    const client = new pg.Client({ connectionString: TEST_PG_URL! });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${schema} WITH (FORCE)`);
-    await client.query(`DROP ROLE IF EXISTS ${role}`);
-    await client.end();
+    await firm?.close();
+    const server = new pg.Client({ connectionString: TEST_PG_URL! });
+    await server.connect();
+    await server.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await server.end();
   });
 
   test("as the app's role: the administrator's exact command printed, and it vacuums", async () => {
     const connected = await runCli(
-      ['firm', 'connect', appUrl, '--schema', schema, '--tls', 'off'],
-      { dataDir, input: `${appPassword}\n` },
+      ['firm', 'connect', firm.appUrl, '--schema', firm.schema, '--tls', 'off'],
+      { dataDir, input: `${firm.appPassword}\n` },
     );
     assert.equal(connected.code, 0, connected.stderr);
     const before = await state();
     const moved = await runCli(['archive', 'migrate', '--all', '--to', 'firm'], { dataDir });
     assert.equal(moved.code, 0, moved.stderr);
-    const command = `npm run cli -- firm init postgres://<administrator>@${admin.host}${admin.pathname} --schema ${schema} --tls off`;
+    const command = `npm run cli -- firm init postgres://<administrator>@${admin.host}${admin.pathname} --schema ${firm.schema} --tls off`;
     assert.ok(
       moved.stdout.includes(`not vacuumed`) && moved.stdout.includes(command),
       moved.stdout,
@@ -132,7 +117,7 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
 
   test("as a role that may vacuum (the administrator's): the migration vacuums itself", async () => {
     const connected = await runCli(
-      ['firm', 'connect', adminUrl, '--schema', schema, '--tls', 'off'],
+      ['firm', 'connect', adminUrl, '--schema', firm.schema, '--tls', 'off'],
       { dataDir },
     );
     assert.equal(connected.code, 0, connected.stderr);
@@ -143,7 +128,7 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
         await client.query<{ at: Date | null }>(
           `SELECT last_vacuum AS at FROM pg_stat_user_tables
            WHERE schemaname = $1 AND relname = 'invoices'`,
-          [schema],
+          [firm.schema],
         )
       ).rows[0]!.at;
     try {
