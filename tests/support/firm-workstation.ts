@@ -2,19 +2,21 @@
 // its own data folder with firm.json naming the test's schema (and the server's address, or the
 // one it is reached at: a relay the test can cut), the firm's password in its (fake) keychain,
 // `client` active, and the app's dispatcher to call its channels.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from '#shared/contract.ts';
 import { createDispatcher, createHandlers } from '#main/handlers/index.ts';
 import { createServices, type CreateServicesOptions, type Services } from '#main/services/index.ts';
 import { fixedClock } from '#main/services/clock.ts';
+import { copyArchive } from '#main/services/archive/postgres/copy-archive.ts';
 import {
   FIRM_VAULT_ACCOUNT,
   writeFirmSettings,
 } from '#main/services/archive/postgres/firm-settings.ts';
 import { fakeKeytar, silentLog } from './fakes.ts';
-import { TEST_PG_URL } from './postgres.ts';
+import { fillDemoArchive } from './demo-archive.ts';
+import { freshSchema, TEST_PG_URL } from './postgres.ts';
 
 export interface Workstation {
   dataDir: string;
@@ -61,6 +63,47 @@ export async function workstation(
       const result = (await dispatch(channel, args)) as Result<T>;
       if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
       return result.value;
+    },
+  };
+}
+
+export interface FirmWithClient {
+  schema: string;
+  pool: Awaited<ReturnType<typeof freshSchema>>['pool'];
+  /** A workstation on this firm, its active connection the client. */
+  workstation(services?: Partial<CreateServicesOptions>): Promise<Workstation>;
+  /** Every workstation closed, the schema dropped, the folders removed. */
+  close(): Promise<void>;
+}
+
+/** A fresh firm (`prefix`_<random> schema) holding one client's archive, filled as a sync
+ * writes it and copied in as `archive migrate` does, and the workstations opened on it. */
+export async function firmWithClient(
+  prefix: string,
+  fill: { client: string; seed: number; invoices: number; now: Date },
+): Promise<FirmWithClient> {
+  const firm = await freshSchema(prefix);
+  const source = mkdtempSync(join(tmpdir(), `firm-${prefix}-source-`));
+  fillDemoArchive(source, fill.client, { seed: fill.seed, invoices: fill.invoices, now: fill.now });
+  await copyArchive(firm.pool, source, fill.client);
+  const opened: Workstation[] = [];
+  return {
+    schema: firm.schema,
+    pool: firm.pool,
+    async workstation(services) {
+      const opening = await workstation(firm.schema, {
+        now: fill.now,
+        client: fill.client,
+        ...(services ? { services } : {}),
+      });
+      opened.push(opening);
+      return opening;
+    },
+    async close() {
+      for (const one of opened) await one.services.close();
+      await firm.drop();
+      for (const dir of [source, ...opened.map((one) => one.dataDir)])
+        rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -3,25 +3,24 @@
 // statement imported and a match confirmed on A are what B's Banque screen and paid marks show;
 // B's undo is what A sees; no workstation's own bank file holds any of it.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { BankLineView, BankView } from '#shared/bank.ts';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import { bankDataPath } from '#main/services/archive/bank-store.ts';
-import { copyArchive } from '#main/services/archive/postgres/copy-archive.ts';
 import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
-import { workstation, type Workstation } from '#support/firm-workstation.ts';
-import { freshSchema, NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
+import {
+  firmWithClient,
+  type FirmWithClient,
+  type Workstation,
+} from '#support/firm-workstation.ts';
+import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const CLIENT = 'demo-admin';
 
 describe('the bank on the firm archive', { skip: TEST_PG_URL ? false : NO_SERVER }, () => {
-  let firm: Awaited<ReturnType<typeof freshSchema>>;
-  let source: string;
+  let firm: FirmWithClient;
   let a: Workstation;
   let b: Workstation;
   const files = demoStatementFiles(
@@ -29,20 +28,12 @@ describe('the bank on the firm archive', { skip: TEST_PG_URL ? false : NO_SERVER
   );
 
   before(async () => {
-    firm = await freshSchema('bank');
-    // The client's archive in the firm's store, as `archive migrate` moves it.
-    source = mkdtempSync(join(tmpdir(), 'firm-bank-source-'));
-    fillDemoArchive(source, CLIENT, { seed: 17, invoices: 600, now: NOW });
-    await copyArchive(firm.pool, source, CLIENT);
-    a = await workstation(firm.schema, { now: NOW, client: CLIENT });
-    b = await workstation(firm.schema, { now: NOW, client: CLIENT });
+    firm = await firmWithClient('bank', { client: CLIENT, seed: 17, invoices: 600, now: NOW });
+    a = await firm.workstation();
+    b = await firm.workstation();
   });
   after(async () => {
-    await a?.services.close();
-    await b?.services.close();
-    await firm?.drop();
-    for (const dir of [source, a?.dataDir, b?.dataDir])
-      if (dir) rmSync(dir, { recursive: true, force: true });
+    await firm?.close();
   });
 
   test('a statement imported and a match confirmed on A are seen on B; B’s undo on A', async () => {

@@ -4,9 +4,7 @@
 // bank figures) and B's exceptions list (the handled marks) read, and the other way round; no
 // workstation's own bank or user-data file holds any of it.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { CompanyProfile, Entry } from '#shared/accounting.ts';
 import type { BankLineView, BankView } from '#shared/bank.ts';
@@ -17,11 +15,13 @@ import { parsePeriod } from '#shared/report-period.ts';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import { bankDataPath } from '#main/services/archive/bank-store.ts';
 import { userDataPath } from '#main/services/archive/user-data-store.ts';
-import { copyArchive } from '#main/services/archive/postgres/copy-archive.ts';
 import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
-import { workstation, type Workstation } from '#support/firm-workstation.ts';
-import { freshSchema, NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
+import {
+  firmWithClient,
+  type FirmWithClient,
+  type Workstation,
+} from '#support/firm-workstation.ts';
+import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const CLIENT = 'demo-admin';
@@ -31,8 +31,7 @@ describe(
   'the ledger, portfolio and exceptions on the firm archive',
   { skip: TEST_PG_URL ? false : NO_SERVER },
   () => {
-    let firm: Awaited<ReturnType<typeof freshSchema>>;
-    let source: string;
+    let firm: FirmWithClient;
     let a: Workstation;
     let b: Workstation;
     const files = demoStatementFiles(
@@ -40,20 +39,12 @@ describe(
     );
 
     before(async () => {
-      firm = await freshSchema('readers');
-      // The client's archive in the firm's store, as `archive migrate` moves it.
-      source = mkdtempSync(join(tmpdir(), 'firm-readers-source-'));
-      fillDemoArchive(source, CLIENT, { seed: 17, invoices: 600, now: NOW });
-      await copyArchive(firm.pool, source, CLIENT);
-      a = await workstation(firm.schema, { now: NOW, client: CLIENT });
-      b = await workstation(firm.schema, { now: NOW, client: CLIENT });
+      firm = await firmWithClient('readers', { client: CLIENT, seed: 17, invoices: 600, now: NOW });
+      a = await firm.workstation();
+      b = await firm.workstation();
     });
     after(async () => {
-      await a?.services.close();
-      await b?.services.close();
-      await firm?.drop();
-      for (const dir of [source, a?.dataDir, b?.dataDir])
-        if (dir) rmSync(dir, { recursive: true, force: true });
+      await firm?.close();
     });
 
     /** The workstation's bank journal of the year, as Comptabilité pages it. */

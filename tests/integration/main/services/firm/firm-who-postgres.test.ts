@@ -3,41 +3,33 @@
 // (payments:get, the échéancier's paid list), one this user made does not ("par vous"), and the
 // échéancier's "par vous" count leaves the other workstation's marks out.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Sourced } from '#shared/contract.ts';
 import type { InvoicePayment } from '#shared/payments.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingReport } from '#shared/reports.ts';
-import { copyArchive } from '#main/services/archive/postgres/copy-archive.ts';
 import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
-import { workstation, type Workstation } from '#support/firm-workstation.ts';
-import { freshSchema, NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
+import {
+  firmWithClient,
+  type FirmWithClient,
+  type Workstation,
+} from '#support/firm-workstation.ts';
+import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const CLIENT = 'demo-admin';
 const OTHER = 'marie@poste-2';
 
 describe('who marked it, on the firm archive', { skip: TEST_PG_URL ? false : NO_SERVER }, () => {
-  let firm: Awaited<ReturnType<typeof freshSchema>>;
-  let source: string;
+  let firm: FirmWithClient;
   let here: Workstation;
 
   before(async () => {
-    firm = await freshSchema('who');
-    source = mkdtempSync(join(tmpdir(), 'firm-who-source-'));
-    fillDemoArchive(source, CLIENT, { seed: 23, invoices: 300, now: NOW });
-    await copyArchive(firm.pool, source, CLIENT);
-    here = await workstation(firm.schema, { now: NOW, client: CLIENT });
+    firm = await firmWithClient('who', { client: CLIENT, seed: 23, invoices: 300, now: NOW });
+    here = await firm.workstation();
   });
   after(async () => {
-    await here?.services.close();
-    await firm?.drop();
-    for (const dir of [source, here?.dataDir])
-      if (dir) rmSync(dir, { recursive: true, force: true });
+    await firm?.close();
   });
 
   test('another workstation’s mark says who; this user’s own does not, nor counts as theirs', async () => {

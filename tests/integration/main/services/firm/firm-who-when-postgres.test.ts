@@ -20,7 +20,6 @@ import type { InvoicePayment } from '#shared/payments.ts';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import type { PayableInvoice } from '#shared/payable.ts';
 import { postgresBankDirectory } from '#main/services/archive/postgres/bank.ts';
-import { copyArchive } from '#main/services/archive/postgres/copy-archive.ts';
 import { partiesSayingWho } from '#main/services/archive/writers-named.ts';
 import { confirmMatchOn } from '#main/services/bank/bank-on-port.ts';
 import { besideTheArchive } from '#main/services/archive/beside-the-archive.ts';
@@ -32,9 +31,12 @@ import {
 import { reasonKey } from '#shared/exceptions.ts';
 import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
 import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
-import { fillDemoArchive } from '#support/demo-archive.ts';
-import { workstation, type Workstation } from '#support/firm-workstation.ts';
-import { freshSchema, NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
+import {
+  firmWithClient,
+  type FirmWithClient,
+  type Workstation,
+} from '#support/firm-workstation.ts';
+import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 import { column, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -42,28 +44,18 @@ const CLIENT = 'demo-admin';
 const MARIE = 'marie@poste-2';
 
 describe('who and when on the firm archive', { skip: TEST_PG_URL ? false : NO_SERVER }, () => {
-  let firm: Awaited<ReturnType<typeof freshSchema>>;
-  let source: string;
+  let firm: FirmWithClient;
   let outDir: string;
   let here: Workstation;
 
   before(async () => {
-    firm = await freshSchema('whowhen');
-    source = mkdtempSync(join(tmpdir(), 'firm-who-when-source-'));
+    firm = await firmWithClient('whowhen', { client: CLIENT, seed: 17, invoices: 600, now: NOW });
     outDir = mkdtempSync(join(tmpdir(), 'firm-who-when-out-'));
-    fillDemoArchive(source, CLIENT, { seed: 17, invoices: 600, now: NOW });
-    await copyArchive(firm.pool, source, CLIENT);
-    here = await workstation(firm.schema, {
-      now: NOW,
-      client: CLIENT,
-      services: { chooseExportPath: async (name) => join(outDir, name) },
-    });
+    here = await firm.workstation({ chooseExportPath: async (name) => join(outDir, name) });
   });
   after(async () => {
-    await here?.services.close();
-    await firm?.drop();
-    for (const dir of [source, outDir, here?.dataDir])
-      if (dir) rmSync(dir, { recursive: true, force: true });
+    await firm?.close();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
   /** Every version the firm's history keeps of one table's rows, oldest first. */
