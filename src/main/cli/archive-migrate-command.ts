@@ -17,7 +17,7 @@ import {
   userDataMoved,
 } from '../services/archive/postgres/migrate-connection.ts';
 import type { UserDataCopy } from '../services/archive/postgres/copy-user-data.ts';
-import { workstationUser } from '../services/exceptions/user-name.ts';
+import { workstationUser } from '../services/workstation-user.ts';
 import { firmDatabaseOptions } from '../services/archive/postgres/firm-store.ts';
 import { readFirmSettings, type FirmSettings } from '../services/archive/postgres/firm-settings.ts';
 import { mayVacuum, vacuumCommand, vacuumTables } from '../services/archive/postgres/vacuum.ts';

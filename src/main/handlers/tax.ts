@@ -7,7 +7,7 @@ import {
   type TaxDeps,
 } from '../services/returns/index.ts';
 import { ca12For } from '../services/returns/ca12-of.ts';
-import { workstationUser } from '../services/exceptions/user-name.ts';
+import { workstationUser } from '../services/workstation-user.ts';
 import type { Shared } from './shared.ts';
 import type { HandlerServices, HandlersOf } from './types.ts';
 

@@ -39,7 +39,8 @@ import { besideTheArchive, type ReportSource } from './reports/report-source.ts'
 import { exceptionList, exceptionsDeps } from './exceptions/index.ts';
 import { clockFromEnv, type Clock } from './clock.ts';
 import { StoreChoice } from './archive/store-choice.ts';
-import { shareClients, workstationUser } from './firm/clients.ts';
+import { shareClients } from './firm/clients.ts';
+import { workstationUser } from './workstation-user.ts';
 import { FirmChangeRelay, type ListenForChanges } from './firm/changes.ts';
 import { AppFailure } from './app-failure.ts';
 import { listenForChanges } from './archive/postgres/changes.ts';

@@ -34,7 +34,7 @@ import {
 import { coverageOf } from '../archive/coverage.ts';
 import { pastDueOnDay } from '../reports/index.ts';
 import { parisDay } from '../tax/rules.ts';
-import { workstationUser } from './user-name.ts';
+import { workstationUser } from '../workstation-user.ts';
 import {
   exceptionRow,
   ledgerReasons,

@@ -3,7 +3,6 @@
 // one, so that each workstation sees every client. A client whose operator secret is not in
 // this workstation's keychain is listed and read from the archive; only a live call needs the
 // secret, and says so.
-import { hostname, userInfo } from 'node:os';
 import type { FirmClientView } from '#shared/firm.ts';
 import type { ConnectionStore } from '../connections/index.ts';
 import type { StoreChoice } from '../archive/store-choice.ts';
@@ -16,15 +15,6 @@ export interface FirmClientsDeps {
   /** Who lists a client (the firm's list says who and when). */
   who: () => string;
   now: () => Date;
-}
-
-/** This workstation's user, as the firm's list names who did what. */
-export function workstationUser(): string {
-  try {
-    return `${userInfo().username}@${hostname()}`;
-  } catch {
-    return hostname();
-  }
 }
 
 /** Lists this workstation's clients in the firm's list, takes in the others, and returns the

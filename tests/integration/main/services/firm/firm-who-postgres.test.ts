@@ -9,6 +9,7 @@ import type { InvoicePayment } from '#shared/payments.ts';
 import { parsePeriod } from '#shared/report-period.ts';
 import type { AgingReport } from '#shared/reports.ts';
 import { postgresUserDataDirectory } from '#main/services/archive/postgres/user-data.ts';
+import { workstationUser } from '#main/services/workstation-user.ts';
 import {
   firmWithClient,
   type FirmWithClient,
@@ -69,5 +70,17 @@ describe('who marked it, on the firm archive', { skip: TEST_PG_URL ? false : NO_
     assert.equal(paid.get(first.invoiceId)?.markedBy, OTHER);
     assert.equal(paid.get(second.invoiceId)?.markedBy, undefined);
     assert.ok(paid.get(second.invoiceId)?.markedAt);
+
+    // The firm's archive names this user as the exceptions list and declared returns do: one
+    // name for one person (it once wrote "user@host" where they said "user").
+    const written = await firm.pool.query<{ written_by: string }>(
+      `SELECT written_by FROM ${firm.schema}.payment_marks
+       WHERE connection_id = $1 AND invoice_id = $2`,
+      [CLIENT, second.invoiceId],
+    );
+    assert.deepEqual(
+      written.rows.map((r) => r.written_by),
+      [workstationUser()],
+    );
   });
 });
