@@ -9,24 +9,20 @@
 // when the machine is loaded. Run: node bench/start-cpu.ts [runs] [other project root] (needs
 // out/renderer: npx electron-vite build). With another root (e.g. a copy of main, its renderer
 // built there), each run starts one tree then the other, so both meet the same load.
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { PROJECT_ROOT, type startWebHost } from '#support/web-host.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#support/chromium.ts';
+import type { Browser } from 'playwright-core';
+import {
+  alternatingStarts,
+  hostStarters,
+  launchBrowser,
+  median,
+  treesToRun,
+  onWatchedPage,
+} from './harness/start-runs.ts';
 
 const RUNS = Number(process.argv[2] ?? 7);
-const ROOTS = [PROJECT_ROOT, ...(process.argv[3] ? [join(process.argv[3], '/')] : [])];
-type StartHost = typeof startWebHost;
-const hosts = new Map<string, StartHost>();
-for (const root of ROOTS)
-  hosts.set(
-    root,
-    ((await import(join(root, 'tests/support/web-host.ts'))) as { startWebHost: StartHost })
-      .startWebHost,
-  );
-const TABLE_NAME = 'Liste des factures';
+const ROOTS = treesToRun(process.argv[3]);
+const hosts = await hostStarters(ROOTS);
 
 interface Start {
   wallMs: number;
@@ -38,22 +34,6 @@ interface Start {
   rendererCpuMs: number;
   jsBytes: number;
   jsFiles: number;
-}
-
-/** Installed before the page's own scripts: resolves `window.__firstRow` with the page clock at
- * the first frame after the first row of the invoices' table is in the document. */
-function watchFirstRow(tableName: string): void {
-  const w = window as unknown as { __firstRow: Promise<number> };
-  w.__firstRow = new Promise((resolve) => {
-    const found = (): boolean =>
-      document.querySelector(`table[aria-label="${tableName}"] tbody tr[data-index] td`) !== null;
-    const observer = new MutationObserver(() => {
-      if (!found()) return;
-      observer.disconnect();
-      requestAnimationFrame(() => resolve(performance.now()));
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
 }
 
 /** CPU time (ms) of every renderer process of the browser, as Chromium counts it. */
@@ -70,14 +50,7 @@ async function rendererCpuMs(browser: Browser): Promise<number> {
 
 async function oneStart(browser: Browser, dataDir: string, root: string): Promise<Start> {
   const host = await hosts.get(root)!(dataDir);
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-    viewport: { width: 1366, height: 768 },
-  });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(watchFirstRow, TABLE_NAME);
+  return onWatchedPage(browser, host, async (page, context) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     const cpuBefore = await rendererCpuMs(browser);
@@ -113,46 +86,13 @@ async function oneStart(browser: Browser, dataDir: string, root: string): Promis
       jsBytes: js.bytes,
       jsFiles: js.files,
     };
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\nBrowser host log:\n${host.logs()}`, {
-      cause: error,
-    });
-  } finally {
-    await context.close();
-    await host.stop();
-  }
+  });
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
-const starts = new Map(
-  ROOTS.map((root) => [root, { first: [] as Start[], restart: [] as Start[] }]),
-);
-const loads: number[] = [];
-try {
-  for (let run = 0; run < RUNS; run++) {
-    for (const root of run % 2 ? [...ROOTS].reverse() : ROOTS) {
-      const dataDir = await mkdtemp(join(os.tmpdir(), 'invoice-desk-start-cpu-'));
-      try {
-        starts.get(root)!.first.push(await oneStart(browser, dataDir, root));
-        starts.get(root)!.restart.push(await oneStart(browser, dataDir, root));
-        loads.push(os.loadavg()[0]!);
-      } finally {
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    }
-  }
-} finally {
-  await browser.close();
-}
+const browser = await launchBrowser();
+const { starts, loads } = await alternatingStarts(ROOTS, RUNS, (dataDir, root) =>
+  oneStart(browser, dataDir, root),
+).finally(() => browser.close());
 
 const row = (label: string, starts: Start[]): string => {
   const m = (pick: (s: Start) => number): string => median(starts.map(pick)).toFixed(1);

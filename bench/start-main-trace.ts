@@ -10,54 +10,29 @@
 // there: bench/start-pair.sh makes one), each run starts one tree then the other, alternating
 // which goes first, so that both meet the same load; a tree without the trace shows only the
 // page's figures.
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { PROJECT_ROOT, type startWebHost } from '#support/web-host.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#support/chromium.ts';
+import type { Browser } from 'playwright-core';
+import {
+  alternatingStarts,
+  hostStarters,
+  launchBrowser,
+  median,
+  treesToRun,
+  onWatchedPage,
+} from './harness/start-runs.ts';
 
 const RUNS = Number(process.argv[2] ?? 7);
-const ROOTS = [PROJECT_ROOT, ...(process.argv[3] ? [join(process.argv[3], '/')] : [])];
-type StartHost = typeof startWebHost;
-const hosts = new Map<string, StartHost>();
-for (const root of ROOTS)
-  hosts.set(
-    root,
-    ((await import(join(root, 'tests/support/web-host.ts'))) as { startWebHost: StartHost })
-      .startWebHost,
-  );
+const ROOTS = treesToRun(process.argv[3]);
+const hosts = await hostStarters(ROOTS);
 const TRACE_LINE = /^\[start-trace\] (\d+(?:\.\d+)?) (.+)$/;
 
 /** One start: each step's first time, ms from the page's navigation start. */
 type Steps = Map<string, number>;
 
-/** Installed before the page's own scripts: the page clock at the first frame after the first
- * row of the invoices' table is in the document (Playwright's polling would come later). */
-function watchFirstRow(): void {
-  const w = window as unknown as { __firstRow: Promise<number> };
-  w.__firstRow = new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector('table[aria-label="Liste des factures"] tbody tr[data-index] td'))
-        return;
-      observer.disconnect();
-      requestAnimationFrame(() => resolve(performance.now()));
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
-}
-
 async function oneStart(browser: Browser, dataDir: string, root: string): Promise<Steps> {
   const spawnedAt = performance.timeOrigin + performance.now();
   const host = await hosts.get(root)!(dataDir, { INVOICE_DESK_TRACE_START: '1' });
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-    viewport: { width: 1366, height: 768 },
-  });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(watchFirstRow);
+  return onWatchedPage(browser, host, async (page) => {
     await page.goto(host.url);
     const firstRow = await page.evaluate(
       () => (window as unknown as { __firstRow: Promise<number> }).__firstRow,
@@ -86,46 +61,13 @@ async function oneStart(browser: Browser, dataDir: string, root: string): Promis
     for (const [step, at] of pageSteps.steps) if (!steps.has(step)) steps.set(step, at);
     steps.set('page: first invoice row shown', firstRow);
     return steps;
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\nBrowser host log:\n${host.logs()}`, {
-      cause: error,
-    });
-  } finally {
-    await context.close();
-    await host.stop();
-  }
+  });
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
-const starts = new Map(
-  ROOTS.map((root) => [root, { first: [] as Steps[], restart: [] as Steps[] }]),
-);
-const loads: number[] = [];
-try {
-  for (let run = 0; run < RUNS; run++) {
-    for (const root of run % 2 ? [...ROOTS].reverse() : ROOTS) {
-      const dataDir = await mkdtemp(join(os.tmpdir(), 'invoice-desk-start-trace-'));
-      try {
-        starts.get(root)!.first.push(await oneStart(browser, dataDir, root));
-        starts.get(root)!.restart.push(await oneStart(browser, dataDir, root));
-        loads.push(os.loadavg()[0]!);
-      } finally {
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    }
-  }
-} finally {
-  await browser.close();
-}
+const browser = await launchBrowser();
+const { starts, loads } = await alternatingStarts(ROOTS, RUNS, (dataDir, root) =>
+  oneStart(browser, dataDir, root),
+).finally(() => browser.close());
 
 const FIRST_ROW = 'page: first invoice row shown';
 

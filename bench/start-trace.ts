@@ -7,9 +7,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startWebHost } from '#support/web-host.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#support/chromium.ts';
+import { launchBrowser, onWatchedPage } from './harness/start-runs.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 
@@ -29,32 +29,9 @@ interface TraceEvent {
   };
 }
 
-function watchFirstRow(): void {
-  const w = window as unknown as { __firstRow: Promise<number> };
-  w.__firstRow = new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector('table[aria-label="Liste des factures"] tbody tr[data-index]'))
-        return;
-      observer.disconnect();
-      requestAnimationFrame(() => {
-        performance.mark('first-row');
-        resolve(performance.now());
-      });
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
-}
-
 async function traceOne(browser: Browser, dataDir: string): Promise<string> {
   const host = await startWebHost(dataDir);
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-    viewport: { width: 1366, height: 768 },
-  });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(watchFirstRow);
+  return onWatchedPage(browser, host, async (page) => {
     await browser.startTracing(page, {
       categories: [
         'devtools.timeline',
@@ -126,17 +103,10 @@ async function traceOne(browser: Browser, dataDir: string): Promise<string> {
       );
     }
     return lines.join('\n');
-  } finally {
-    await context.close();
-    await host.stop();
-  }
+  });
 }
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchBrowser();
 const dataDir = await mkdtemp(join(os.tmpdir(), 'invoice-desk-trace-'));
 try {
   await (await startWebHost(dataDir)).stop(); // settings written; the first search fills the archive below
