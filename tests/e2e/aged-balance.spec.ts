@@ -20,6 +20,7 @@ import { filledArchive, test as base, expect } from './fixtures.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { ExportControl } from './pages/export-control.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { startUpWritten } from './pages/invoices-page.ts';
 import { WIDE, atBothWidths } from './pages/widths.ts';
 import { reportSourceOf } from '../support/report-source.ts';
 
@@ -89,6 +90,7 @@ function column(sheet: XlsxSheet, header: string): (string | number | boolean | 
 
 test(`aged balance on a day: typed, moved by the bank, exported`, async ({ app, page }) => {
   test.slow();
+  await startUpWritten(page);
   const before = await expected(app.dataDir);
 
   const reports = new ReportsPage(page);

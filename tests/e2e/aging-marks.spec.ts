@@ -13,7 +13,7 @@ import { computeReport } from '#main/services/reports/index.ts';
 import { readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { ExportControl } from './pages/export-control.ts';
-import { InvoicesPage } from './pages/invoices-page.ts';
+import { InvoicesPage, startUpWritten } from './pages/invoices-page.ts';
 import { ReportsPage } from './pages/reports-page.ts';
 import { WIDE, atBothWidths } from './pages/widths.ts';
 import { reportSourceOf } from '../support/report-source.ts';
@@ -57,6 +57,7 @@ test.describe(() => {
     // Marks, unmarks, an export read back: about 35 s on the build machines, near the 60 s default.
     test.slow();
     const day = todayInParis();
+    await startUpWritten(page);
     // The current month: its as-of day is today, so a payment made today counts.
     const archive = openArchive(app.dataDir, 'demo-admin');
     let before: AgingReport;

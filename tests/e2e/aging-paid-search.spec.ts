@@ -9,6 +9,7 @@ import { computeReport } from '#main/services/reports/index.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { WIDE, atBothWidths } from './pages/widths.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { startUpWritten } from './pages/invoices-page.ts';
 import { reportSourceOf } from '#support/report-source.ts';
 
 const FILLED = new Date('2026-11-22T12:00:00Z');
@@ -22,6 +23,7 @@ test.use({ appEnv: { INVOICE_DESK_LANG: 'fr', INVOICE_DESK_NOW: NOW.toISOString(
 test.describe(() => {
   test.use({ viewport: WIDE, pageTime: NOW });
   test(`the Payées list is searched`, async ({ app, page }) => {
+    await startUpWritten(page);
     const archive = openArchive(app.dataDir, 'demo-admin');
     let report: AgingReport;
     try {

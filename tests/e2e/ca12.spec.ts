@@ -16,6 +16,7 @@ import { WIDE, atBothWidths } from './pages/widths.ts';
 import { AccountingPage } from './pages/accounting-page.ts';
 import { ExportControl } from './pages/export-control.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { startUpWritten } from './pages/invoices-page.ts';
 import { reportSourceOf } from '#support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -41,6 +42,7 @@ test.describe(() => {
   test.use({ viewport: WIDE, pageTime: NOW });
   test(`a simplified client's CA12 where the CA3 is`, async ({ app, page, downloads }) => {
     test.slow();
+    await startUpWritten(page);
     const archive = openArchive(app.dataDir, 'demo-admin');
     let expected: Ca12Report;
     try {

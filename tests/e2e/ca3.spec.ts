@@ -17,6 +17,7 @@ import { expectAccessible } from './pages/axe.ts';
 import { Ca3Page } from './pages/ca3-page.ts';
 import { ExportControl } from './pages/export-control.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { startUpWritten } from './pages/invoices-page.ts';
 import { reportSourceOf } from '../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -59,6 +60,7 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
   page,
   downloads,
 }) => {
+  await startUpWritten(page);
   const reports = new ReportsPage(page);
   const ca3 = new Ca3Page(page);
   await reports.open();

@@ -9,6 +9,7 @@ import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { startUpWritten } from './pages/invoices-page.ts';
 import { reportSourceOf } from '../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -36,6 +37,7 @@ test('the TVA report of a quarter: chart and figures on screen, equal to the arc
   app,
   page,
 }) => {
+  await startUpWritten(page);
   const reports = new ReportsPage(page);
   await reports.open();
   await expect(reports.tab('TVA')).toHaveAttribute('aria-selected', 'true');

@@ -14,6 +14,7 @@ import { computeReport } from '#main/services/reports/index.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { WIDE, atBothWidths } from './pages/widths.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { startUpWritten } from './pages/invoices-page.ts';
 import { reportSourceOf } from '#support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -64,6 +65,7 @@ test.describe(() => {
   test.use({ viewport: WIDE, pageTime: NOW });
   test(`a mark on the échéancier moves the Contrôle TVA and back`, async ({ app, page }) => {
     test.slow();
+    await startUpWritten(page);
     const { index, line, vat, check } = await chosen(app.dataDir);
     // Among the most overdue, so on the list's first screen.
     expect(index).toBeGreaterThanOrEqual(0);

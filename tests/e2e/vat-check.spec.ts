@@ -12,6 +12,7 @@ import { filledArchive, test as base, expect } from './fixtures.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { startUpWritten } from './pages/invoices-page.ts';
 import { reportSourceOf } from '../support/report-source.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -49,6 +50,7 @@ test('the three VAT figures of a quarter side by side, every difference an invoi
   app,
   page,
 }) => {
+  await startUpWritten(page);
   const reports = new ReportsPage(page);
   await openCheck(reports);
   const report = await computed(app.dataDir, '2026-Q3');
