@@ -14,6 +14,7 @@ import { createAccountingService } from '#main/services/accounting/index.ts';
 import { checkFecFile } from '#support/fec-checker.ts';
 import type { Locator } from '@playwright/test';
 import { filledArchive, test as base, expect } from './fixtures.ts';
+import { startUpWritten } from './pages/invoices-page.ts';
 import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { AccountingPage } from './pages/accounting-page.ts';
@@ -46,6 +47,7 @@ test('a month’s journals balanced, an entry opening its invoice, what was set 
   app,
   page,
 }) => {
+  await startUpWritten(page);
   const october = await ledgerOf(app.dataDir, '2026-10');
   const accounting = new AccountingPage(page);
   await accounting.open();
@@ -124,6 +126,7 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
   app,
   page,
 }) => {
+  await startUpWritten(page);
   const october = await ledgerOf(app.dataDir, '2026-10');
   const november = await ledgerOf(app.dataDir, '2026-11');
   // A third party waiting in both months (a supplier if one is): the choice made in October
