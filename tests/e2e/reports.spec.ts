@@ -97,6 +97,7 @@ test('the TVA report of a quarter: chart and figures on screen, equal to the arc
 });
 
 test('the échéancier and the statuts, reached by keyboard', async ({ app, page }) => {
+  await startUpWritten(page);
   const reports = new ReportsPage(page);
   await reports.open();
   await reports.tab('TVA').focus();
@@ -106,7 +107,8 @@ test('the échéancier and the statuts, reached by keyboard', async ({ app, page
   await reports.select('Type de période').selectOption({ label: 'Mois' });
   await reports.select('Mois').selectOption({ label: 'octobre' });
   await reports.select('Année').selectOption('2026');
-  await expect(page.getByText('Au 31/10/2026')).toBeVisible();
+  // Exact: "Du 01/10/2026 au 31/10/2026" and the tables' captions hold it too.
+  await expect(page.getByText('Au 31/10/2026', { exact: true })).toBeVisible();
   await expect(reports.chart('Sans paiement connu, par tranche de retard')).toBeVisible();
 
   const aging = await computed<AgingReport>(app.dataDir, 'aging', '2026-10');
