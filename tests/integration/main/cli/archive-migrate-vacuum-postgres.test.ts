@@ -3,15 +3,16 @@
 // every row meanwhile. The app's role cannot VACUUM (only the tables' owner can before 17), so
 // the migration prints the administrator's exact command, and that command vacuums them; a
 // migration run by a role that may (the administrator's own) vacuums them itself.
-// The tests run in a database of their own: a VACUUM marks a page all-visible only when no
-// transaction of the same database is older than its rows, and the other PostgreSQL test files
-// run beside this one on the same server.
+// What is checked is what the commands do: each table's VACUUM count (autovacuum counts apart).
+// Not the pages marked all-visible, nor the rows written since a VACUUM: whether a VACUUM may
+// mark a page depends on every transaction of the server (its horizon), which the other test
+// files share, and the project's CI twice saw none marked though the VACUUM ran; a backend
+// reports its rows' counts up to a second late, after the VACUUM that follows them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { keychainSkipReason, runCli } from '#support/cli.ts';
@@ -21,64 +22,44 @@ import { NO_SERVER, TEST_PG_URL } from '#support/postgres.ts';
 const NOW = new Date('2026-03-15T10:00:00.000Z');
 const skip = !TEST_PG_URL ? NO_SERVER : await keychainSkipReason();
 
-interface Vacuumed {
-  /** Tables of the schema a VACUUM (not autovacuum) has passed over. */
-  vacuumed: number;
-  tables: number;
-  /** The invoices' pages marked all-visible, of their pages. */
-  visible: number;
-  pages: number;
-}
+/** Each table of the schema: how many times a VACUUM (not autovacuum) passed over it. */
+type VacuumCounts = Map<string, number>;
 
 describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
-  // A database of its own, named after the run (see above).
-  const database = `vacuum_${randomBytes(4).toString('hex')}`;
   let dataDir: string;
   let firm: FirmAppRole;
   const admin = new URL(TEST_PG_URL ?? 'postgres://x@localhost/x');
-  admin.pathname = `/${database}`;
-  const adminUrl = admin.toString();
 
-  /** What the server says of the schema's tables (as the administrator: the app cannot see
-   * the statistics' owner-only columns). */
-  async function state(): Promise<Vacuumed> {
-    const client = new pg.Client({ connectionString: adminUrl });
+  /** What the server's statistics say of the schema's tables (as the administrator). */
+  async function vacuumCounts(): Promise<VacuumCounts> {
+    const client = new pg.Client({ connectionString: TEST_PG_URL! });
     await client.connect();
     try {
-      const { rows } = await client.query<Vacuumed>(
-        `SELECT count(*) FILTER (WHERE s.last_vacuum IS NOT NULL)::int AS vacuumed,
-           count(*)::int AS tables,
-           max(c.relallvisible) FILTER (WHERE c.relname = 'invoices')::int AS visible,
-           max(c.relpages) FILTER (WHERE c.relname = 'invoices')::int AS pages
-         FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-         WHERE s.schemaname = $1`,
+      const { rows } = await client.query<{ name: string; vacuums: number }>(
+        `SELECT relname AS name, vacuum_count::int AS vacuums
+         FROM pg_stat_user_tables WHERE schemaname = $1 ORDER BY relname`,
         [firm.schema],
       );
-      return rows[0]!;
+      return new Map(rows.map((r) => [r.name, r.vacuums]));
     } finally {
       await client.end();
     }
   }
+  /** The tables a VACUUM passed over between two readings. */
+  const vacuumedBetween = (earlier: VacuumCounts, later: VacuumCounts): string[] =>
+    [...later].filter(([name, count]) => count > (earlier.get(name) ?? 0)).map(([name]) => name);
 
   before(async () => {
-    const server = new pg.Client({ connectionString: TEST_PG_URL! });
-    await server.connect();
-    await server.query(`CREATE DATABASE ${database}`);
-    await server.end();
     dataDir = mkdtempSync(join(tmpdir(), 'migrate-vacuum-'));
     const listed = await runCli(['connections', 'list', '--json'], { dataDir });
     const [first] = JSON.parse(listed.stdout) as { id: string }[];
     assert.ok(first, listed.stderr);
     fillDemoArchive(dataDir, first.id, { invoices: 2000, now: NOW, detailShare: 0.5 });
-    firm = await firmAppRole(adminUrl, 'vacuum');
+    firm = await firmAppRole(TEST_PG_URL!, 'vacuum');
   });
   after(async () => {
     rmSync(dataDir, { recursive: true, force: true });
     await firm?.close();
-    const server = new pg.Client({ connectionString: TEST_PG_URL! });
-    await server.connect();
-    await server.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await server.end();
   });
 
   test("as the app's role: the administrator's exact command printed, and it vacuums", async () => {
@@ -87,7 +68,7 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
       { dataDir, input: `${firm.appPassword}\n` },
     );
     assert.equal(connected.code, 0, connected.stderr);
-    const before = await state();
+    const before = await vacuumCounts();
     const moved = await runCli(['archive', 'migrate', '--all', '--to', 'firm'], { dataDir });
     assert.equal(moved.code, 0, moved.stderr);
     const command = `npm run cli -- firm init postgres://<administrator>@${admin.host}${admin.pathname} --schema ${firm.schema} --tls off`;
@@ -96,7 +77,8 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
       moved.stdout,
     );
     // Not vacuumed by the migration (it could not be).
-    assert.equal((await state()).vacuumed, before.vacuumed);
+    const migrated = await vacuumCounts();
+    assert.deepEqual(vacuumedBetween(before, migrated), []);
 
     // The command as printed, the administrator's name filled in, the password on stdin.
     const words = command
@@ -108,39 +90,25 @@ describe('cli archive migrate --to firm: the tables vacuumed', { skip }, () => {
       input: `${decodeURIComponent(admin.password)}\n`,
     });
     assert.equal(done.code, 0, done.stderr);
-    assert.match(done.stdout, /\d+ tables vacuumed and analysed/);
-    const after = await state();
-    assert.equal(after.vacuumed, after.tables, 'every table of the schema vacuumed');
-    assert.ok(after.pages > 0);
-    assert.equal(after.visible, after.pages, "every invoices' page all-visible");
+    assert.ok(migrated.has('invoices'), [...migrated.keys()].join(', '));
+    assert.match(done.stdout, new RegExp(`\\b${migrated.size} tables vacuumed and analysed`));
+    assert.deepEqual(vacuumedBetween(migrated, await vacuumCounts()), [...migrated.keys()]);
   });
 
   test("as a role that may vacuum (the administrator's): the migration vacuums itself", async () => {
     const connected = await runCli(
-      ['firm', 'connect', adminUrl, '--schema', firm.schema, '--tls', 'off'],
+      ['firm', 'connect', TEST_PG_URL!, '--schema', firm.schema, '--tls', 'off'],
       { dataDir },
     );
     assert.equal(connected.code, 0, connected.stderr);
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    const lastVacuum = async () =>
-      (
-        await client.query<{ at: Date | null }>(
-          `SELECT last_vacuum AS at FROM pg_stat_user_tables
-           WHERE schemaname = $1 AND relname = 'invoices'`,
-          [firm.schema],
-        )
-      ).rows[0]!.at;
-    try {
-      const earlier = await lastVacuum();
-      const moved = await runCli(['archive', 'migrate', '--all', '--to', 'firm'], { dataDir });
-      assert.equal(moved.code, 0, moved.stderr);
-      assert.match(moved.stdout, /the firm's \d+ tables vacuumed and analysed/);
-      assert.doesNotMatch(moved.stdout, /not vacuumed/);
-      const later = await lastVacuum();
-      assert.ok(later && (!earlier || later > earlier), `${String(earlier)} → ${String(later)}`);
-    } finally {
-      await client.end();
-    }
+    const before = await vacuumCounts();
+    const moved = await runCli(['archive', 'migrate', '--all', '--to', 'firm'], { dataDir });
+    assert.equal(moved.code, 0, moved.stderr);
+    assert.match(
+      moved.stdout,
+      new RegExp(`the firm's ${before.size} tables vacuumed and analysed`),
+    );
+    assert.doesNotMatch(moved.stdout, /not vacuumed/);
+    assert.deepEqual(vacuumedBetween(before, await vacuumCounts()), [...before.keys()]);
   });
 });
