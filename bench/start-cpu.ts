@@ -9,20 +9,17 @@
 // when the machine is loaded. Run: node bench/start-cpu.ts [runs] [other project root] (needs
 // out/renderer: npx electron-vite build). With another root (e.g. a copy of main, its renderer
 // built there), each run starts one tree then the other, so both meet the same load.
-import os from 'node:os';
 import type { Browser } from 'playwright-core';
 import {
   alternatingStarts,
-  hostStarters,
   launchBrowser,
+  machineLine,
   median,
-  treesToRun,
   onWatchedPage,
+  startBenchArgs,
 } from './harness/start-runs.ts';
 
-const RUNS = Number(process.argv[2] ?? 7);
-const ROOTS = treesToRun(process.argv[3]);
-const hosts = await hostStarters(ROOTS);
+const { runs: RUNS, roots: ROOTS, hosts } = await startBenchArgs(7);
 
 interface Start {
   wallMs: number;
@@ -100,7 +97,7 @@ const row = (label: string, starts: Start[]): string => {
   return `| ${label} | ${m((s) => s.firstRowMs)} | ${m((s) => s.wallMs)} | ${m((s) => s.rendererCpuMs)} | ${m((s) => s.taskMs)} | ${m((s) => s.scriptMs)} | ${m((s) => s.styleMs)} | ${m((s) => s.layoutMs)} | ${m(other)} | ${(median(starts.map((s) => s.jsBytes)) / 1000).toFixed(1)} kB in ${median(starts.map((s) => s.jsFiles))} |`;
 };
 const lines = [
-  `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, Node ${process.version}, load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}; medians of ${RUNS}, ms`,
+  `${machineLine(loads)}; medians of ${RUNS}, ms`,
   '',
   '| Tree, start | First row (page clock) | goto → row (wall) | Renderer CPU | Main thread tasks | Script | Style | Layout | Other | JS before the row |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -10,20 +10,17 @@
 // there: bench/start-pair.sh makes one), each run starts one tree then the other, alternating
 // which goes first, so that both meet the same load; a tree without the trace shows only the
 // page's figures.
-import os from 'node:os';
 import type { Browser } from 'playwright-core';
 import {
   alternatingStarts,
-  hostStarters,
   launchBrowser,
+  machineLine,
   median,
-  treesToRun,
   onWatchedPage,
+  startBenchArgs,
 } from './harness/start-runs.ts';
 
-const RUNS = Number(process.argv[2] ?? 7);
-const ROOTS = treesToRun(process.argv[3]);
-const hosts = await hostStarters(ROOTS);
+const { runs: RUNS, roots: ROOTS, hosts } = await startBenchArgs(7);
 const TRACE_LINE = /^\[start-trace\] (\d+(?:\.\d+)?) (.+)$/;
 
 /** One start: each step's first time, ms from the page's navigation start. */
@@ -93,7 +90,7 @@ function medianRun(runs: Steps[]): string[] {
 }
 
 const lines = [
-  `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, Node ${process.version}, load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}; ${RUNS} runs; ms from the page's navigation start`,
+  `${machineLine(loads)}; ${RUNS} runs; ms from the page's navigation start`,
   '',
   '| Tree, start | First row: median | min | max |',
   '|---|---:|---:|---:|',

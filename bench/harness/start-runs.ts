@@ -11,13 +11,16 @@ import { PROJECT_ROOT, type startWebHost, type WebHost } from '#support/web-host
 
 export type StartHost = typeof startWebHost;
 
-/** This tree, and the other project root given on the command line (its renderer built). */
-export function treesToRun(otherRoot: string | undefined): string[] {
-  return [PROJECT_ROOT, ...(otherRoot ? [join(otherRoot, '/')] : [])];
-}
-
-/** Each tree's own browser host starter (tests/support/web-host.ts of that tree). */
-export async function hostStarters(roots: string[]): Promise<Map<string, StartHost>> {
+/** The bench's command line, `[runs] [other project root]`: how many runs, this tree and the
+ * other one (its renderer built), and each tree's own browser host starter (its
+ * tests/support/web-host.ts). */
+export async function startBenchArgs(defaultRuns: number): Promise<{
+  runs: number;
+  roots: string[];
+  hosts: Map<string, StartHost>;
+}> {
+  const [runs, otherRoot] = process.argv.slice(2);
+  const roots = [PROJECT_ROOT, ...(otherRoot ? [join(otherRoot, '/')] : [])];
   const hosts = new Map<string, StartHost>();
   for (const root of roots)
     hosts.set(
@@ -25,8 +28,12 @@ export async function hostStarters(roots: string[]): Promise<Map<string, StartHo
       ((await import(join(root, 'tests/support/web-host.ts'))) as { startWebHost: StartHost })
         .startWebHost,
     );
-  return hosts;
+  return { runs: Number(runs ?? defaultRuns), roots, hosts };
 }
+
+/** The machine and its load over the runs: the first line of a bench's figures. */
+export const machineLine = (loads: number[]): string =>
+  `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, Node ${process.version}, load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
 
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
