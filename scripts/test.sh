@@ -89,5 +89,10 @@ INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/clock" \
 # it waits more than it computes (hosts, pages, operators). On 27 November 2026: 480 s for 122
 # tests, 429 s of CPU, the tests' durations adding up to 938 s over the 2 workers; 3 workers did
 # not go faster.
+# Where a UI test's CPU goes (every process's /proc/PID/stat sampled over 12 tests of 5 specs, 27
+# November 2026): Chromium's renderers ~4.2 core-s a test (the app's pages, Playwright's scripts
+# in them), Playwright's worker ~2.2 (its protocol's checks and copies, the data folders filled),
+# the browser host ~1.3 (node, its demo operator's 3,000 invoices, the app's services), Chromium's
+# browser process ~1.3 and GPU process ~0.4. The app itself idles at 0.3 % of a core.
 INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/ui" \
   phase "UI (Chromium)" bash scripts/with-keyring.sh bash scripts/with-postgres.sh playwright test
