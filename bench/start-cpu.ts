@@ -11,15 +11,12 @@
 // built there), each run starts one tree then the other, so both meet the same load.
 import type { Browser } from 'playwright-core';
 import {
-  alternatingStarts,
-  launchBrowser,
   machineLine,
   median,
   onWatchedPage,
-  startBenchArgs,
+  runStartBench,
+  type StartHost,
 } from './harness/start-runs.ts';
-
-const { runs: RUNS, roots: ROOTS, hosts } = await startBenchArgs(7);
 
 interface Start {
   wallMs: number;
@@ -45,8 +42,8 @@ async function rendererCpuMs(browser: Browser): Promise<number> {
     .reduce((sum, p) => sum + p.cpuTime * 1000, 0);
 }
 
-async function oneStart(browser: Browser, dataDir: string, root: string): Promise<Start> {
-  const host = await hosts.get(root)!(dataDir);
+async function oneStart(browser: Browser, startHost: StartHost, dataDir: string): Promise<Start> {
+  const host = await startHost(dataDir);
   return onWatchedPage(browser, host, async (page, context) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -86,10 +83,7 @@ async function oneStart(browser: Browser, dataDir: string, root: string): Promis
   });
 }
 
-const browser = await launchBrowser();
-const { starts, loads } = await alternatingStarts(ROOTS, RUNS, (dataDir, root) =>
-  oneStart(browser, dataDir, root),
-).finally(() => browser.close());
+const { runs: RUNS, starts, loads } = await runStartBench(7, oneStart);
 
 const row = (label: string, starts: Start[]): string => {
   const m = (pick: (s: Start) => number): string => median(starts.map(pick)).toFixed(1);

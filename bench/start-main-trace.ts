@@ -12,23 +12,21 @@
 // page's figures.
 import type { Browser } from 'playwright-core';
 import {
-  alternatingStarts,
-  launchBrowser,
   machineLine,
   median,
   onWatchedPage,
-  startBenchArgs,
+  runStartBench,
+  type StartHost,
 } from './harness/start-runs.ts';
 
-const { runs: RUNS, roots: ROOTS, hosts } = await startBenchArgs(7);
 const TRACE_LINE = /^\[start-trace\] (\d+(?:\.\d+)?) (.+)$/;
 
 /** One start: each step's first time, ms from the page's navigation start. */
 type Steps = Map<string, number>;
 
-async function oneStart(browser: Browser, dataDir: string, root: string): Promise<Steps> {
+async function oneStart(browser: Browser, startHost: StartHost, dataDir: string): Promise<Steps> {
   const spawnedAt = performance.timeOrigin + performance.now();
-  const host = await hosts.get(root)!(dataDir, { INVOICE_DESK_TRACE_START: '1' });
+  const host = await startHost(dataDir, { INVOICE_DESK_TRACE_START: '1' });
   return onWatchedPage(browser, host, async (page) => {
     await page.goto(host.url);
     const firstRow = await page.evaluate(
@@ -61,10 +59,7 @@ async function oneStart(browser: Browser, dataDir: string, root: string): Promis
   });
 }
 
-const browser = await launchBrowser();
-const { starts, loads } = await alternatingStarts(ROOTS, RUNS, (dataDir, root) =>
-  oneStart(browser, dataDir, root),
-).finally(() => browser.close());
+const { runs: RUNS, starts, loads } = await runStartBench(7, oneStart);
 
 const FIRST_ROW = 'page: first invoice row shown';
 

@@ -11,15 +11,20 @@ import { PROJECT_ROOT, type startWebHost, type WebHost } from '#support/web-host
 
 export type StartHost = typeof startWebHost;
 
-/** The bench's command line, `[runs] [other project root]`: how many runs, this tree and the
- * other one (its renderer built), and each tree's own browser host starter (its
+/** A start-up bench's runs, from its command line `[runs] [other project root]`: one browser for
+ * every start; `oneStart` in this tree and in the other one (its renderer built) by turns
+ * (`alternatingStarts`), each given its own tree's browser host starter (its
  * tests/support/web-host.ts). */
-export async function startBenchArgs(defaultRuns: number): Promise<{
+export async function runStartBench<T>(
+  defaultRuns: number,
+  oneStart: (browser: Browser, startHost: StartHost, dataDir: string) => Promise<T>,
+): Promise<{
   runs: number;
-  roots: string[];
-  hosts: Map<string, StartHost>;
+  starts: Map<string, { first: T[]; restart: T[] }>;
+  loads: number[];
 }> {
-  const [runs, otherRoot] = process.argv.slice(2);
+  const [runsArg, otherRoot] = process.argv.slice(2);
+  const runs = Number(runsArg ?? defaultRuns);
   const roots = [PROJECT_ROOT, ...(otherRoot ? [join(otherRoot, '/')] : [])];
   const hosts = new Map<string, StartHost>();
   for (const root of roots)
@@ -28,7 +33,15 @@ export async function startBenchArgs(defaultRuns: number): Promise<{
       ((await import(join(root, 'tests/support/web-host.ts'))) as { startWebHost: StartHost })
         .startWebHost,
     );
-  return { runs: Number(runs ?? defaultRuns), roots, hosts };
+  const browser = await launchBrowser();
+  try {
+    const { starts, loads } = await alternatingStarts(roots, runs, (dataDir, root) =>
+      oneStart(browser, hosts.get(root)!, dataDir),
+    );
+    return { runs, starts, loads };
+  } finally {
+    await browser.close();
+  }
 }
 
 /** The machine and its load over the runs: the first line of a bench's figures. */
