@@ -18,8 +18,19 @@ const CLIENTS = [
   { name: 'Cabinet C', seed: 13, company: 'CLINIQUE VÉTÉRINAIRE DES ALPES' },
 ];
 
+// Where the clocks start, the operators', the host's and the page's (issue 25): the same invoices
+// and figures on any day the test runs.
+const NOW = new Date('2026-11-22T12:00:00Z');
+
 // The scheduler's first look 6 s after the host starts, then every 6 s.
-test.use({ appEnv: { INVOICE_DESK_LANG: 'fr', INVOICE_DESK_BACKGROUND_SYNC: '6' } });
+test.use({
+  appEnv: {
+    INVOICE_DESK_LANG: 'fr',
+    INVOICE_DESK_BACKGROUND_SYNC: '6',
+    INVOICE_DESK_NOW: NOW.toISOString(),
+  },
+  pageTime: NOW,
+});
 
 test('a background round syncs the client connections, its progress on the portfolio', async ({
   app,
@@ -44,6 +55,7 @@ test('a background round syncs the client connections, its progress on the portf
       const operator = await startDemoOperator({
         seed: client.seed,
         invoices: 150,
+        now: NOW,
         company: client.company,
         faults: { latencyMs: 60 },
       });

@@ -17,6 +17,9 @@ import { expectAccessible } from './pages/axe.ts';
 import { WIDE, atBothWidths } from './pages/widths.ts';
 
 const HOUR = 3_600_000;
+// Where the clocks start, the operators', the host's and the page's (issue 25): the same invoices,
+// statuses and dates on any day the test runs; the test then moves the operators' clocks.
+const NOW = new Date('2026-11-22T12:00:00Z');
 const CLIENTS = [
   { name: 'Cabinet B', seed: 7, company: 'BOULANGERIE MARTIN SARL' },
   { name: 'Cabinet C', seed: 13, company: 'CLINIQUE VÉTÉRINAIRE DES ALPES' },
@@ -35,7 +38,11 @@ async function sync(page: Page, app: App, connectionId: string): Promise<void> {
 }
 
 test.describe(() => {
-  test.use({ viewport: WIDE });
+  test.use({
+    viewport: WIDE,
+    appEnv: { INVOICE_DESK_LANG: 'fr', INVOICE_DESK_NOW: NOW.toISOString() },
+    pageTime: NOW,
+  });
 
   test('a new rejection gives one grouped notification per client; its Nouveautés keep it until read', async ({
     app,
@@ -51,6 +58,7 @@ test.describe(() => {
           seed: client.seed,
           company: client.company,
           invoices: 150,
+          now: NOW,
           arrivalsPerMinute: 1,
         });
         operators.push(operator);

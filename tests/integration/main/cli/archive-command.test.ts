@@ -26,13 +26,17 @@ const NAME = 'Cabinet Endommagé';
 const DAMAGED_LINE =
   /^file \(archive_damaged\): The archive of this connection is damaged \(SQLite cannot read part of its file\)\. It was set aside as (\S+\.damaged-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d(?:-\d+)?\.sqlite)\. Rebuild it from the operator .*archive rebuild --connection [\w-]+\)\.\n$/;
 
+// The operator's clock, set: the same invoices and statuses on any day (issue 25). The CLI runs on
+// the real clock: the only time it shows here is in the name of a file it set aside, matched
+// by its pattern.
+const NOW = new Date('2026-11-22T12:00:00Z');
 let operator: RunningDemoOperator;
 let dataDir: string;
 const created: string[] = [];
 
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'cli-damage-'));
-  operator = await startDemoOperator({ invoices: INVOICES, seed: 23 });
+  operator = await startDemoOperator({ invoices: INVOICES, seed: 23, now: NOW });
 });
 after(async () => {
   await operator.close();

@@ -22,13 +22,15 @@ import {
 const SECRET = `cli-secret-${process.pid}-${Date.now()}-do-not-leak`;
 const noKeychain = await keychainSkipReason();
 
+// The operator's clock, set (issue 25): the same data on any day.
+const NOW = new Date('2026-11-22T12:00:00Z');
 let operator: RunningDemoOperator;
 let dataDir: string;
 const created: string[] = [];
 
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'cli-connections-'));
-  operator = await startDemoOperator({ invoices: 10, seed: 3 });
+  operator = await startDemoOperator({ invoices: 10, seed: 3, now: NOW });
 });
 after(async () => {
   await operator.close();

@@ -14,12 +14,15 @@ import {
 } from '#shared/operator/schemas.ts';
 import { api, call, tokenFor, type Answer } from '#support/demo-operator.ts';
 
+// The operator's clock, set: its invoices and their statuses are the same on any day (issue 25).
+const NOW = new Date('2026-11-22T12:00:00Z');
+
 let demoOperator: RunningDemoOperator;
 let admin: ReturnType<typeof api>;
 let user: ReturnType<typeof api>;
 
 before(async () => {
-  demoOperator = await startDemoOperator({ seed: 42, invoices: 3000 });
+  demoOperator = await startDemoOperator({ seed: 42, invoices: 3000, now: NOW });
   admin = api(demoOperator, await tokenFor(demoOperator, 'admin'));
   user = api(demoOperator, await tokenFor(demoOperator, 'user'));
 });
@@ -589,7 +592,7 @@ describe('faults', () => {
   });
 
   test('faults given at start apply', async () => {
-    const slow = await startDemoOperator({ invoices: 5, faults: { failureRate: 1 } });
+    const slow = await startDemoOperator({ invoices: 5, now: NOW, faults: { failureRate: 1 } });
     try {
       const token = await tokenFor(slow, 'admin');
       assert.equal((await api(slow, token)('/v1/config/webhook')).status, 503);

@@ -5,12 +5,15 @@ import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator
 import { tokenResponseSchema } from '#shared/operator/schemas.ts';
 import { api, call } from '#support/demo-operator.ts';
 
+// The operator's clock, set (issue 25); a token's lifetime still runs on the real time, which it
+// measures.
+const NOW = new Date('2026-11-22T12:00:00Z');
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('token endpoint', () => {
   let demoOperator: RunningDemoOperator;
   before(async () => {
-    demoOperator = await startDemoOperator({ invoices: 50, tokenLifetimeSeconds: 120 });
+    demoOperator = await startDemoOperator({ invoices: 50, now: NOW, tokenLifetimeSeconds: 120 });
   });
   after(() => demoOperator.close());
 
@@ -98,7 +101,7 @@ describe('token endpoint', () => {
 
 describe('token expiry', () => {
   test('a 1-second token works, then is refused with 401 once expired', async () => {
-    const demoOperator = await startDemoOperator({ invoices: 10, tokenLifetimeSeconds: 1 });
+    const demoOperator = await startDemoOperator({ invoices: 10, now: NOW, tokenLifetimeSeconds: 1 });
     try {
       const answer = await call(demoOperator.tokenUrl, {
         method: 'POST',

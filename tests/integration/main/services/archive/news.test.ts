@@ -12,11 +12,15 @@ import { after, before, test } from 'node:test';
 import type { Events, Result } from '#shared/contract.ts';
 import type { NewsList } from '#shared/news.ts';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
+import { runningClock } from '#main/services/clock.ts';
 import { createServices, type Services } from '#main/services/index.ts';
 import { createDispatcher, createHandlers } from '#main/handlers/index.ts';
 import { fakeKeytar, silentLog } from '#support/fakes.ts';
 
 const HOUR = 3_600_000;
+// Where the clocks start, the operators' and the app's (issue 25): the same invoices and statuses
+// on any day the test runs; the operators' clocks are then moved by the test.
+const NOW = new Date('2026-11-22T12:00:00Z');
 const CLIENTS = [
   { name: 'Boulangerie Martin', seed: 7, company: 'BOULANGERIE MARTIN SARL' },
   { name: 'Dupuis Transports', seed: 21, company: 'DUPUIS TRANSPORTS SAS' },
@@ -31,13 +35,14 @@ const ids = new Map<string, string>();
 const found: Events['news:found'][] = [];
 
 before(async () => {
-  demo = await startDemoOperator({ invoices: 10, seed: 3 });
+  demo = await startDemoOperator({ invoices: 10, seed: 3, now: NOW });
   for (const client of CLIENTS)
     operators.push(
       await startDemoOperator({
         seed: client.seed,
         company: client.company,
         invoices: 120,
+        now: NOW,
         arrivalsPerMinute: 1,
       }),
     );
@@ -46,6 +51,7 @@ before(async () => {
     dataDir,
     shell: 'browser',
     log: silentLog,
+    clock: runningClock(NOW),
     loadKeytar: async () => fakeKeytar(),
     startDemo: async () => ({ ...demo, close: async () => {} }),
   });

@@ -288,6 +288,7 @@ describe('token lifetime', () => {
     const demoOperator = await startDemoOperator({
       seed: 1,
       invoices: 10,
+      now: NOW,
       tokenLifetimeSeconds: 1,
     });
     try {
@@ -306,12 +307,12 @@ describe('token lifetime', () => {
   });
 
   test('a token the operator forgot (restart): one 401, a fresh token, then success', async () => {
-    const first = await startDemoOperator({ seed: 1, invoices: 10 });
+    const first = await startDemoOperator({ seed: 1, invoices: 10, now: NOW });
     const port = Number(new URL(first.baseUrl).port);
     const { client, obs } = clientFor(first, 'admin');
     await client.listWebhooks();
     await first.close();
-    const second = await startDemoOperator({ port, seed: 1, invoices: 10 });
+    const second = await startDemoOperator({ port, seed: 1, invoices: 10, now: NOW });
     try {
       assert.ok(Array.isArray(await client.listWebhooks()));
       assert.deepEqual(
@@ -328,6 +329,7 @@ describe('token lifetime', () => {
     const demoOperator = await startDemoOperator({
       seed: 1,
       invoices: 10,
+      now: NOW,
       tokenLifetimeSeconds: 1,
     });
     try {

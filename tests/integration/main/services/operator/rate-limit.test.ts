@@ -5,10 +5,12 @@ import { after, before, test } from 'node:test';
 import { startDemoOperator, type RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { OperatorClient } from '#main/services/operator/operator-client.ts';
 
+// The operator's clock, set (issue 25); its limit counts requests per second of the real time.
+const NOW = new Date('2026-11-22T12:00:00Z');
 let demo: RunningDemoOperator;
 
 before(async () => {
-  demo = await startDemoOperator({ port: 0, faults: { rateLimitPerSecond: 5 } });
+  demo = await startDemoOperator({ port: 0, now: NOW, faults: { rateLimitPerSecond: 5 } });
 });
 after(() => demo.close());
 
