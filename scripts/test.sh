@@ -94,5 +94,8 @@ INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/clock" \
 # in them), Playwright's worker ~2.2 (its protocol's checks and copies, the data folders filled),
 # the browser host ~1.3 (node, its demo operator's 3,000 invoices, the app's services), Chromium's
 # browser process ~1.3 and GPU process ~0.4. The app itself idles at 0.3 % of a core.
+# Under CI the screenshots for people to look at are not taken (keepScreenshot in
+# tests/e2e/pages/app-shell.ts): 218 of them were about a tenth of the UI's CPU (5 specs: 81
+# core-s with them, 72 without, 28 November 2026).
 INVOICE_DESK_TEST_FILLED_ARCHIVES="$filled_archives/ui" \
   phase "UI (Chromium)" bash scripts/with-keyring.sh bash scripts/with-postgres.sh playwright test

@@ -15,7 +15,7 @@ import { checkFecFile } from '#support/fec-checker.ts';
 import type { Locator } from '@playwright/test';
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { startUpWritten } from './pages/invoices-page.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { AccountingPage } from './pages/accounting-page.ts';
 import { ExportControl } from './pages/export-control.ts';
@@ -67,7 +67,7 @@ test('a month’s journals balanced, an entry opening its invoice, what was set 
     }
     expect(october.journals.length).toBeGreaterThan(1);
   });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-entries.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/accounting-entries.png` });
   await expectAccessible(page, 'Comptabilité · écritures');
 
   await test.step('an entry opens its invoice, by keyboard', async () => {
@@ -117,7 +117,7 @@ test('a month’s journals balanced, an entry opening its invoice, what was set 
       await page.keyboard.press('Escape');
     }
     await page.getByRole('heading', { name: /^Écartées/ }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-aside.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/accounting-aside.png` });
     await expectAccessible(page, 'Comptabilité · mises de côté');
   });
 });
@@ -163,7 +163,7 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
   await accounting.chooseMonth('octobre', 2026);
   await accounting.tab(`Tiers à affecter (${october.toMap.length})`).click();
   await expect(accounting.queue).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-queue.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/accounting-queue.png` });
   await expectAccessible(page, 'Comptabilité · tiers à affecter');
 
   await test.step('what was typed in the queue is still there after a visit to another tab', async () => {
@@ -263,7 +263,7 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
           .getByRole('row')
           .filter({ hasText: "Société Générale d'Équipement" }),
       ).toContainText('FSOCGEN');
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-memory.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/accounting-memory.png` });
       await expectAccessible(page, 'Comptabilité · tiers mémorisés');
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -279,7 +279,7 @@ test('a third party mapped from the queue by keyboard: its entries use the accou
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Compte auxiliaire' })).toBeFocused();
     await dialog.getByRole('textbox', { name: 'Libellé' }).fill('Client historique');
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-memory-edit.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/accounting-memory-edit.png` });
     await expectAccessible(page, 'Comptabilité · un tiers changé');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(dialog).toBeHidden();
@@ -398,7 +398,7 @@ test.describe('at 1024×700', () => {
     await expect(accounting.tab('Paramètres')).toBeFocused();
     const siren = page.getByRole('textbox', { name: 'SIREN' });
     await expect(siren).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-settings-1024.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/accounting-settings-1024.png` });
     await expectAccessible(page, 'Comptabilité · paramètres');
 
     await test.step('bad settings are said under their fields, nothing saved', async () => {
@@ -413,7 +413,7 @@ test.describe('at 1024×700', () => {
       await expect(siren).toBeFocused();
       await expect(page.getByText('2 champs à corriger avant d’enregistrer.')).toBeVisible();
       await siren.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-settings-invalid.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/accounting-settings-invalid.png` });
       await expectAccessible(page, 'Comptabilité · paramètres à corriger');
     });
 
@@ -430,6 +430,6 @@ test.describe('at 1024×700', () => {
     await accounting.tab('Écritures').focus();
     await page.keyboard.press('Home');
     await expect(accounting.tab('Écritures')).toBeFocused();
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-1024.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/accounting-1024.png` });
   });
 });

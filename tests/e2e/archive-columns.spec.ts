@@ -5,7 +5,7 @@
 // French, on a fixed clock.
 import type { Locator } from '@playwright/test';
 import { filledArchive, test as base, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { ArchivePage } from './pages/archive-page.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -51,7 +51,7 @@ for (const viewport of [
       await expect(archive.dataRows.first()).toBeVisible();
       const scroller = archive.table.locator('xpath=..');
       await expect.poll(() => scroller.evaluate((e) => e.scrollLeft)).toBe(0);
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}/archive-columns-${size}.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/archive-columns-${size}.png` });
 
       for (const name of viewport.width === 1366 ? KEY_AT_1366 : KEY_COLUMNS) {
         const header = archive.table.getByRole('columnheader', { name, exact: true });

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { AccountingPage } from './pages/accounting-page.ts';
 import { PortfolioPage } from './pages/portfolio-page.ts';
 
@@ -88,7 +88,7 @@ for (const viewport of [
           expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
         }
         if (index === 0) {
-          await page.screenshot({
+          await keepScreenshot(page, {
             path: `${SCREENSHOTS_DIR}/portfolio-bank-${viewport.width}.png`,
           });
           await button.click();
@@ -104,7 +104,7 @@ for (const viewport of [
         await expect(state.locator('option:checked')).toHaveText(figure.filter);
         await expect.poll(() => linesShown(page)).toBe(n);
         if (index === 0)
-          await page.screenshot({
+          await keepScreenshot(page, {
             path: `${SCREENSHOTS_DIR}/bank-undecided-${viewport.width}.png`,
           });
       }
@@ -123,7 +123,7 @@ for (const viewport of [
       const second = (await rowPicks.nth(1).innerText()).replace(/^Suggestion : /, '');
       const id = await row.getAttribute('data-line');
       await row.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}/bank-pick-${viewport.width}.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/bank-pick-${viewport.width}.png` });
       await rowPicks.nth(1).focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => linesShown(page)).toBe(before - 1);
@@ -148,7 +148,9 @@ for (const viewport of [
       await expect(accounting.entries).toHaveAccessibleName('Écritures du journal Banque (BQ)');
       await expect(accounting.dataRows(accounting.entries).first()).toBeVisible();
       await expect(accounting.entries.getByRole('cell', { name: '471000' }).first()).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}/accounting-bq-${viewport.width}.png` });
+      await keepScreenshot(page, {
+        path: `${SCREENSHOTS_DIR}/accounting-bq-${viewport.width}.png`,
+      });
     });
   });
 }

@@ -7,7 +7,7 @@ import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
 import type { Page } from '@playwright/test';
 import { filledArchive, test as base, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { ReportsPage } from './pages/reports-page.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -91,7 +91,7 @@ test.describe('at 1366×768', () => {
     await expect(suggested.first()).toBeVisible();
     const count = await table.locator('tbody tr').count();
     await expect(totals.first()).toHaveText(String(count));
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/bank-suggested-1366x768.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/bank-suggested-1366x768.png` });
 
     // Confirm the first suggestion by the keyboard: focus stays on the row.
     const row = table.locator('tbody tr').first();
@@ -149,7 +149,7 @@ test.describe('at 1024×700', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/bank-1024x700.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/bank-1024x700.png` });
   });
 });
 
@@ -211,7 +211,7 @@ test.describe('a match is a payment (issue 29, item 3)', () => {
     await expect(paidRow()).toContainText('Relevé bancaire');
     const paidBefore = await paidByBank();
     expect(paidBefore).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/bank-paid-in-aging-1366x768.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/bank-paid-in-aging-1366x768.png` });
 
     // "No invoice" on the line: the invoice has no known payment again.
     await openBank(page);

@@ -12,7 +12,7 @@ import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { dataRows, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
 import { filledArchive, temporaryFolder, test as base, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { Ca3Page } from './pages/ca3-page.ts';
 import { ExportControl } from './pages/export-control.ts';
@@ -113,7 +113,7 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
     );
   });
 
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-form.png`, fullPage: false });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/ca3-form.png`, fullPage: false });
   await expectAccessible(page, 'Rapports · Déclaration de TVA');
 
   await test.step('a box opens its invoices, and one of them its panel, by keyboard', async () => {
@@ -139,7 +139,7 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
     await expect(page.getByRole('list', { name: 'Règle appliquée' })).toContainText(
       `Vente en France soumise à la TVA : base en A1, taxe sur la ligne de son taux (${sales})`,
     );
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-box-a1.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/ca3-box-a1.png` });
     await expectAccessible(page, 'Rapports · Déclaration de TVA, case A1 ouverte');
     // The list's title has the focus; its first row, then the second by arrow, Enter.
     await expect(page.getByRole('heading', { name: /^Factures de la case A1/ })).toBeFocused();
@@ -187,7 +187,7 @@ test('the VAT return of a quarter laid out like the form, box by box, and its wo
     ).toContainText(euros(150_000));
     await expect(ca3.boxCells('22').nth(4)).toHaveText(euros(150_000));
     await ca3.section('TVA déductible').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-line22.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/ca3-line22.png` });
     const kept = await computed(app.dataDir, '2026-Q3');
     await expect(kept.carriedCreditCents).toBe(150_000);
     await expect(ca3.boxCells('23').nth(4)).toHaveText(euros(boxOfReport(kept, '23').amountCents));
@@ -235,9 +235,9 @@ test('at 1024×700, in French, the form still reads', async ({ app, page }) => {
   await expect(ca3.tab).toHaveAttribute('aria-selected', 'true');
   await reports.chooseQuarter('3ᵉ trimestre', 2026);
   await expect(ca3.section('TVA brute')).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-form-1024.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/ca3-form-1024.png` });
   await ca3.section('TVA déductible').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-deductible-1024.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/ca3-deductible-1024.png` });
   await expectAccessible(page, 'Rapports · Déclaration de TVA à 1024×700', undefined, {
     contrastCheckedBy: 'Rapports · Déclaration de TVA',
   });
@@ -290,6 +290,6 @@ test.describe('in English', () => {
     );
     await expect(check).not.toContainText('Facture');
     await expect(check).toContainText(/(return|entries) €[\d,]+\.\d{2}/);
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/ca3-form-en.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/ca3-form-en.png` });
   });
 });

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { ArchivePage, TestOperator } from './pages/archive-page.ts';
 import { DirectoryPage } from './pages/directory-page.ts';
 import { InvoicesPage } from './pages/invoices-page.ts';
@@ -44,7 +44,7 @@ function only(mine: string[], theirs: string[]): string[] {
 
 async function shot(page: Page, name: string): Promise<void> {
   const { width } = page.viewportSize() ?? { width: 0 };
-  await page.screenshot({ path: join(SCREENSHOTS_DIR, `isolation-${name}-${width}.png`) });
+  await keepScreenshot(page, { path: join(SCREENSHOTS_DIR, `isolation-${name}-${width}.png`) });
 }
 
 /** The results-free state of the invoices screen: no table, no count. */

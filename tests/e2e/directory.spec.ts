@@ -2,6 +2,7 @@
 import { test, expect } from './fixtures.ts';
 import { DirectoryPage } from './pages/directory-page.ts';
 import { ParticipantsPage } from './pages/participants-page.ts';
+import { keepScreenshot } from './pages/app-shell.ts';
 
 test('a name search groups offices under their company, then a SIREN search finds that company', async ({
   app,
@@ -27,7 +28,7 @@ test('a name search groups offices under their company, then a SIREN search find
     await expect(
       directory.results.getByRole('note', { name: 'Pourquoi pas de lien vers ses factures ?' }),
     ).toBeVisible();
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: 'test-results/screenshots/directory-name-search.png',
       fullPage: true,
     });
@@ -53,7 +54,7 @@ test('a name search groups offices under their company, then a SIREN search find
     await expect(
       directory.results.getByRole('button', { name: /^Copier l’adresse électronique de / }).first(),
     ).toBeVisible();
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: 'test-results/screenshots/directory-siren-search.png',
       fullPage: true,
     });

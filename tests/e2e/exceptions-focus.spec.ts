@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { ExceptionsPage } from './pages/exceptions-page.ts';
+import { keepScreenshot } from './pages/app-shell.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -88,7 +89,7 @@ for (const viewport of [
       });
       expect(seen, 'the row is in view').toEqual({ window: true, table: true });
       expect(await scrolls(page), 'nothing scrolled elsewhere').toEqual(before);
-      await page.screenshot({ path: `test-results/screenshots/exceptions-focus-${size}.png` });
+      await keepScreenshot(page, { path: `test-results/screenshots/exceptions-focus-${size}.png` });
 
       // And on again: Enter on that row still opens its invoice, the keyboard is in the queue.
       await page.keyboard.press('Enter');

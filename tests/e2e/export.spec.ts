@@ -9,6 +9,7 @@ import { expectAccessible } from './pages/axe.ts';
 import { ExportControl } from './pages/export-control.ts';
 import { InvoicesPage } from './pages/invoices-page.ts';
 import { column, dataRows, readXlsx, sheetNamed } from '#support/read-xlsx.ts';
+import { keepScreenshot } from './pages/app-shell.ts';
 
 let folder: string;
 test.beforeEach(async () => {
@@ -163,7 +164,10 @@ test('directory results, exported to Excel and downloaded', async ({ app, page }
   const sirens = column(sheet, 'SIREN').filter((cell) => cell.v !== null);
   expect(sirens.length).toBeGreaterThan(0);
   expect(sirens.every((cell) => cell.t === 's' && /^\d{9}$/.test(String(cell.v)))).toBe(true);
-  await page.screenshot({ path: 'test-results/screenshots/export-directory.png', fullPage: true });
+  await keepScreenshot(page, {
+    path: 'test-results/screenshots/export-directory.png',
+    fullPage: true,
+  });
 
   await test.step('a file main could not write is explained, and can be tried again', async () => {
     // The failure itself is proven against real folders in the integration tests; here, what
@@ -184,7 +188,7 @@ test('directory results, exported to Excel and downloaded', async ({ app, page }
     const alert = page.getByRole('alert').filter({ hasText: 'Le fichier n’a pas pu être écrit' });
     await expect(alert).toContainText('Le disque est plein');
     await expect(alert.getByRole('button', { name: 'Réessayer' })).toBeVisible();
-    await page.screenshot({ path: 'test-results/screenshots/export-error.png' });
+    await keepScreenshot(page, { path: 'test-results/screenshots/export-error.png' });
     await expectAccessible(page, 'an export that could not be written');
     await page.unroute('**/rpc/export:start');
     await page.getByRole('button', { name: 'Fermer le message' }).click();

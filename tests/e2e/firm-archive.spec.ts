@@ -24,7 +24,7 @@ import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import { atBothWidths } from './pages/widths.ts';
 import { ReportsPage } from './pages/reports-page.ts';
 import { AccountingPage } from './pages/accounting-page.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { migrate } from '#main/services/archive/postgres/migrate.ts';
@@ -258,7 +258,7 @@ test.describe('on a real PostgreSQL server', () => {
       // mark counts there too, and the invoice has left its list.
       await expect(b.getByText(/^Hors des chiffres/)).toContainText('1 marquée payée');
       await expect(linesOf(b).getByRole('checkbox', { name, exact: true })).toHaveCount(0);
-      await b.screenshot({ path: `${SCREENSHOTS_DIR}/firm-mark-seen-elsewhere-1366.png` });
+      await keepScreenshot(b, { path: `${SCREENSHOTS_DIR}/firm-mark-seen-elsewhere-1366.png` });
     } finally {
       await firm.close();
     }
@@ -306,7 +306,7 @@ test.describe('on a real PostgreSQL server', () => {
         const paid = page.getByRole('region', { name: 'Payées' });
         await expect(paid.getByRole('columnheader', { name: 'Marquée' })).toBeVisible();
         await expect(paid.getByText('par marie@poste-2 le 21/11/2026 09:15')).toBeVisible();
-        await page.screenshot({ path: `${SCREENSHOTS_DIR}/firm-marked-by-other-1366.png` });
+        await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/firm-marked-by-other-1366.png` });
       } finally {
         await firm.close();
       }

@@ -3,6 +3,7 @@
 // would have written it).
 import { filledArchive, test as base, expect } from './fixtures.ts';
 import { ReportsPage } from './pages/reports-page.ts';
+import { keepScreenshot } from './pages/app-shell.ts';
 
 const test = base.extend({
   dataDir: filledArchive('identifiers', {
@@ -35,5 +36,5 @@ test('the échéancier labels its parties’ identifiers by what they are', asyn
   for (const id of ids) expect(id).toMatch(/^(SIREN \d{9}|TVA [A-Z]{2}[0-9A-Z]+)$/);
   // The demo's foreign customers are there, under their VAT number.
   expect(ids.some((id) => id!.startsWith('TVA '))).toBe(true);
-  await page.screenshot({ path: 'test-results/screenshots/reports-aging-identifiers.png' });
+  await keepScreenshot(page, { path: 'test-results/screenshots/reports-aging-identifiers.png' });
 });

@@ -4,6 +4,7 @@
 import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { InvoicesPage } from './pages/invoices-page.ts';
+import { keepScreenshot } from './pages/app-shell.ts';
 
 /** A French date as the panel writes it. */
 const FRENCH_DATE = /\d{2}\/\d{2}\/\d{4}/;
@@ -82,6 +83,8 @@ for (const size of [
       );
       expect([...broken, ...tall]).toEqual([]);
     });
-    await page.screenshot({ path: `test-results/screenshots/invoice-rejected-${size.width}.png` });
+    await keepScreenshot(page, {
+      path: `test-results/screenshots/invoice-rejected-${size.width}.png`,
+    });
   });
 }

@@ -6,7 +6,7 @@ import { createDataset } from '#main/demo-operator/data/dataset.ts';
 import { demoStatementFiles, demoStatements } from '#main/services/bank/demo-statements.ts';
 import type { Locator, Page } from '@playwright/test';
 import { filledArchive, test as base, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { AccountingPage } from './pages/accounting-page.ts';
 import { ExceptionsPage } from './pages/exceptions-page.ts';
 import { ReportsPage } from './pages/reports-page.ts';
@@ -64,7 +64,7 @@ for (const viewport of [
           exceptions.table.getByRole('columnheader', { name, exact: true }),
           `À traiter › ${name}`,
         );
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-exceptions-${size}.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/key-columns-exceptions-${size}.png` });
 
       const accounting = new AccountingPage(page);
       await accounting.open();
@@ -76,7 +76,7 @@ for (const viewport of [
           accounting.entries.getByRole('columnheader', { name, exact: true }),
           `Écritures › ${name}`,
         );
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-entries-${size}.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/key-columns-entries-${size}.png` });
 
       // The TVA report's month table: its "TVA nette" whole, beside the chart.
       const reports = new ReportsPage(page);
@@ -93,7 +93,7 @@ for (const viewport of [
         .getByRole('columnheader', { name: 'TVA nette', exact: true })
         .evaluate((th) => th.scrollWidth <= th.clientWidth);
       expect(net, 'TVA nette: not cut').toBe(true);
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-vat-${size}.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/key-columns-vat-${size}.png` });
     });
   });
 }
@@ -133,7 +133,7 @@ for (const viewport of [
         lines.getByRole('row').nth(1).getByRole('cell').last(),
         'Banque › actions cell',
       );
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}/key-columns-bank-${size}.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/key-columns-bank-${size}.png` });
     });
   });
 }

@@ -2,7 +2,7 @@
 // LANG=C, LC_ALL=C or no locale variable at all name no language (Node's Intl still answers
 // "en-US"): the interface comes up in French; LANG=en_US.UTF-8 gives English.
 import { test, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 
 /** No forced language, and no locale variable but the ones given. */
 const system = (variables: Record<string, string>) => ({
@@ -30,7 +30,7 @@ for (const [name, env] of [
       await expect(
         page.getByRole('radio', { name: 'Système (aucune langue indiquée)' }),
       ).toBeChecked();
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `${SCREENSHOTS_DIR}/language-${name.replace(/\W+/g, '-')}.png`,
       });
     });

@@ -3,6 +3,7 @@ import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { ConnectionsPage } from './pages/connections-page.ts';
 import { WebhooksPage } from './pages/webhooks-page.ts';
+import { keepScreenshot } from './pages/app-shell.ts';
 
 /** Every button of `scope` on one line, side by side: same top, same height. */
 async function expectButtonsOnOneLine(scope: Locator, what: string): Promise<void> {
@@ -80,6 +81,6 @@ test('long names and URLs keep the actions on one line and the names whole', asy
     const row = webhooks.row('ERP du cabinet – factures reçues et statuts');
     await expect(row.getByRole('button', { name: /^Supprimer/ })).toBeVisible();
     await expectButtonsOnOneLine(row, 'webhook row');
-    await webhooks.page.screenshot({ path: 'test-results/screenshots/webhooks-list.png' });
+    await keepScreenshot(webhooks.page, { path: 'test-results/screenshots/webhooks-list.png' });
   });
 });

@@ -4,7 +4,7 @@
 // of this test, on its fixed clock; in French.
 import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { TestOperator, connectTo } from './pages/archive-page.ts';
 import { InvoicesPage } from './pages/invoices-page.ts';
 
@@ -41,7 +41,7 @@ for (const viewport of [
       const cell = row.getByRole('cell', { name: NAME, exact: true });
       await expect(cell).toBeVisible();
       const name = await shown(cell);
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}/name-columns-${size}.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/name-columns-${size}.png` });
       expect(name.title, 'the whole name in its title').toBe(NAME);
       if (viewport.width === 1366) {
         expect(name.whole, `"${NAME}" not cut (${name.width}px)`).toBe(true);

@@ -1,6 +1,7 @@
 // Participant search across networks through the browser host (admin connection).
 import { test, expect } from './fixtures.ts';
 import { ParticipantsPage } from './pages/participants-page.ts';
+import { keepScreenshot } from './pages/app-shell.ts';
 
 test('a VAT number taken from a name search finds exactly that participant', async ({
   app,
@@ -33,7 +34,7 @@ test('a VAT number taken from a name search finds exactly that participant', asy
     await expect(
       found.getByRole('button', { name: /^Copier l’adresse \d{4}:/ }).first(),
     ).toBeVisible();
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: 'test-results/screenshots/participants-vat-search.png',
       fullPage: true,
     });

@@ -11,7 +11,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { RunningDemoOperator } from '#main/demo-operator/index.ts';
 import { dataRows, readXlsx, sheetNamed, type XlsxSheet } from '#support/read-xlsx.ts';
 import { test, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { ArchivePage } from './pages/archive-page.ts';
 import { Ca3Page } from './pages/ca3-page.ts';
 import { ExportControl } from './pages/export-control.ts';
@@ -53,7 +53,9 @@ async function columnIndex(table: Locator, header: string): Promise<number> {
 
 async function shot(page: Page, name: string): Promise<void> {
   const { width } = page.viewportSize() ?? { width: 0 };
-  await page.screenshot({ path: join(SCREENSHOTS_DIR, `portfolio-figures-${name}-${width}.png`) });
+  await keepScreenshot(page, {
+    path: join(SCREENSHOTS_DIR, `portfolio-figures-${name}-${width}.png`),
+  });
 }
 
 test.use({

@@ -9,7 +9,7 @@ import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { Backoff } from '#main/services/sync-rounds/backoff.ts';
 import { fillDemoArchive } from '#support/demo-archive.ts';
 import { test, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { Connections } from './pages/isolation.ts';
 import { PortfolioPage } from './pages/portfolio-page.ts';
 
@@ -20,7 +20,9 @@ const X = 'Cabinet X (adresse mal saisie)';
 
 async function shot(page: Page, name: string): Promise<void> {
   const { width } = page.viewportSize() ?? { width: 0 };
-  await page.screenshot({ path: join(SCREENSHOTS_DIR, `portfolio-states-${name}-${width}.png`) });
+  await keepScreenshot(page, {
+    path: join(SCREENSHOTS_DIR, `portfolio-states-${name}-${width}.png`),
+  });
 }
 
 for (const viewport of [

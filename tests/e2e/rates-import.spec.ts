@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { AccountingPage } from './pages/accounting-page.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -29,7 +29,7 @@ const BAD = [
 
 async function shot(page: Page, name: string): Promise<void> {
   const { width } = page.viewportSize() ?? { width: 0 };
-  await page.screenshot({ path: join(SCREENSHOTS_DIR, `rates-import-${name}-${width}.png`) });
+  await keepScreenshot(page, { path: join(SCREENSHOTS_DIR, `rates-import-${name}-${width}.png`) });
 }
 
 for (const viewport of [

@@ -11,6 +11,7 @@ import { test, expect } from './fixtures.ts';
 import { ConnectionsPage } from './pages/connections-page.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { InvoicesPage } from './pages/invoices-page.ts';
+import { keepScreenshot } from './pages/app-shell.ts';
 
 let proxy: CountingProxy | undefined;
 let htmlServer: Server | undefined;
@@ -73,7 +74,7 @@ test('a truncated settings file is repaired and the user is told once, with the 
     await expect(notice).not.toContainText('kept'); // main says what happened, the UI words it
     await expect(notice).toContainText(join(dataDir, 'settings.json.backup-'));
     await expectAccessible(page, 'avis de réparation des paramètres');
-    await page.screenshot({ path: 'test-results/screenshots/settings-repaired.png' });
+    await keepScreenshot(page, { path: 'test-results/screenshots/settings-repaired.png' });
 
     await test.step('the kept connection is there', async () => {
       await expect(page.getByLabel('Connexion active')).toContainText('Cabinet Exemple (compta)');

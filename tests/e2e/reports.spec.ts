@@ -6,7 +6,7 @@ import type { AgingReport, VatReport } from '#shared/reports.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { ReportsPage } from './pages/reports-page.ts';
 import { startUpWritten } from './pages/invoices-page.ts';
@@ -81,10 +81,10 @@ test('the TVA report of a quarter: chart and figures on screen, equal to the arc
   await expect(lines).toContainText(/Date de livraison|Encaissement : date du statut 212/);
   await expect(reports.exportButton).toBeEnabled();
   await lines.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/reports-vat-lines.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/reports-vat-lines.png` });
   await reports.exportButton.scrollIntoViewIfNeeded();
 
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/reports-vat.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/reports-vat.png` });
   await expectAccessible(page, 'Rapports · TVA');
 
   // Pending and left-out invoices are named, folded under their count.
@@ -117,7 +117,7 @@ test('the échéancier and the statuts, reached by keyboard', async ({ app, page
   await expect(reports.row(buckets, 'Non échu').getByRole('cell').first()).toHaveText(
     euros(receivables.buckets[0]!),
   );
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/reports-aging.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/reports-aging.png` });
   await expectAccessible(page, 'Rapports · Échéancier');
 
   await page.keyboard.press('ArrowRight');
@@ -126,7 +126,7 @@ test('the échéancier and the statuts, reached by keyboard', async ({ app, page
   await expect(
     page.getByRole('heading', { name: 'Factures par dernier statut de cycle de vie et par mois' }),
   ).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/reports-status.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/reports-status.png` });
   await expectAccessible(page, 'Rapports · Statuts');
 });
 
@@ -172,9 +172,9 @@ test('the TVA report: reverse charge self-assessed on both sides, cross-border s
   }
 
   await collected.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/reports-vat-reverse-charge.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/reports-vat-reverse-charge.png` });
   await page.setViewportSize({ width: 1024, height: 700 });
   await collected.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/reports-vat-reverse-charge-1024.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/reports-vat-reverse-charge-1024.png` });
   await expectAccessible(page, 'Rapports · TVA, autoliquidation');
 });

@@ -3,6 +3,7 @@ import { test, expect } from './fixtures.ts';
 import { DirectoryPage } from './pages/directory-page.ts';
 import { ParticipantsPage } from './pages/participants-page.ts';
 import { WebhooksPage } from './pages/webhooks-page.ts';
+import { keepScreenshot } from './pages/app-shell.ts';
 
 const EXPLANATION =
   'Cette recherche demande le rôle administrateur sur la plateforme. La connexion active n’a que le rôle utilisateur. Choisissez une connexion administrateur dans Connexions.';
@@ -32,7 +33,7 @@ test('with "Démo (utilisateur)", Participants and Webhooks explain the admin ro
     await participants.search('BOULANGERIE');
     await expect(participants.adminRequired).toContainText(EXPLANATION);
     await expect(page.getByText(/403/)).toHaveCount(0);
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: 'test-results/screenshots/participants-user-role.png',
       fullPage: true,
     });
@@ -45,7 +46,7 @@ test('with "Démo (utilisateur)", Participants and Webhooks explain the admin ro
       'La gestion des webhooks demande le rôle administrateur sur la plateforme. La connexion active n’a que le rôle utilisateur. Choisissez une connexion administrateur dans Connexions.',
     );
     await expect(page.getByRole('button', { name: 'Nouveau webhook' })).toHaveCount(0);
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: 'test-results/screenshots/webhooks-user-role.png',
       fullPage: true,
     });

@@ -10,7 +10,7 @@ import type { InvoiceSearchResponse } from '#shared/operator/schemas.ts';
 import { api, tokenFor } from '#support/demo-operator.ts';
 import { startWebHost, type WebHost } from '#support/web-host.ts';
 import { test, expect, type App } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { rpc, TestOperator } from './pages/archive-page.ts';
 import { InvoicesPage } from './pages/invoices-page.ts';
 
@@ -82,7 +82,7 @@ for (const viewport of WIDTHS) {
           .evaluateAll((cells) => cells.slice(0, 5).map((c) => c.textContent?.trim()));
         expect(shown.length).toBeGreaterThan(0);
         for (const number of shown) expect(numbers).toContain(number);
-        await page.screenshot({
+        await keepScreenshot(page, {
           path: join(SCREENSHOTS_DIR, `startup-switch-${viewport.width}.png`),
         });
       });

@@ -4,7 +4,7 @@
 import { test, expect } from './fixtures.ts';
 import { ConnectionsPage } from './pages/connections-page.ts';
 import { SyncRoundPanel } from './pages/sync-round-panel.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 
 test('Synchroniser tout: progress per connection, Arrêter keeps what was read', async ({
@@ -32,7 +32,7 @@ test('Synchroniser tout: progress per connection, Arrêter keeps what was read',
   ]) {
     await page.setViewportSize(size);
     await panel.region.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/sync-round-${size.width}.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/sync-round-${size.width}.png` });
   }
 
   await panel.stop.click();
@@ -72,7 +72,7 @@ test('the frequency is the firm’s: saved, and read back after a reload', async
   ]) {
     await page.setViewportSize(size);
     await again.region.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/sync-round-each-${size.width}.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/sync-round-each-${size.width}.png` });
   }
   await app.reload();
   await settings.open();

@@ -7,6 +7,7 @@ import { InvoicesPage } from './pages/invoices-page.ts';
 import { ArchivePage } from './pages/archive-page.ts';
 import { DirectoryPage } from './pages/directory-page.ts';
 import { WebhooksPage } from './pages/webhooks-page.ts';
+import { keepScreenshot } from './pages/app-shell.ts';
 
 /** Narrowest a column may be, px: room for a few characters and the sort arrow. */
 const MIN_COLUMN_PX = 48;
@@ -90,7 +91,7 @@ async function numberStaysInView(table: Locator): Promise<boolean> {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screenshots/tables-${name}.png` });
+  await keepScreenshot(page, { path: `test-results/screenshots/tables-${name}.png` });
 }
 
 for (const size of [

@@ -9,7 +9,7 @@ import { parsePeriod } from '#shared/report-period.ts';
 import { openArchive } from '#main/services/archive/sqlite/archive-store.ts';
 import { computeReport } from '#main/services/reports/index.ts';
 import { filledArchive, test as base, expect } from './fixtures.ts';
-import { SCREENSHOTS_DIR } from './pages/app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './pages/app-shell.ts';
 import { expectAccessible } from './pages/axe.ts';
 import { ReportsPage } from './pages/reports-page.ts';
 import { startUpWritten } from './pages/invoices-page.ts';
@@ -95,7 +95,7 @@ test('the three VAT figures of a quarter side by side, every difference an invoi
     await expect(payments).toContainText('statut 212 « Encaissée »');
   });
 
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/vat-check-1366.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/vat-check-1366.png` });
   await expectAccessible(page, 'Rapports · Contrôle TVA');
 });
 
@@ -114,9 +114,9 @@ test('at 1024×700 the check still reads; a year is not a return’s period', as
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/vat-check-1024.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/vat-check-1024.png` });
   await reports.table('Écarts, facture par facture').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/vat-check-1024-differences.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/vat-check-1024-differences.png` });
 
   await reports.select('Type de période').selectOption({ label: 'Année' });
   await expect(page.getByText('Le contrôle porte sur la période d’une déclaration')).toBeVisible();

@@ -1,6 +1,7 @@
 // Webhook create / conflict / delete through the browser host and the demo operator (admin).
 import { test, expect } from './fixtures.ts';
 import { WebhooksPage } from './pages/webhooks-page.ts';
+import { keepScreenshot } from './pages/app-shell.ts';
 
 const FIRST = {
   label: 'ERP – factures reçues',
@@ -54,7 +55,7 @@ test('create, refuse a second webhook for the same direction, delete', async ({ 
       `le webhook « ${FIRST.label} » (Factures reçues, rappels vers ${FIRST.statusUrl})`,
     );
     await expect(conflict).not.toContainText(/identifiant|[0-9a-f]{8}-[0-9a-f]{4}-/);
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: 'test-results/screenshots/webhooks-conflict.png',
       fullPage: true,
     });
@@ -70,7 +71,7 @@ test('create, refuse a second webhook for the same direction, delete', async ({ 
     await expect(dialog).toContainText('les factures reçues');
     await expect(dialog).toContainText(FIRST.statusUrl);
     await expect(dialog).toContainText(FIRST.invoiceUrl);
-    await page.screenshot({ path: 'test-results/screenshots/webhooks-delete-dialog.png' });
+    await keepScreenshot(page, { path: 'test-results/screenshots/webhooks-delete-dialog.png' });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(webhooks.row(FIRST.label)).toBeVisible();

@@ -5,7 +5,7 @@
 // nothing more about the layout (issue 25: CI under 15 minutes).
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { SCREENSHOTS_DIR } from './app-shell.ts';
+import { SCREENSHOTS_DIR, keepScreenshot } from './app-shell.ts';
 
 export const WIDE = { width: 1366, height: 768 };
 export const NARROW = { width: 1024, height: 700 };
@@ -56,7 +56,7 @@ export async function atBothWidths(page: Page, name: string, parts: Locator[] = 
       await page.setViewportSize(size);
       await expectNoSidewaysScroll(page);
       for (const part of parts) await expectWithinWidth(part);
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}-${size.width}.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS_DIR}/${name}-${size.width}.png` });
     });
   }
   if (own) await page.setViewportSize(own);
