@@ -101,7 +101,11 @@ describe('token endpoint', () => {
 
 describe('token expiry', () => {
   test('a 1-second token works, then is refused with 401 once expired', async () => {
-    const demoOperator = await startDemoOperator({ invoices: 10, now: NOW, tokenLifetimeSeconds: 1 });
+    const demoOperator = await startDemoOperator({
+      invoices: 10,
+      now: NOW,
+      tokenLifetimeSeconds: 1,
+    });
     try {
       const answer = await call(demoOperator.tokenUrl, {
         method: 'POST',
