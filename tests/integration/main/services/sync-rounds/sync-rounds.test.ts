@@ -20,8 +20,9 @@ import { acquireSyncLock } from '#main/services/archive/sqlite/sync-lock.ts';
 import { fakeKeytar, silentLog } from '#support/fakes.ts';
 
 // A sync of a demo connection goes at its budget (60 requests a second, a detail per invoice):
-// 40 invoices make a round of the two about 1.5 s; at 120 the file took 46 s, the last to end in
-// CI's plain-Node pass (issue 25). The shared budget's test keeps 120 a connection, to last.
+// 40 invoices make a round of the two about 2 s (5 s at 120, when the file took 46 s, the last
+// to end in CI's plain-Node pass: issue 25). The shared budget's test keeps 120 a connection, to
+// last.
 const INVOICES = 40;
 const SHARED_BUDGET_INVOICES = 120;
 // Where the operators' and the app's clocks start (issue 25): the same invoices on any day; the
